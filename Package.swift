@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "devcaps",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "devcaps", targets: ["devcaps"]),
+    .library(name: "DevCapsKit", targets: ["DevCapsKit"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CUdev",
+      pkgConfig: "libudev",
+      providers: [.apt(["libudev-dev"])]),
+    .target(
+      name: "DevCapsKit",
+      dependencies: ["CUdev"]),
+    .executableTarget(
+      name: "devcaps",
+      dependencies: [
+        "DevCapsKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+
+    // Tests. CUMockdev is only built for the test targets: it needs libumockdev-dev.
+    .systemLibrary(
+      name: "CUMockdev",
+      path: "Tests/CUMockdev",
+      pkgConfig: "umockdev-1.0",
+      providers: [.apt(["libumockdev-dev"])]),
+    .testTarget(
+      name: "DevCapsKitTests",
+      dependencies: ["DevCapsKit"]),
+    .testTarget(
+      name: "devcapsEndToEndTests",
+      dependencies: ["devcaps", "CUMockdev"],
+      resources: [.copy("Fixtures")]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,79 @@
+/// What every probe reads through: the root directory and the diagnostics log. Each file a probe
+/// needs is read once through the context, so missing files and unreadable ones are told apart
+/// in one place.
+public final class ProbeContext {
+  public let root: SystemRoot
+  public let diagnostics: DiagnosticLog
+  /// Files read so far: a file several probes need (`/proc/cpuinfo`) is read once.
+  private var cache: [String: Result<[UInt8], ReadFailure>] = [:]
+
+  public init(root: SystemRoot = .fromEnvironment(), diagnostics: DiagnosticLog = DiagnosticLog()) {
+    self.root = root
+    self.diagnostics = diagnostics
+  }
+
+  /// The file's text, or nil when it is absent or unreadable (the latter is logged). Invalid
+  /// UTF-8 is replaced, never fatal.
+  public func text(_ path: String) -> String? {
+    bytes(path).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The file's bytes, or nil when absent or unreadable (the latter is logged).
+  public func bytes(_ path: String) -> [UInt8]? {
+    let result: Result<[UInt8], ReadFailure>
+    if let cached = cache[path] {
+      result = cached
+    } else {
+      result = root.readBytes(path)
+      cache[path] = result
+    }
+    switch result {
+    case .success(let bytes): return bytes
+    case .failure(.missing): return nil
+    case .failure(let failure):
+      diagnostics.record(path, failure.description)
+      return nil
+    }
+  }
+
+  /// The file's first line, trimmed; nil when absent, unreadable or blank.
+  public func line(_ path: String) -> String? {
+    guard let text = text(path) else { return nil }
+    let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    let trimmed = first.trimmingWhitespace()
+    return trimmed.isEmpty ? nil : trimmed
+  }
+
+  /// A file holding one decimal integer; garbage is logged and gives nil.
+  public func integer(_ path: String) -> Int64? {
+    guard let line = line(path) else { return nil }
+    guard let value = Int64(line) else {
+      diagnostics.record(path, "expected an integer, found \(line.quotedForMessage)")
+      return nil
+    }
+    return value
+  }
+
+  /// A file holding one unsigned integer in hexadecimal (with or without `0x`).
+  public func hexInteger(_ path: String) -> UInt64? {
+    guard let line = line(path) else { return nil }
+    let digits = line.hasPrefix("0x") || line.hasPrefix("0X") ? String(line.dropFirst(2)) : line
+    guard let value = UInt64(digits, radix: 16) else {
+      diagnostics.record(path, "expected a hexadecimal integer, found \(line.quotedForMessage)")
+      return nil
+    }
+    return value
+  }
+
+  public func entries(_ path: String) -> [String] {
+    switch root.directoryEntries(path) {
+    case .success(let names): return names
+    case .failure(.missing): return []
+    case .failure(let failure):
+      diagnostics.record(path, failure.description)
+      return []
+    }
+  }
+
+  public func exists(_ path: String) -> Bool { root.exists(path) }
+}

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The directory that `/etc`, `/proc` and `/sys` are read under: `/` on a live system, another
+/// directory for tests, chroots and mounted images (`DEVCAPS_ROOT`).
+public struct SystemRoot: Sendable, Equatable {
+  /// The root without a trailing slash; empty for `/`.
+  public let prefix: String
+
+  public init(_ path: String = "/") {
+    var trimmed = path
+    while trimmed.hasSuffix("/") { trimmed.removeLast() }
+    prefix = trimmed
+  }
+
+  /// `DEVCAPS_ROOT` when set and not empty, else `/`.
+  public static func fromEnvironment() -> SystemRoot {
+    guard let value = getenv("DEVCAPS_ROOT"), value.pointee != 0 else { return SystemRoot() }
+    return SystemRoot(String(cString: value))
+  }
+
+  public var isLiveSystem: Bool { prefix.isEmpty }
+
+  /// The host path of an absolute path inside the root.
+  public func hostPath(_ path: String) -> String { prefix + path }
+}
+
+/// Why a file could not be read. Absence is ordinary (a machine without DMI); the rest are worth
+/// telling the user.
+public enum ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
+  case missing
+  case permissionDenied
+  case tooLarge(limit: Int)
+  case system(errno: Int32)
+
+  public var description: String {
+    switch self {
+    case .missing: return "does not exist"
+    case .permissionDenied: return "permission denied"
+    case .tooLarge(let limit): return "larger than \(limit) bytes"
+    case .system(let code): return String(cString: strerror(code))
+    }
+  }
+
+  init(errno code: Int32) {
+    switch code {
+    case ENOENT, ENOTDIR, ENODEV, ENXIO: self = .missing
+    case EACCES, EPERM: self = .permissionDenied
+    default: self = .system(errno: code)
+    }
+  }
+}
+
+extension SystemRoot {
+  /// Attribute files are small; anything larger than this is garbage, not data.
+  public static let maximumFileSize = 1 << 20
+
+  /// Reads a whole file. sysfs reports a size of 4096 and procfs 0, so this reads to the end
+  /// rather than trusting `st_size`.
+  public func readBytes(_ path: String, limit: Int = maximumFileSize) -> Result<[UInt8], ReadFailure> {
+    let fd = open(hostPath(path), O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return .failure(ReadFailure(errno: errno)) }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count == 0 { break }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .failure(ReadFailure(errno: errno))
+      }
+      bytes.append(contentsOf: chunk[0..<count])
+      if bytes.count > limit { return .failure(.tooLarge(limit: limit)) }
+    }
+    return .success(bytes)
+  }
+
+  /// A file's text; invalid UTF-8 is replaced, never fatal.
+  public func readText(_ path: String) -> Result<String, ReadFailure> {
+    readBytes(path).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The names in a directory, sorted, without `.` and `..`. Uses `opendir`, which umockdev
+  /// redirects (FileManager's recursive walk escapes it).
+  public func directoryEntries(_ path: String) -> Result<[String], ReadFailure> {
+    guard let dir = opendir(hostPath(path)) else { return .failure(ReadFailure(errno: errno)) }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return .success(names.sorted())
+  }
+
+  public func exists(_ path: String) -> Bool {
+    access(hostPath(path), F_OK) == 0
+  }
+}

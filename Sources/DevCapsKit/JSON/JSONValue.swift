@@ -1,0 +1,49 @@
+/// A JSON document with object members kept in the order they were written, so output follows
+/// the schema's order and `get` can walk it by path.
+public enum JSONValue: Sendable, Equatable {
+  case null
+  case bool(Bool)
+  case integer(Int64)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([JSONMember])
+
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members.first(where: { $0.key == key })?.value
+  }
+}
+
+public struct JSONMember: Sendable, Equatable {
+  public var key: String
+  public var value: JSONValue
+
+  public init(_ key: String, _ value: JSONValue) {
+    self.key = key
+    self.value = value
+  }
+}
+
+/// Types that appear in the report convert themselves to JSON.
+public protocol JSONRepresentable {
+  var json: JSONValue { get }
+}
+
+extension JSONValue {
+  public static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+  public static func optional(_ value: Int64?) -> JSONValue { value.map { .integer($0) } ?? .null }
+  public static func optional(_ value: Int?) -> JSONValue { value.map { .integer(Int64($0)) } ?? .null }
+  public static func optional(_ value: UInt64?) -> JSONValue {
+    guard let value else { return .null }
+    return value <= UInt64(Int64.max) ? .integer(Int64(value)) : .number(Double(value))
+  }
+  /// NaN and infinities have no JSON spelling: they are unknown values.
+  public static func optional(_ value: Double?) -> JSONValue {
+    guard let value, value.isFinite else { return .null }
+    return .number(value)
+  }
+  public static func optional(_ value: Bool?) -> JSONValue { value.map { .bool($0) } ?? .null }
+  public static func optional<T: JSONRepresentable>(_ value: T?) -> JSONValue { value?.json ?? .null }
+  public static func list<T: JSONRepresentable>(_ values: [T]) -> JSONValue { .array(values.map(\.json)) }
+}

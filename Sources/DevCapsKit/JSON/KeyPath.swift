@@ -1,0 +1,111 @@
+/// Dotted paths into a report (`memory.totalBytes`, `disks.0.path`), as `devcaps get` takes them.
+public enum KeyPathError: Error, Equatable, CustomStringConvertible {
+  case empty
+  case unknownKey(path: String, suggestion: String?)
+  case indexOutOfRange(path: String, count: Int, suggestion: String?)
+
+  public var description: String {
+    switch self {
+    case .empty:
+      return "the key is empty; try 'devcaps get memory.totalBytes' or see 'devcaps list --json'"
+    case .unknownKey(let path, let suggestion):
+      return "unknown key '\(path)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    case .indexOutOfRange(let path, let count, let suggestion):
+      let range = count == 0 ? "the list is empty" : "valid indices are 0…\(count - 1)"
+      return "no element '\(path)': \(range)" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    }
+  }
+}
+
+extension JSONValue {
+  /// The value at a dotted path. A numeric component indexes an array.
+  public func value(atPath path: String) throws(KeyPathError) -> JSONValue {
+    guard !path.isEmpty else { throw .empty }
+    var current = self
+    var walked: [String] = []
+    for component in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
+      walked.append(component)
+      let here = walked.joined(separator: ".")
+      switch current {
+      case .object:
+        guard let next = current[component] else {
+          throw .unknownKey(path: path, suggestion: nearestPath(to: path))
+        }
+        current = next
+      case .array(let elements):
+        guard let index = Int(component), index >= 0 else {
+          throw .unknownKey(path: path, suggestion: nearestPath(to: path))
+        }
+        guard index < elements.count else {
+          throw .indexOutOfRange(path: here, count: elements.count, suggestion: nearestPath(to: path))
+        }
+        current = elements[index]
+      default:
+        throw .unknownKey(path: path, suggestion: nearestPath(to: path))
+      }
+    }
+    return current
+  }
+
+  /// Every path that leads somewhere in this value, parents before children.
+  public func allPaths() -> [String] {
+    var paths: [String] = []
+    collectPaths(prefix: nil, into: &paths)
+    return paths
+  }
+
+  private func collectPaths(prefix: String?, into paths: inout [String]) {
+    func join(_ component: String) -> String { prefix.map { "\($0).\(component)" } ?? component }
+    switch self {
+    case .object(let members):
+      for member in members {
+        let path = join(member.key)
+        paths.append(path)
+        member.value.collectPaths(prefix: path, into: &paths)
+      }
+    case .array(let elements):
+      for (index, element) in elements.enumerated() {
+        let path = join(String(index))
+        paths.append(path)
+        element.collectPaths(prefix: path, into: &paths)
+      }
+    default:
+      break
+    }
+  }
+
+  /// The valid path closest to `path` by edit distance, case-insensitively; nil when nothing is
+  /// reasonably close.
+  public func nearestPath(to path: String) -> String? {
+    nearestCandidate(to: path, among: allPaths())
+  }
+}
+
+/// The candidate with the smallest edit distance, when that distance is small for the word's
+/// length (a third of it, at least 2).
+public func nearestCandidate(to word: String, among candidates: [String]) -> String? {
+  let target = Array(word.lowercased().unicodeScalars)
+  var best: (candidate: String, distance: Int)? = nil
+  for candidate in candidates {
+    let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
+    if best == nil || distance < best!.distance { best = (candidate, distance) }
+  }
+  guard let best, best.distance <= max(2, target.count / 3) else { return nil }
+  return best.candidate
+}
+
+func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  var previous = Array(0...b.count)
+  var current = [Int](repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+    }
+    swap(&previous, &current)
+  }
+  return previous[b.count]
+}

@@ -1,0 +1,86 @@
+/// What the machine is: the seeds' UIDevice name, model and idiom, and sysctl `hw.machine`.
+public struct DeviceInfo: Sendable, Equatable {
+  public var name: String?
+  public var model: String?
+  public var vendor: String?
+  /// A machine-readable model identifier in the spirit of `hw.machine`: the device tree's first
+  /// `compatible` string, else DMI `product_name`.
+  public var platform: String?
+  public var chassis: Chassis
+  /// Which rule decided the chassis: `machine-info`, `virtualization`, `dmi`, `acpi`, `devicetree`.
+  public var chassisSource: String?
+  /// The kernel's machine name (`x86_64`, `aarch64`, `armv7l`, `riscv64`).
+  public var architecture: String?
+  /// systemd-detect-virt's word (`kvm`, `docker`, …); nil when none was detected.
+  public var virtualization: String?
+  /// `vm` or `container`; nil when none was detected.
+  public var virtualizationKind: VirtualizationKind?
+  public var firmware: FirmwareInfo
+
+  public init(
+    name: String? = nil, model: String? = nil, vendor: String? = nil, platform: String? = nil,
+    chassis: Chassis = .unknown, chassisSource: String? = nil, architecture: String? = nil,
+    virtualization: String? = nil, virtualizationKind: VirtualizationKind? = nil,
+    firmware: FirmwareInfo = FirmwareInfo()
+  ) {
+    self.name = name
+    self.model = model
+    self.vendor = vendor
+    self.platform = platform
+    self.chassis = chassis
+    self.chassisSource = chassisSource
+    self.architecture = architecture
+    self.virtualization = virtualization
+    self.virtualizationKind = virtualizationKind
+    self.firmware = firmware
+  }
+}
+
+/// hostnamectl's chassis vocabulary.
+public enum Chassis: String, Sendable, CaseIterable {
+  case desktop, laptop, convertible, server, tablet, handset, watch, embedded, vm, container, unknown
+}
+
+public enum VirtualizationKind: String, Sendable {
+  case vm, container
+}
+
+public struct FirmwareInfo: Sendable, Equatable {
+  public var vendor: String?
+  public var version: String?
+  /// ISO 8601 (`2023-05-11`), converted from DMI's `MM/DD/YYYY`.
+  public var date: String?
+
+  public init(vendor: String? = nil, version: String? = nil, date: String? = nil) {
+    self.vendor = vendor
+    self.version = version
+    self.date = date
+  }
+}
+
+extension DeviceInfo: JSONRepresentable {
+  public var json: JSONValue {
+    .object([
+      JSONMember("name", .optional(name)),
+      JSONMember("model", .optional(model)),
+      JSONMember("vendor", .optional(vendor)),
+      JSONMember("platform", .optional(platform)),
+      JSONMember("chassis", .string(chassis.rawValue)),
+      JSONMember("chassisSource", .optional(chassisSource)),
+      JSONMember("architecture", .optional(architecture)),
+      JSONMember("virtualization", .optional(virtualization)),
+      JSONMember("virtualizationKind", .optional(virtualizationKind?.rawValue)),
+      JSONMember("firmware", firmware.json),
+    ])
+  }
+}
+
+extension FirmwareInfo: JSONRepresentable {
+  public var json: JSONValue {
+    .object([
+      JSONMember("vendor", .optional(vendor)),
+      JSONMember("version", .optional(version)),
+      JSONMember("date", .optional(date)),
+    ])
+  }
+}

@@ -1,0 +1,40 @@
+/// One mounted local filesystem, measured with `statvfs(3)`. Bytes.
+public struct DiskInfo: Sendable, Equatable {
+  public var path: String
+  public var source: String?
+  public var type: String?
+  public var readOnly: Bool?
+  /// `f_blocks × f_frsize`.
+  public var totalBytes: UInt64?
+  /// `f_bfree × f_frsize`: free, counting blocks reserved for root.
+  public var freeBytes: UInt64?
+  /// `f_bavail × f_frsize`: what an unprivileged user can still write (NSFileSystemFreeSize).
+  public var availableBytes: UInt64?
+
+  public init(
+    path: String, source: String? = nil, type: String? = nil, readOnly: Bool? = nil,
+    totalBytes: UInt64? = nil, freeBytes: UInt64? = nil, availableBytes: UInt64? = nil
+  ) {
+    self.path = path
+    self.source = source
+    self.type = type
+    self.readOnly = readOnly
+    self.totalBytes = totalBytes
+    self.freeBytes = freeBytes
+    self.availableBytes = availableBytes
+  }
+}
+
+extension DiskInfo: JSONRepresentable {
+  public var json: JSONValue {
+    .object([
+      JSONMember("path", .string(path)),
+      JSONMember("source", .optional(source)),
+      JSONMember("type", .optional(type)),
+      JSONMember("readOnly", .optional(readOnly)),
+      JSONMember("totalBytes", .optional(totalBytes)),
+      JSONMember("freeBytes", .optional(freeBytes)),
+      JSONMember("availableBytes", .optional(availableBytes)),
+    ])
+  }
+}

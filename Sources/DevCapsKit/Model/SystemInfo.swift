@@ -1,0 +1,39 @@
+/// The operating system: UIDevice's systemName and systemVersion, plus the kernel.
+public struct SystemInfo: Sendable, Equatable {
+  /// os-release `NAME`.
+  public var name: String?
+  /// os-release `VERSION_ID`.
+  public var version: String?
+  /// os-release `PRETTY_NAME`.
+  public var prettyName: String?
+  /// os-release `ID`.
+  public var id: String?
+  /// The kernel release (`uname -r`).
+  public var kernel: String?
+  public var uptimeSeconds: Double?
+
+  public init(
+    name: String? = nil, version: String? = nil, prettyName: String? = nil, id: String? = nil,
+    kernel: String? = nil, uptimeSeconds: Double? = nil
+  ) {
+    self.name = name
+    self.version = version
+    self.prettyName = prettyName
+    self.id = id
+    self.kernel = kernel
+    self.uptimeSeconds = uptimeSeconds
+  }
+}
+
+extension SystemInfo: JSONRepresentable {
+  public var json: JSONValue {
+    .object([
+      JSONMember("name", .optional(name)),
+      JSONMember("version", .optional(version)),
+      JSONMember("prettyName", .optional(prettyName)),
+      JSONMember("id", .optional(id)),
+      JSONMember("kernel", .optional(kernel)),
+      JSONMember("uptimeSeconds", .optional(uptimeSeconds)),
+    ])
+  }
+}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Builds the `disks` section: `/` and every other mounted local filesystem, sized by `statvfs`.
+public struct DiskProbe {
+  let context: ProbeContext
+
+  public init(context: ProbeContext) { self.context = context }
+
+  public func probe() -> [DiskInfo] {
+    let path = "/proc/self/mountinfo"
+    var mounts: [MountEntry] = []
+    if let text = context.text(path) {
+      let parsed = MountInfo.parse(text)
+      for line in parsed.malformed { context.diagnostics.record(path, "malformed line \(line.quotedForMessage)") }
+      mounts = MountInfo.localFilesystems(parsed.entries)
+    }
+    if !mounts.contains(where: { $0.mountPoint == "/" }) {
+      mounts.insert(MountEntry(device: "", mountPoint: "/", options: [], fileSystemType: "", source: ""), at: 0)
+    }
+    return mounts.map(measure)
+  }
+
+  func measure(_ mount: MountEntry) -> DiskInfo {
+    var disk = DiskInfo(
+      path: mount.mountPoint, source: mount.source.isEmpty ? nil : mount.source,
+      type: mount.fileSystemType.isEmpty ? nil : mount.fileSystemType,
+      readOnly: mount.options.isEmpty ? nil : mount.isReadOnly)
+    switch DiskProbe.statfs(context.root.hostPath(mount.mountPoint)) {
+    case .success(let size):
+      disk.totalBytes = size.total
+      disk.freeBytes = size.free
+      disk.availableBytes = size.available
+    case .failure(let failure):
+      context.diagnostics.record(mount.mountPoint, "statvfs failed: \(failure)")
+    }
+    return disk
+  }
+
+  public struct Size: Sendable, Equatable {
+    public var total: UInt64
+    public var free: UInt64
+    public var available: UInt64
+  }
+
+  /// `statvfs(3)`: block counts times the fragment size.
+  public static func statfs(_ path: String) -> Result<Size, ReadFailure> {
+    var stats = statvfs()
+    guard statvfs(path, &stats) == 0 else { return .failure(ReadFailure(errno: errno)) }
+    let unit = UInt64(stats.f_frsize)
+    return .success(
+      Size(
+        total: UInt64(stats.f_blocks) &* unit, free: UInt64(stats.f_bfree) &* unit,
+        available: UInt64(stats.f_bavail) &* unit))
+  }
+}

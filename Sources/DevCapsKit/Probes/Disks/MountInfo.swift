@@ -1,0 +1,83 @@
+/// One line of `/proc/self/mountinfo` (proc(5)).
+public struct MountEntry: Sendable, Equatable {
+  public var device: String
+  public var mountPoint: String
+  public var options: [String]
+  public var fileSystemType: String
+  public var source: String
+
+  public var isReadOnly: Bool { options.contains("ro") }
+}
+
+public enum MountInfo {
+  /// Parses mountinfo; lines that do not have the documented shape are skipped and returned as
+  /// the second element so the caller can report them.
+  public static func parse(_ text: String) -> (entries: [MountEntry], malformed: [String]) {
+    var entries: [MountEntry] = []
+    var malformed: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+      let fields = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+      // id parent major:minor root mount-point options [optional…] - type source super-options
+      guard fields.count >= 10, let separator = fields[6...].firstIndex(of: "-"), separator + 2 < fields.count
+      else {
+        malformed.append(String(line))
+        continue
+      }
+      entries.append(
+        MountEntry(
+          device: fields[2], mountPoint: unescape(fields[4]),
+          options: fields[5].split(separator: ",").map(String.init),
+          fileSystemType: fields[separator + 1], source: unescape(fields[separator + 2])))
+    }
+    return (entries, malformed)
+  }
+
+  /// The kernel writes space, tab, newline and backslash as three-digit octal escapes.
+  static func unescape(_ field: String) -> String {
+    guard field.contains("\\") else { return field }
+    var bytes: [UInt8] = []
+    let utf8 = Array(field.utf8)
+    var index = 0
+    while index < utf8.count {
+      let digits = utf8[(index + 1)..<min(index + 4, utf8.count)]
+      if utf8[index] == UInt8(ascii: "\\"), digits.count == 3, digits.allSatisfy({ (48...55).contains($0) }) {
+        bytes.append(digits.reduce(0) { $0 &* 8 &+ ($1 - 48) })
+        index += 4
+      } else {
+        bytes.append(utf8[index])
+        index += 1
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Filesystems that hold no user data (df's "dummy" ones, plus memory-backed and image
+  /// mounts), and those on another machine.
+  static let pseudoTypes: Set<String> = [
+    "autofs", "proc", "sysfs", "devtmpfs", "devpts", "tmpfs", "ramfs", "cgroup", "cgroup2", "securityfs",
+    "debugfs", "tracefs", "pstore", "bpf", "configfs", "fusectl", "mqueue", "hugetlbfs", "binfmt_misc",
+    "rpc_pipefs", "nsfs", "efivarfs", "selinuxfs", "squashfs", "overlay", "fuse.gvfsd-fuse", "fuse.portal",
+    "fuse.lxcfs", "fuse.snapfuse", "nfsd", "devfs", "sockfs", "pipefs", "anon_inodefs", "none",
+  ]
+  static let networkTypes: Set<String> = [
+    "nfs", "nfs4", "cifs", "smb3", "smbfs", "ceph", "9p", "fuse.sshfs", "afs", "glusterfs", "lustre",
+    "fuse.rclone", "davfs", "fuse.davfs2", "ncpfs",
+  ]
+
+  /// The filesystems worth reporting: `/` first, then each other local, non-pseudo filesystem
+  /// once (bind mounts of a device already listed are dropped), in mount order.
+  public static func localFilesystems(_ entries: [MountEntry]) -> [MountEntry] {
+    var chosen: [MountEntry] = []
+    // The last mount on `/` is the one in effect.
+    if let root = entries.last(where: { $0.mountPoint == "/" }) { chosen.append(root) }
+    var seenDevices = Set(chosen.map(\.device))
+    for entry in entries where entry.mountPoint != "/" {
+      if pseudoTypes.contains(entry.fileSystemType) || networkTypes.contains(entry.fileSystemType) { continue }
+      if entry.fileSystemType.hasPrefix("fuse.") && entry.source.isEmpty { continue }
+      if seenDevices.contains(entry.device) { continue }
+      seenDevices.insert(entry.device)
+      chosen.append(entry)
+    }
+    return chosen
+  }
+}

@@ -1,0 +1,15 @@
+/// Builds the `limits` section from `/proc/sys`.
+public struct LimitsProbe {
+  let context: ProbeContext
+
+  public init(context: ProbeContext) { self.context = context }
+
+  public func probe() -> LimitsInfo {
+    LimitsInfo(
+      maxSocketBufferBytes: context.integer("/proc/sys/net/core/rmem_max"),
+      maxSocketSendBufferBytes: context.integer("/proc/sys/net/core/wmem_max"),
+      maxProcesses: context.integer("/proc/sys/kernel/pid_max"),
+      maxThreads: context.integer("/proc/sys/kernel/threads-max"),
+      maxOpenFiles: context.integer("/proc/sys/fs/file-max"))
+  }
+}

@@ -1,0 +1,27 @@
+/// Builds the `system` section from os-release, the kernel release and `/proc/uptime`.
+public struct SystemProbe {
+  let context: ProbeContext
+
+  public init(context: ProbeContext) { self.context = context }
+
+  public func probe() -> SystemInfo {
+    // os-release(5): /etc/os-release, falling back to /usr/lib/os-release.
+    let release = (context.text("/etc/os-release") ?? context.text("/usr/lib/os-release")).map(parseEnvironmentFile) ?? [:]
+    func field(_ key: String) -> String? { release[key].flatMap { $0.isEmpty ? nil : $0 } }
+    return SystemInfo(
+      name: field("NAME"), version: field("VERSION_ID"), prettyName: field("PRETTY_NAME"), id: field("ID"),
+      kernel: KernelIdentity(context: context).release, uptimeSeconds: uptime())
+  }
+
+  /// `/proc/uptime` holds seconds since boot and idle seconds.
+  func uptime() -> Double? {
+    let path = "/proc/uptime"
+    guard let line = context.line(path) else { return nil }
+    guard let first = line.split(separator: " ").first, let seconds = Double(first), seconds.isFinite, seconds >= 0
+    else {
+      context.diagnostics.record(path, "expected seconds since boot, found \(line.quotedForMessage)")
+      return nil
+    }
+    return seconds
+  }
+}

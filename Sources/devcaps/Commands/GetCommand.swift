@@ -1,0 +1,53 @@
+import ArgumentParser
+import DevCapsKit
+
+struct GetCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "get",
+    abstract: "Print one value of the report by its dotted path.",
+    discussion: """
+      KEY is a path into 'devcaps list --json': section, then field names, with numbers for list \
+      elements. Only the section named is probed.
+
+      Strings print as they are, numbers in full, a known key whose value is unknown as 'null', \
+      and objects or lists as JSON. An unknown key or an index past the end is a usage error \
+      (exit 64) that names the nearest valid key.
+
+      Examples:
+        devcaps get memory.installedBytes
+        devcaps get disks.0.availableBytes
+        devcaps get device --json
+      """)
+
+  @Argument(help: ArgumentHelp("A dotted path such as memory.totalBytes or disks.0.path.", valueName: "key"))
+  var key: String
+
+  @Flag(name: .long, help: "Print the value as JSON (strings quoted).")
+  var json = false
+
+  func run() throws {
+    let sectionName = String(key.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    let report: Report
+    if let section = ReportSection(rawValue: sectionName) {
+      report = ReportBuilder().build(sections: [section])
+    } else {
+      report = ReportBuilder().build()
+    }
+    Output.warn(report.warnings)
+    let value: JSONValue
+    do {
+      value = try report.json.value(atPath: key)
+    } catch {
+      throw ValidationError(error.description)
+    }
+    if json {
+      Output.write(value.serialized(.pretty) + "\n")
+      return
+    }
+    switch value {
+    case .string(let text): Output.write(text + "\n")
+    case .array, .object: Output.write(value.serialized(.pretty) + "\n")
+    default: Output.write(value.serialized() + "\n")
+    }
+  }
+}

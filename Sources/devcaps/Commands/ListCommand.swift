@@ -1,0 +1,61 @@
+import ArgumentParser
+import DevCapsKit
+
+struct ListCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list",
+    abstract: "Report what this machine is and has.",
+    discussion: """
+      Sections: \(ReportSection.allCases.map(\.rawValue).joined(separator: ", ")).
+      Unknown values are shown as 'unknown' (null in JSON), never guessed. Problems reading a \
+      source (permission denied, unparsable contents) are printed on stderr as warnings and \
+      listed under "warnings" in JSON; the report is still produced and the exit status is 0.
+
+      Examples:
+        devcaps list
+        devcaps list --only memory,disks
+        devcaps list --json | jq .cpu.logicalCores
+      """)
+
+  @Flag(name: .long, help: "Print one JSON document (Schemas/report.schema.json) instead of the readable report.")
+  var json = false
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp("Report only these sections, comma-separated.", valueName: "section,…"),
+    transform: SectionList.parse)
+  var only: [ReportSection]?
+
+  func run() throws {
+    let report = ReportBuilder().build(sections: only ?? ReportSection.allCases)
+    Output.warn(report.warnings)
+    if json {
+      Output.write(report.json.serialized(.pretty) + "\n")
+    } else {
+      Output.write(HumanReport(report: report, style: TextStyle.forStandardOutput()).render())
+    }
+  }
+}
+
+enum SectionList {
+  static func parse(_ text: String) throws -> [ReportSection] {
+    let names = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters() }
+    var sections: [ReportSection] = []
+    for name in names {
+      guard let section = ReportSection(rawValue: name) else {
+        let valid = ReportSection.allCases.map(\.rawValue)
+        let hint = nearestCandidate(to: name, among: valid).map { "did you mean '\($0)'? " } ?? ""
+        throw ValidationError(
+          "unknown section '\(name)'; \(hint)sections are: \(valid.joined(separator: ", "))")
+      }
+      if !sections.contains(section) { sections.append(section) }
+    }
+    return sections
+  }
+}
+
+extension Substring {
+  func trimmingCharacters() -> String {
+    String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+  }
+}

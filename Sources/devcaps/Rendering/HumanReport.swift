@@ -1,0 +1,155 @@
+import DevCapsKit
+
+/// The readable form of `devcaps list`: one block per section, labels aligned, exact byte counts
+/// with thousands separators beside binary units.
+struct HumanReport {
+  let report: Report
+  let style: TextStyle
+
+  private static let labelWidth = 16
+
+  func render() -> String {
+    var blocks: [String] = []
+    for section in report.sections {
+      let rows = self.rows(for: section)
+      var block = style.heading(HumanReport.title(of: section)) + "\n"
+      if let rows {
+        for (label, value) in rows {
+          let padding = String(repeating: " ", count: max(1, HumanReport.labelWidth - label.count))
+          block += "  " + label + padding + value + "\n"
+        }
+      } else {
+        block += "  " + style.dim("not probed by this version of devcaps") + "\n"
+      }
+      blocks.append(block)
+    }
+    return blocks.joined(separator: "\n")
+  }
+
+  static func title(of section: ReportSection) -> String {
+    switch section {
+    case .device: return "Device"
+    case .system: return "System"
+    case .cpu: return "CPU"
+    case .memory: return "Memory"
+    case .limits: return "Limits"
+    case .disks: return "Disks"
+    case .power: return "Power"
+    case .sensors: return "Sensors"
+    case .displays: return "Displays"
+    case .gpus: return "GPUs"
+    case .capabilities: return "Capabilities"
+    }
+  }
+
+  private func known(_ value: String?) -> String { value ?? style.dim("unknown") }
+
+  func rows(for section: ReportSection) -> [(String, String)]? {
+    switch section {
+    case .device: return report.device.map(deviceRows)
+    case .system: return report.system.map(systemRows)
+    case .cpu: return report.cpu.map(cpuRows)
+    case .memory: return report.memory.map(memoryRows)
+    case .limits: return report.limits.map(limitsRows)
+    case .disks: return report.disks.map(diskRows)
+    case .power, .sensors, .displays, .gpus, .capabilities: return nil
+    }
+  }
+
+  func deviceRows(_ device: DeviceInfo) -> [(String, String)] {
+    var chassis = device.chassis.rawValue
+    if let source = device.chassisSource { chassis += style.dim(" (from \(source))") }
+    var virtualization = style.dim("none detected")
+    if let name = device.virtualization {
+      virtualization = name + (device.virtualizationKind.map { style.dim(" (\($0.rawValue))") } ?? "")
+    }
+    let firmwareParts = [device.firmware.vendor, device.firmware.version, device.firmware.date].compactMap { $0 }
+    return [
+      ("Name", known(device.name)),
+      ("Model", known(device.model)),
+      ("Vendor", known(device.vendor)),
+      ("Platform", known(device.platform)),
+      ("Chassis", chassis),
+      ("Architecture", known(device.architecture)),
+      ("Virtualization", virtualization),
+      ("Firmware", firmwareParts.isEmpty ? known(nil) : firmwareParts.joined(separator: ", ")),
+    ]
+  }
+
+  func systemRows(_ system: SystemInfo) -> [(String, String)] {
+    let os = system.prettyName ?? [system.name, system.version].compactMap { $0 }.joined(separator: " ")
+    return [
+      ("OS", known(os.isEmpty ? nil : os)),
+      ("Version", known(system.version)),
+      ("Kernel", known(system.kernel)),
+      ("Uptime", known(system.uptimeSeconds.map { Units.duration(seconds: $0) })),
+    ]
+  }
+
+  func cpuRows(_ cpu: CPUInfo) -> [(String, String)] {
+    var cores: [String] = []
+    if let logical = cpu.logicalCores { cores.append("\(logical) logical") }
+    if let physical = cpu.physicalCores { cores.append("\(physical) physical") }
+    if let packages = cpu.packages { cores.append(packages == 1 ? "1 package" : "\(packages) packages") }
+    var frequency: [String] = []
+    if let current = cpu.frequency.currentHz { frequency.append("\(Units.hertz(current)) now") }
+    switch (cpu.frequency.minHz, cpu.frequency.maxHz) {
+    case (let low?, let high?): frequency.append("range \(Units.hertz(low)) – \(Units.hertz(high))")
+    case (nil, let high?): frequency.append("max \(Units.hertz(high))")
+    default: break
+    }
+    return [
+      ("Model", known(cpu.model)),
+      ("Cores", known(cores.isEmpty ? nil : cores.joined(separator: ", "))),
+      ("Frequency", known(frequency.isEmpty ? nil : frequency.joined(separator: ", "))),
+    ]
+  }
+
+  func memoryRows(_ memory: MemoryInfo) -> [(String, String)] {
+    func bytes(_ value: UInt64?) -> String { known(value.map(Units.bytes)) }
+    return [
+      ("Installed", bytes(memory.installedBytes)),
+      ("Total", bytes(memory.totalBytes)),
+      ("Available", bytes(memory.availableBytes)),
+      ("Swap total", bytes(memory.swapTotalBytes)),
+      ("Swap free", bytes(memory.swapFreeBytes)),
+    ]
+  }
+
+  func limitsRows(_ limits: LimitsInfo) -> [(String, String)] {
+    func count(_ value: Int64?, _ unit: String) -> String { known(value.map { "\(Units.grouped($0)) \(unit)" }) }
+    return [
+      ("Socket receive", count(limits.maxSocketBufferBytes, "bytes max")),
+      ("Socket send", count(limits.maxSocketSendBufferBytes, "bytes max")),
+      ("Processes", count(limits.maxProcesses, "PIDs")),
+      ("Threads", count(limits.maxThreads, "max")),
+      ("Open files", count(limits.maxOpenFiles, "max")),
+    ]
+  }
+
+  func diskRows(_ disks: [DiskInfo]) -> [(String, String)] {
+    if disks.isEmpty { return [("", style.dim("no local filesystems"))] }
+    var rows: [(String, String)] = []
+    for disk in disks {
+      let kind = [disk.type, disk.source.map { "on \($0)" }, disk.readOnly == true ? "read-only" : nil]
+        .compactMap { $0 }.joined(separator: " ")
+      rows.append((disk.path, kind))
+      let width = [disk.totalBytes, disk.freeBytes, disk.availableBytes].compactMap { $0 }
+        .map { Units.grouped($0).count }.max() ?? 0
+      func amount(_ value: UInt64?) -> String {
+        guard let value else { return known(nil) }
+        let exact = Units.grouped(value)
+        return String(repeating: " ", count: width - exact.count) + exact + " bytes  " + Units.binaryBytes(value)
+      }
+      var available = amount(disk.availableBytes)
+      if let total = disk.totalBytes, let free = disk.freeBytes, total > 0 {
+        let used = Double(total - min(free, total)) / Double(total) * 100
+        available += style.dim("  (\(Units.fixed(used, decimals: 0)) % used)")
+      }
+      rows.append(("  total", amount(disk.totalBytes)))
+      rows.append(("  free", amount(disk.freeBytes)))
+      rows.append(("  available", available))
+    }
+    return rows
+  }
+}

@@ -1,0 +1,39 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import DevCapsKit
+
+/// Writes to stdout and stderr. A closed stdout (`devcaps list | head -1`) ends the program
+/// quietly with status 0 instead of dying of SIGPIPE or printing an error.
+enum Output {
+  static func write(_ text: String) {
+    signal(SIGPIPE, SIG_IGN)
+    guard writeAll(text, to: 1) else {
+      exit(0)  // EPIPE or a vanished terminal: nobody is reading any more.
+    }
+  }
+
+  static func error(_ text: String) {
+    _ = writeAll("devcaps: " + text + "\n", to: 2)
+  }
+
+  private static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += written
+    }
+    return true
+  }
+
+  static func warn(_ diagnostics: [Diagnostic]) {
+    for diagnostic in diagnostics { error("warning: \(diagnostic)") }
+  }
+}
