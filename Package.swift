@@ -38,7 +38,7 @@ let package = Package(
     .testTarget(
       name: "devcapsEndToEndTests",
       dependencies: ["devcaps", "CUMockdev"],
-      resources: [.copy("Fixtures")]),
+      exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -44,9 +44,19 @@ public final class ProbeContext {
     return trimmed.isEmpty ? nil : trimmed
   }
 
+  /// The first line of a file that must hold a value: an empty file is reported, not ignored.
+  private func requiredLine(_ path: String) -> String? {
+    guard text(path) != nil else { return nil }
+    guard let line = line(path) else {
+      diagnostics.record(path, "empty file")
+      return nil
+    }
+    return line
+  }
+
   /// A file holding one decimal integer; garbage is logged and gives nil.
   public func integer(_ path: String) -> Int64? {
-    guard let line = line(path) else { return nil }
+    guard let line = requiredLine(path) else { return nil }
     guard let value = Int64(line) else {
       diagnostics.record(path, "expected an integer, found \(line.quotedForMessage)")
       return nil
@@ -56,7 +66,7 @@ public final class ProbeContext {
 
   /// A file holding one unsigned integer in hexadecimal (with or without `0x`).
   public func hexInteger(_ path: String) -> UInt64? {
-    guard let line = line(path) else { return nil }
+    guard let line = requiredLine(path) else { return nil }
     let digits = line.hasPrefix("0x") || line.hasPrefix("0X") ? String(line.dropFirst(2)) : line
     guard let value = UInt64(digits, radix: 16) else {
       diagnostics.record(path, "expected a hexadecimal integer, found \(line.quotedForMessage)")

@@ -15,7 +15,7 @@ struct HumanReport {
       var block = style.heading(HumanReport.title(of: section)) + "\n"
       if let rows {
         for (label, value) in rows {
-          let padding = String(repeating: " ", count: max(1, HumanReport.labelWidth - label.count))
+          let padding = String(repeating: " ", count: max(2, HumanReport.labelWidth - label.count))
           block += "  " + label + padding + value + "\n"
         }
       } else {
@@ -42,7 +42,18 @@ struct HumanReport {
     }
   }
 
-  private func known(_ value: String?) -> String { value ?? style.dim("unknown") }
+  private func known(_ value: String?) -> String { value.map(HumanReport.printable) ?? style.dim("unknown") }
+
+  /// Values come from files anyone with root can write: control characters in them must not
+  /// reach the terminal (they could move the cursor or change colours).
+  static func printable(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      let isControl = scalar.value < 0x20 || (0x7f...0x9f).contains(scalar.value)
+      result.unicodeScalars.append(isControl ? "\u{FFFD}" : scalar)
+    }
+    return result
+  }
 
   func rows(for section: ReportSection) -> [(String, String)]? {
     switch section {
@@ -61,7 +72,7 @@ struct HumanReport {
     if let source = device.chassisSource { chassis += style.dim(" (from \(source))") }
     var virtualization = style.dim("none detected")
     if let name = device.virtualization {
-      virtualization = name + (device.virtualizationKind.map { style.dim(" (\($0.rawValue))") } ?? "")
+      virtualization = HumanReport.printable(name) + (device.virtualizationKind.map { style.dim(" (\($0.rawValue))") } ?? "")
     }
     let firmwareParts = [device.firmware.vendor, device.firmware.version, device.firmware.date].compactMap { $0 }
     return [
@@ -133,7 +144,7 @@ struct HumanReport {
     for disk in disks {
       let kind = [disk.type, disk.source.map { "on \($0)" }, disk.readOnly == true ? "read-only" : nil]
         .compactMap { $0 }.joined(separator: " ")
-      rows.append((disk.path, kind))
+      rows.append((HumanReport.printable(disk.path), HumanReport.printable(kind)))
       let width = [disk.totalBytes, disk.freeBytes, disk.availableBytes].compactMap { $0 }
         .map { Units.grouped($0).count }.max() ?? 0
       func amount(_ value: UInt64?) -> String {

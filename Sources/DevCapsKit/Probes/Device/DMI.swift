@@ -12,13 +12,28 @@ struct DMI {
     "invalid", "all series", "n/a", "na", "x.x", "sku", "chassis manufacturer", "standard",
   ]
 
-  static func meaningful(_ value: String?) -> String? {
-    guard let value, !value.isEmpty, !placeholders.contains(value.lowercased()) else { return nil }
+  /// Nil for placeholders; control characters, which firmware sometimes leaves in padding, are
+  /// dropped so they can never reach a terminal.
+  static func meaningful(_ raw: String?) -> String? {
+    guard let raw else { return nil }
+    var value = ""
+    value.unicodeScalars.append(contentsOf: raw.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f })
+    value = value.trimmingWhitespace()
+    guard !value.isEmpty, !placeholders.contains(value.lowercased()) else { return nil }
     return value
   }
 
   func string(_ name: String) -> String? {
     DMI.meaningful(context.line(DMI.directory + name))
+  }
+
+  func date(_ name: String) -> String? {
+    guard let text = string(name) else { return nil }
+    guard let date = DMI.isoDate(text) else {
+      context.diagnostics.record(DMI.directory + name, "expected a date MM/DD/YYYY, found \(text.quotedForMessage)")
+      return nil
+    }
+    return date
   }
 
   func integer(_ name: String) -> Int64? {

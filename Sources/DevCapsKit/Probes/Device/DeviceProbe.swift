@@ -29,7 +29,7 @@ public struct DeviceProbe {
       device.platform = dmi.string("product_name") ?? dmi.string("board_name")
       device.firmware = FirmwareInfo(
         vendor: dmi.string("bios_vendor"), version: dmi.string("bios_version"),
-        date: dmi.string("bios_date").flatMap(DMI.isoDate))
+        date: dmi.date("bios_date"))
     } else {
       let compatible = deviceTree.compatible
       device.model = deviceTree.model

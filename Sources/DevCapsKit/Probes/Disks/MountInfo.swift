@@ -1,6 +1,8 @@
 /// One line of `/proc/self/mountinfo` (proc(5)).
 public struct MountEntry: Sendable, Equatable {
   public var device: String
+  /// The directory of the filesystem that is mounted here (`/` unless a bind mount of a part).
+  public var root: String
   public var mountPoint: String
   public var options: [String]
   public var fileSystemType: String
@@ -25,7 +27,7 @@ public enum MountInfo {
       }
       entries.append(
         MountEntry(
-          device: fields[2], mountPoint: unescape(fields[4]),
+          device: fields[2], root: unescape(fields[3]), mountPoint: unescape(fields[4]),
           options: fields[5].split(separator: ",").map(String.init),
           fileSystemType: fields[separator + 1], source: unescape(fields[separator + 2])))
     }
@@ -65,19 +67,26 @@ public enum MountInfo {
   ]
 
   /// The filesystems worth reporting: `/` first, then each other local, non-pseudo filesystem
-  /// once (bind mounts of a device already listed are dropped), in mount order.
+  /// once, in mount order. A device mounted several times (bind mounts, Docker's file mounts of
+  /// `/etc/hostname`) is listed at the mount that shows the most of it: the shortest `root`.
   public static func localFilesystems(_ entries: [MountEntry]) -> [MountEntry] {
-    var chosen: [MountEntry] = []
     // The last mount on `/` is the one in effect.
-    if let root = entries.last(where: { $0.mountPoint == "/" }) { chosen.append(root) }
-    var seenDevices = Set(chosen.map(\.device))
+    let root = entries.last(where: { $0.mountPoint == "/" })
+    var best: [String: MountEntry] = [:]
+    var order: [String] = []
     for entry in entries where entry.mountPoint != "/" {
       if pseudoTypes.contains(entry.fileSystemType) || networkTypes.contains(entry.fileSystemType) { continue }
-      if entry.fileSystemType.hasPrefix("fuse.") && entry.source.isEmpty { continue }
-      if seenDevices.contains(entry.device) { continue }
-      seenDevices.insert(entry.device)
-      chosen.append(entry)
+      if entry.device == root?.device { continue }
+      if let current = best[entry.device] {
+        if entry.root.count < current.root.count { best[entry.device] = entry }
+      } else {
+        best[entry.device] = entry
+        order.append(entry.device)
+      }
     }
-    return chosen
+    let others = order.compactMap { best[$0] }.sorted { lhs, rhs in
+      entries.firstIndex(of: lhs)! < entries.firstIndex(of: rhs)!
+    }
+    return (root.map { [$0] } ?? []) + others
   }
 }

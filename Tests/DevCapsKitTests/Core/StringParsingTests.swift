@@ -1,0 +1,51 @@
+import Testing
+@testable import DevCapsKit
+
+@Suite("os-release and machine-info syntax")
+struct EnvironmentFileTests {
+  @Test("quotes, escapes, comments and blank lines")
+  func realFile() {
+    let text = """
+      NAME="Fedora Linux"
+      VERSION_ID=39
+      # comment
+      PRETTY_NAME='Fedora Linux 39 (Workstation Edition)'
+
+      VARIANT="Workstation \\"Edition\\""
+      BROKEN LINE
+      =novalue
+      """
+    let values = parseEnvironmentFile(text)
+    #expect(values["NAME"] == "Fedora Linux")
+    #expect(values["VERSION_ID"] == "39")
+    #expect(values["PRETTY_NAME"] == "Fedora Linux 39 (Workstation Edition)")
+    #expect(values["VARIANT"] == "Workstation \"Edition\"")
+    #expect(values.count == 4)
+  }
+
+  @Test("an empty file has no keys")
+  func empty() {
+    #expect(parseEnvironmentFile("").isEmpty)
+  }
+}
+
+@Suite("Kernel CPU lists")
+struct CPUListTests {
+  @Test(
+    "parses ranges and singles; rejects garbage",
+    arguments: [
+      ("0", [0]),
+      ("0-3", [0, 1, 2, 3]),
+      ("0,2,4-6", [0, 2, 4, 5, 6]),
+      ("0-1\n", [0, 1]),
+      ("", []),
+      ("0-3,x", nil),
+      ("3-1", nil),
+      ("::/", nil),
+      ("-1", nil),
+      ("0-", nil),
+    ] as [(String, [Int]?)])
+  func cpuLists(text: String, expected: [Int]?) {
+    #expect(parseCPUList(text) == expected)
+  }
+}

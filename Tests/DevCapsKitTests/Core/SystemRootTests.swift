@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import DevCapsKit
+
+@Suite("Reading files under a root")
+struct SystemRootTests {
+  @Test("reads a file below the root, not the host's")
+  func readsBelowRoot() throws {
+    let root = try TemporaryRoot(["/proc/sys/kernel/hostname": "fixture-host\n"])
+    #expect(try SystemRoot(root.path).readText("/proc/sys/kernel/hostname").get() == "fixture-host\n")
+  }
+
+  @Test("a trailing slash on the root changes nothing")
+  func trailingSlash() {
+    #expect(SystemRoot("/tmp/x/").hostPath("/etc") == "/tmp/x/etc")
+    #expect(SystemRoot("/").hostPath("/etc") == "/etc")
+    #expect(SystemRoot("/").isLiveSystem)
+  }
+
+  @Test("a missing file is .missing, not an error to report")
+  func missing() throws {
+    let root = try TemporaryRoot()
+    #expect(SystemRoot(root.path).readBytes("/nope") == .failure(.missing))
+    let context = root.context
+    #expect(context.text("/nope") == nil)
+    #expect(context.diagnostics.entries.isEmpty)
+  }
+
+  @Test("a file larger than the limit is refused and reported")
+  func tooLarge() throws {
+    let root = try TemporaryRoot(["/big": String(repeating: "x", count: 5000)])
+    #expect(SystemRoot(root.path).readBytes("/big", limit: 4096) == .failure(.tooLarge(limit: 4096)))
+  }
+
+  @Test("directory entries are sorted and exclude . and ..")
+  func entries() throws {
+    let root = try TemporaryRoot(["/d/b": "", "/d/a": "", "/d/c/x": ""])
+    #expect(try SystemRoot(root.path).directoryEntries("/d").get() == ["a", "b", "c"])
+  }
+
+  @Test("invalid UTF-8 is replaced, never fatal")
+  func invalidUTF8() throws {
+    let root = try TemporaryRoot()
+    try root.write("/f", Data([0x41, 0xff, 0x42]))
+    #expect(root.context.text("/f") == "A\u{FFFD}B")
+  }
+
+  @Test("each file is read once per context")
+  func readOnce() throws {
+    let root = try TemporaryRoot(["/f": "1\n"])
+    let context = root.context
+    #expect(context.integer("/f") == 1)
+    try root.write("/f", "2\n")
+    #expect(context.integer("/f") == 1)
+  }
+
+  @Test(
+    "integer files: garbage and empty files are reported, absent ones are not",
+    arguments: [
+      ("42\n", Int64(42), nil),
+      ("  7 \n", 7, nil),
+      ("-3", -3, nil),
+      ("12abc\n", nil, "expected an integer, found '12abc'"),
+      ("", nil, "empty file"),
+      ("\n\n", nil, "empty file"),
+      ("99999999999999999999", nil, "expected an integer, found '99999999999999999999'"),
+    ] as [(String, Int64?, String?)])
+  func integers(contents: String, expected: Int64?, problem: String?) throws {
+    let root = try TemporaryRoot(["/value": contents])
+    let context = root.context
+    #expect(context.integer("/value") == expected)
+    #expect(context.diagnostics.entries.map(\.problem) == (problem.map { [$0] } ?? []))
+  }
+
+  @Test("hexadecimal block sizes with and without 0x")
+  func hex() throws {
+    let root = try TemporaryRoot(["/a": "8000000\n", "/b": "0x80000000\n", "/c": "zz"])
+    let context = root.context
+    #expect(context.hexInteger("/a") == 0x800_0000)
+    #expect(context.hexInteger("/b") == 0x8000_0000)
+    #expect(context.hexInteger("/c") == nil)
+    #expect(context.diagnostics.entries.count == 1)
+  }
+}

@@ -1,0 +1,37 @@
+import Testing
+@testable import DevCapsKit
+
+@Suite("JSON output")
+struct JSONWriterTests {
+  @Test(
+    "scalars",
+    arguments: [
+      (JSONValue.null, "null"),
+      (.bool(true), "true"),
+      (.integer(-12), "-12"),
+      (.number(0.5), "0.5"),
+      (.number(60), "60.0"),
+      (.number(.nan), "null"),
+      (.number(.infinity), "null"),
+      (.string("a\"b\\c\n\u{1}"), #""a\"b\\c\n\u0001""#),
+      (.string("µT ✓"), "\"µT ✓\""),
+    ])
+  func scalars(value: JSONValue, expected: String) {
+    #expect(value.serialized() == expected)
+  }
+
+  @Test("objects keep member order; pretty output indents by two spaces")
+  func objects() {
+    let value = JSONValue.object([JSONMember("b", .integer(1)), JSONMember("a", .array([.null, .bool(false)])), JSONMember("e", .array([]))])
+    #expect(value.serialized() == #"{"b":1,"a":[null,false],"e":[]}"#)
+    #expect(value.serialized(.pretty) == "{\n  \"b\": 1,\n  \"a\": [\n    null,\n    false\n  ],\n  \"e\": []\n}")
+  }
+
+  @Test("optional helpers turn unknown and non-finite values into null")
+  func optionals() {
+    #expect(JSONValue.optional(nil as Double?) == .null)
+    #expect(JSONValue.optional(Double.nan) == .null)
+    #expect(JSONValue.optional(UInt64.max) == .number(Double(UInt64.max)))
+    #expect(JSONValue.optional(UInt64(5)) == .integer(5))
+  }
+}

@@ -1,0 +1,57 @@
+import Testing
+@testable import DevCapsKit
+
+@Suite("Dotted key paths (devcaps get)")
+struct KeyPathTests {
+  let report = JSONValue.object([
+    JSONMember("memory", .object([JSONMember("totalBytes", .integer(1024)), JSONMember("installedBytes", .null)])),
+    JSONMember("disks", .array([.object([JSONMember("path", .string("/"))])])),
+  ])
+
+  @Test("walks objects and arrays")
+  func walks() throws {
+    #expect(try report.value(atPath: "memory.totalBytes") == .integer(1024))
+    #expect(try report.value(atPath: "memory.installedBytes") == .null)
+    #expect(try report.value(atPath: "disks.0.path") == .string("/"))
+    #expect(try report.value(atPath: "disks") == report["disks"])
+  }
+
+  @Test("an unknown key names the nearest valid one")
+  func unknownKey() {
+    #expect(throws: KeyPathError.unknownKey(path: "memory.totalbytes", suggestion: "memory.totalBytes")) {
+      try report.value(atPath: "memory.totalbytes")
+    }
+    #expect(throws: KeyPathError.unknownKey(path: "memroy.totalBytes", suggestion: "memory.totalBytes")) {
+      try report.value(atPath: "memroy.totalBytes")
+    }
+    #expect(throws: KeyPathError.unknownKey(path: "zzzzzzzzzzzz", suggestion: nil)) {
+      try report.value(atPath: "zzzzzzzzzzzz")
+    }
+  }
+
+  @Test("an index past the end says which indices exist")
+  func indexPastEnd() throws {
+    do {
+      _ = try report.value(atPath: "disks.3.path")
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.description.contains("valid indices are 0…0"))
+      #expect(error.description.contains("disks.0.path"))
+    }
+  }
+
+  @Test("a path into a scalar, a non-numeric index or an empty key are errors")
+  func malformed() {
+    #expect(throws: KeyPathError.self) { try report.value(atPath: "memory.totalBytes.x") }
+    #expect(throws: KeyPathError.self) { try report.value(atPath: "disks.first") }
+    #expect(throws: KeyPathError.empty) { try report.value(atPath: "") }
+    #expect(throws: KeyPathError.self) { try report.value(atPath: "disks.-1") }
+  }
+
+  @Test("edit distance")
+  func distance() {
+    #expect(editDistance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)
+    #expect(editDistance([], Array("abc".unicodeScalars)) == 3)
+    #expect(nearestCandidate(to: "acelerometer", among: ["accelerometer", "gyroscope"]) == "accelerometer")
+  }
+}

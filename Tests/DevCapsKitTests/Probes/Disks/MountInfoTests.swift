@@ -1,0 +1,73 @@
+import Testing
+@testable import DevCapsKit
+
+@Suite("Mounted filesystems")
+struct MountInfoTests {
+  func entry(_ device: String, _ root: String, _ mountPoint: String, _ type: String, _ source: String = "/dev/x") -> String {
+    "1 0 \(device) \(root) \(mountPoint) rw,relatime shared:1 - \(type) \(source) rw"
+  }
+
+  @Test("fields, optional fields and octal escapes")
+  func parse() {
+    let line = #"96 1 8:17 / /run/media/ada/My\040Passport ro,nosuid shared:70 master:3 - exfat /dev/sdb1 ro"#
+    let parsed = MountInfo.parse(line)
+    #expect(parsed.malformed.isEmpty)
+    #expect(parsed.entries == [MountEntry(device: "8:17", root: "/", mountPoint: "/run/media/ada/My Passport",
+      options: ["ro", "nosuid"], fileSystemType: "exfat", source: "/dev/sdb1")])
+    #expect(parsed.entries[0].isReadOnly)
+  }
+
+  @Test("malformed lines are returned, not dropped silently", arguments: ["", "garbage", "1 2 3 4 5 6 7 8 9 10", "1 0 8:1 / / rw - ext4"])
+  func malformed(line: String) {
+    let parsed = MountInfo.parse(line)
+    #expect(parsed.entries.isEmpty)
+    #expect(parsed.malformed.count == (line.isEmpty ? 0 : 1))
+  }
+
+  @Test("unescape keeps a lone backslash and decodes three octal digits")
+  func unescape() {
+    #expect(MountInfo.unescape(#"a\040b"#) == "a b")
+    #expect(MountInfo.unescape(#"tab\011"#) == "tab\t")
+    #expect(MountInfo.unescape(#"back\134slash"#) == "back\\slash")
+    #expect(MountInfo.unescape(#"end\04"#) == #"end\04"#)
+    #expect(MountInfo.unescape(#"x\999"#) == #"x\999"#)
+  }
+
+  @Test("/ first, pseudo and network filesystems left out, one mount per device")
+  func selection() {
+    let text = [
+      entry("0:21", "/", "/proc", "proc", "proc"),
+      entry("259:2", "/", "/boot", "ext4"),
+      entry("259:3", "/", "/", "btrfs"),
+      entry("259:3", "/home", "/home", "btrfs"),
+      entry("0:40", "/", "/tmp", "tmpfs", "tmpfs"),
+      entry("0:45", "/", "/mnt/nas", "nfs4", "nas:/export"),
+      entry("7:0", "/", "/snap/core/1", "squashfs", "/dev/loop0"),
+      entry("259:5", "/containers/x/hostname", "/etc/hostname", "ext4"),
+      entry("259:5", "/srv/data", "/data", "ext4"),
+    ].joined(separator: "\n")
+    let chosen = MountInfo.localFilesystems(MountInfo.parse(text).entries).map(\.mountPoint)
+    #expect(chosen == ["/", "/boot", "/data"])
+  }
+
+  @Test("the disk probe measures / with statvfs even without mountinfo")
+  func withoutMountinfo() throws {
+    let root = try TemporaryRoot()
+    let disks = DiskProbe(context: root.context).probe()
+    #expect(disks.count == 1)
+    #expect(disks[0].path == "/")
+    let size = try DiskProbe.statfs(root.path).get()
+    #expect(disks[0].totalBytes == size.total)
+    #expect(size.total > 0)
+  }
+
+  @Test("a mount point that vanished gives nulls and a warning")
+  func vanished() throws {
+    let root = try TemporaryRoot(["/proc/self/mountinfo": entry("8:1", "/", "/gone", "ext4") + "\n"])
+    let context = root.context
+    let disks = DiskProbe(context: context).probe()
+    #expect(disks.map(\.path) == ["/", "/gone"])
+    #expect(disks[1].totalBytes == nil)
+    #expect(context.diagnostics.entries.map(\.path) == ["/gone"])
+  }
+}

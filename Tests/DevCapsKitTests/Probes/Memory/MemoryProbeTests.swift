@@ -1,0 +1,44 @@
+import Testing
+@testable import DevCapsKit
+
+@Suite("Memory")
+struct MemoryProbeTests {
+  @Test("meminfo values are kB and become bytes; counts stay counts")
+  func meminfo() {
+    let values = MemoryProbe.parseMeminfo("MemTotal:       16054148 kB\nHugePages_Total:       0\nMemAvailable:   1 kB\n")
+    #expect(values["MemTotal"] == 16_054_148 * 1024)
+    #expect(values["HugePages_Total"] == 0)
+    #expect(values["MemAvailable"] == 1024)
+  }
+
+  @Test("malformed meminfo lines are reported and skipped")
+  func malformed() {
+    let log = DiagnosticLog()
+    let values = MemoryProbe.parseMeminfo("MemTotal: lots kB\ngarbage\nSwapFree: 5 kB\n", diagnostics: log)
+    #expect(values == ["SwapFree": 5120])
+    #expect(log.entries.count == 2)
+  }
+
+  @Test("installed RAM counts online blocks only")
+  func installed() throws {
+    let root = try TemporaryRoot([
+      "/proc/meminfo": "MemTotal: 3900000 kB\n",
+      "/sys/devices/system/memory/block_size_bytes": "8000000\n",
+      "/sys/devices/system/memory/memory0/online": "1\n",
+      "/sys/devices/system/memory/memory1/online": "1\n",
+      "/sys/devices/system/memory/memory2/online": "0\n",
+      "/sys/devices/system/memory/auto_online_blocks": "online\n",
+    ])
+    let memory = MemoryProbe(context: root.context).probe()
+    #expect(memory.installedBytes == 2 * 0x800_0000)
+    #expect(memory.totalBytes == 3_900_000 * 1024)
+    #expect(memory.availableBytes == nil)
+  }
+
+  @Test("no memory blocks: installed is unknown")
+  func noBlocks() throws {
+    let root = try TemporaryRoot(["/proc/meminfo": "MemTotal: 1 kB\n"])
+    let memory = MemoryProbe(context: root.context).probe()
+    #expect(memory.installedBytes == nil)
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Runs the built `devcaps` binary and captures what it printed.
+struct DevCapsResult {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+
+  /// The JSON it printed, parsed with Foundation (an implementation independent of devcaps').
+  func json() throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed])
+  }
+}
+
+enum DevCapsProcess {
+  /// `.build/<config>/devcaps`, beside the test bundle.
+  static var executable: URL {
+    let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    return bundle.appendingPathComponent("devcaps")
+  }
+
+  static func run(
+    _ arguments: [String], environment extra: [String: String] = [:], user: String? = nil, stdin: Data? = nil
+  ) throws -> DevCapsResult {
+    let process = Process()
+    var environment = ProcessInfo.processInfo.environment
+    environment.removeValue(forKey: "LD_PRELOAD")
+    environment.removeValue(forKey: "DEVCAPS_ROOT")
+    environment["NO_COLOR"] = "1"
+    for (key, value) in extra { environment[key] = value }
+    process.environment = environment
+    if let user {
+      // Root reads any file; to see "permission denied" the binary runs as another user.
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+      process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", executable.path] + arguments
+    } else {
+      process.executableURL = executable
+      process.arguments = arguments
+    }
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    let input = Pipe()
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
+    // Read both pipes before waiting so a large output cannot fill a pipe and stall the child.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var errorData = Data()
+    group.enter()
+    DispatchQueue.global().async {
+      errorData = errors.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return DevCapsResult(
+      status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+      stderr: String(decoding: errorData, as: UTF8.self))
+  }
+}
