@@ -38,7 +38,8 @@ struct GetCommand: ParsableCommand {
     do {
       value = try report.json.value(atPath: key)
     } catch {
-      throw ValidationError(error.description)
+      Output.error(error.description)
+      throw ExitCode(64)
     }
     if json {
       Output.write(value.serialized(.pretty) + "\n")

@@ -22,7 +22,7 @@ struct ListCommand: ParsableCommand {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Report only these sections, comma-separated.", valueName: "section,…"),
+    help: ArgumentHelp("Report only these sections, comma-separated.", valueName: "sections"),
     transform: SectionList.parse)
   var only: [ReportSection]?
 

@@ -32,7 +32,7 @@ enum DevCapsProcess {
     if let user {
       // Root reads any file; to see "permission denied" the binary runs as another user.
       process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-      process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", executable.path] + arguments
+      process.arguments = ["--reuid=\(user)", "--regid=65534", "--clear-groups", executable.path] + arguments
     } else {
       process.executableURL = executable
       process.arguments = arguments
@@ -60,5 +60,21 @@ enum DevCapsProcess {
     return DevCapsResult(
       status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
       stderr: String(decoding: errorData, as: UTF8.self))
+  }
+}
+
+extension DevCapsProcess {
+  /// Runs a shell command line under a pseudo-terminal (`script`), so that isatty(1) is true.
+  static func runInTerminal(_ commandLine: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = ["-qec", commandLine, "/dev/null"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = Pipe()
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
   }
 }

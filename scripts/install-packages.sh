@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages devcaps needs: `build` for building and running, `test` for the
+# whole test suite. Does nothing when they are already there; uses sudo when not root.
+set -euo pipefail
+
+build_packages=(libudev-dev pkg-config)
+test_packages=("${build_packages[@]}" umockdev libumockdev-dev python3 python3-jsonschema util-linux bsdutils)
+
+case "${1:-}" in
+  build) wanted=("${build_packages[@]}") ;;
+  test) wanted=("${test_packages[@]}") ;;
+  *) echo "usage: $0 build|test" >&2; exit 64 ;;
+esac
+
+missing=()
+for package in "${wanted[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+echo "Installing: ${missing[*]}" >&2
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
