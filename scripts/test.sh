@@ -5,5 +5,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-packages.sh test
 swift build --build-tests
-swift test --skip-build
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+set +e
+swift test --skip-build 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+set -e
 scripts/generate-man-page.sh --check
+# One plain closing line with the Swift Testing counts, whatever else printed after them.
+total=$(sed -nE 's/^.*Test run with ([0-9]+) tests? .*/\1/p' "$log" | tail -n 1)
+failed=$(grep -cE '^✘ Test ".*failed after' "$log" || true)
+echo "tests: $(( ${total:-0} - failed )) passed, $failed failed"
+exit "$status"

@@ -20,12 +20,23 @@ public final class ProbeContext {
 
   /// The file's bytes, or nil when absent or unreadable (the latter is logged).
   public func bytes(_ path: String) -> [UInt8]? {
+    read(path, from: root)
+  }
+
+  /// A file named by a path libudev reported (a device's syspath): it is already a path on the
+  /// live system, so it is not put below the root.
+  public func liveBytes(_ path: String) -> [UInt8]? {
+    read(path, from: SystemRoot())
+  }
+
+  private func read(_ path: String, from base: SystemRoot) -> [UInt8]? {
+    let key = base.prefix + "\0" + path
     let result: Result<[UInt8], ReadFailure>
-    if let cached = cache[path] {
+    if let cached = cache[key] {
       result = cached
     } else {
-      result = root.readBytes(path)
-      cache[path] = result
+      result = base.readBytes(path)
+      cache[key] = result
     }
     switch result {
     case .success(let bytes): return bytes
@@ -77,6 +88,17 @@ public final class ProbeContext {
 
   public func entries(_ path: String) -> [String] {
     switch root.directoryEntries(path) {
+    case .success(let names): return names
+    case .failure(.missing): return []
+    case .failure(let failure):
+      diagnostics.record(path, failure.description)
+      return []
+    }
+  }
+
+  /// Directory entries of a path libudev reported (not put below the root).
+  public func liveEntries(_ path: String) -> [String] {
+    switch SystemRoot().directoryEntries(path) {
     case .success(let names): return names
     case .failure(.missing): return []
     case .failure(let failure):

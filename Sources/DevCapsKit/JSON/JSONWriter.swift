@@ -23,6 +23,12 @@ extension JSONValue {
         output += "[]"
         return
       }
+      // Short lists of numbers and strings (a mount matrix row, frequencies, modes) stay on one
+      // line in pretty output; that reads better than one value per line.
+      if style == .pretty && elements.allSatisfy(\.isInline) {
+        output += inlineSerialized()
+        return
+      }
       output += "["
       for (index, element) in elements.enumerated() {
         if index > 0 { output += "," }
@@ -46,6 +52,20 @@ extension JSONValue {
       }
       JSONValue.newline(&output, style: style, depth: depth)
       output += "}"
+    }
+  }
+
+  private func inlineSerialized() -> String {
+    guard case .array(let elements) = self else { return serialized(.compact) }
+    return "[" + elements.map { $0.inlineSerialized() }.joined(separator: ", ") + "]"
+  }
+
+  /// Scalars, and arrays of scalars.
+  var isInline: Bool {
+    switch self {
+    case .object: return false
+    case .array(let elements): return elements.allSatisfy { if case .array = $0 { return false }; return $0.isInline }
+    default: return true
     }
   }
 

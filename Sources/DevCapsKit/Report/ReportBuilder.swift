@@ -1,5 +1,6 @@
 /// Runs the probes for the sections asked for, and only those: `devcaps get memory.totalBytes`
-/// reads `/proc/meminfo` and the memory blocks, nothing else.
+/// reads `/proc/meminfo` and the memory blocks, nothing else; libudev is loaded only when a
+/// hardware section is asked for.
 public struct ReportBuilder {
   public let context: ProbeContext
 
@@ -8,6 +9,13 @@ public struct ReportBuilder {
   public func build(sections: [ReportSection] = ReportSection.allCases) -> Report {
     let ordered = ReportSection.allCases.filter(sections.contains)
     var report = Report(sections: ordered)
+    var hardware: HardwareInventory? = nil
+    func inventory() -> HardwareInventory {
+      if let hardware { return hardware }
+      let created = HardwareInventory(context: context)
+      hardware = created
+      return created
+    }
     for section in ordered {
       switch section {
       case .device: report.device = DeviceProbe(context: context).probe()
@@ -16,7 +24,15 @@ public struct ReportBuilder {
       case .memory: report.memory = MemoryProbe(context: context).probe()
       case .limits: report.limits = LimitsProbe(context: context).probe()
       case .disks: report.disks = DiskProbe(context: context).probe()
-      case .power, .sensors, .displays, .gpus, .capabilities: break
+      case .sensors: report.sensors = inventory().sensors
+      case .displays: report.displays = inventory().displays
+      case .gpus: report.gpus = inventory().gpus
+      case .cameras: report.cameras = inventory().cameras
+      case .audio: report.audio = inventory().audioCards
+      case .radios: report.radios = inventory().radios
+      case .inputs: report.inputs = inventory().inputs
+      case .capabilities: report.capabilities = CapabilityCatalog.evaluate(inventory())
+      case .power: break
       }
     }
     report.warnings = context.diagnostics.entries

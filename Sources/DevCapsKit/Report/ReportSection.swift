@@ -1,12 +1,8 @@
 /// The sections of `devcaps list`, in report order.
 public enum ReportSection: String, Sendable, CaseIterable {
-  case device, system, cpu, memory, limits, disks, power, sensors, displays, gpus, capabilities
+  case device, system, cpu, memory, limits, disks, power, sensors, displays, gpus, cameras, audio, radios, inputs,
+    capabilities
 
   /// Sections whose probes this build does not have yet report `null`.
-  public var isProbed: Bool {
-    switch self {
-    case .device, .system, .cpu, .memory, .limits, .disks: return true
-    case .power, .sensors, .displays, .gpus, .capabilities: return false
-    }
-  }
+  public var isProbed: Bool { self != .power }
 }

@@ -6,7 +6,7 @@ struct HumanReport {
   let report: Report
   let style: TextStyle
 
-  private static let labelWidth = 16
+  private static let minimumLabelWidth = 16
 
   func render() -> String {
     var blocks: [String] = []
@@ -14,9 +14,13 @@ struct HumanReport {
       let rows = self.rows(for: section)
       var block = style.heading(HumanReport.title(of: section)) + "\n"
       if let rows {
+        let width = max(HumanReport.minimumLabelWidth, (rows.map { $0.0.count }.max() ?? 0) + 2)
         for (label, value) in rows {
-          let padding = String(repeating: " ", count: max(2, HumanReport.labelWidth - label.count))
-          block += "  " + label + padding + value + "\n"
+          if label.isEmpty {
+            block += "  " + value + "\n"
+          } else {
+            block += "  " + label + String(repeating: " ", count: max(2, width - label.count)) + value + "\n"
+          }
         }
       } else {
         block += "  " + style.dim("not probed by this version of devcaps") + "\n"
@@ -38,11 +42,15 @@ struct HumanReport {
     case .sensors: return "Sensors"
     case .displays: return "Displays"
     case .gpus: return "GPUs"
+    case .cameras: return "Cameras"
+    case .audio: return "Audio"
+    case .radios: return "Radios"
+    case .inputs: return "Input devices"
     case .capabilities: return "Capabilities"
     }
   }
 
-  private func known(_ value: String?) -> String { value.map(HumanReport.printable) ?? style.dim("unknown") }
+  func known(_ value: String?) -> String { value.map(HumanReport.printable) ?? style.dim("unknown") }
 
   /// Values come from files anyone with root can write: control characters in them must not
   /// reach the terminal (they could move the cursor or change colours).
@@ -63,7 +71,15 @@ struct HumanReport {
     case .memory: return report.memory.map(memoryRows)
     case .limits: return report.limits.map(limitsRows)
     case .disks: return report.disks.map(diskRows)
-    case .power, .sensors, .displays, .gpus, .capabilities: return nil
+    case .sensors: return report.sensors.map(sensorRows)
+    case .displays: return report.displays.map(displayRows)
+    case .gpus: return report.gpus.map(gpuRows)
+    case .cameras: return report.cameras.map(cameraRows)
+    case .audio: return report.audio.map(audioRows)
+    case .radios: return report.radios.map(radioRows)
+    case .inputs: return report.inputs.map(inputRows)
+    case .capabilities: return report.capabilities.map(capabilityRows)
+    case .power: return nil
     }
   }
 

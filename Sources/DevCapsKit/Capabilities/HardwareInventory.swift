@@ -1,0 +1,22 @@
+/// Everything the capability catalog looks at, probed once and only when asked for.
+public final class HardwareInventory {
+  let context: ProbeContext
+  let udev: Udev?
+
+  public init(context: ProbeContext, udev: Udev? = Udev()) {
+    self.context = context
+    self.udev = udev
+  }
+
+  private var inventory: InventoryProbe { InventoryProbe(context: context, udev: udev) }
+
+  public private(set) lazy var sensors: [SensorInfo] = SensorProbe(context: context, udev: udev).probe()
+  public private(set) lazy var displays: [DisplayInfo] = DisplayProbe(context: context, udev: udev).probe()
+  public private(set) lazy var gpus: [GPUInfo] = inventory.gpus()
+  public private(set) lazy var cameras: [CameraInfo] = inventory.cameras()
+  public private(set) lazy var audioCards: [AudioCardInfo] = inventory.audioCards()
+  public private(set) lazy var radios: [RadioInfo] = inventory.radios()
+  public private(set) lazy var inputs: [InputInfo] = inventory.inputs()
+  public private(set) lazy var batteries: [String] = inventory.batteryNames()
+  public private(set) lazy var architecture: String? = KernelIdentity(context: context).machine
+}

@@ -1,0 +1,49 @@
+/// One DRM connector: the seeds' UIScreen, from `/sys/class/drm` and the monitor's EDID.
+public struct DisplayInfo: Sendable, Equatable {
+  /// The connector without the card prefix (`HDMI-A-1`, `eDP-1`).
+  public var connector: String
+  public var card: String
+  /// eDP, LVDS and DSI panels are built in.
+  public var isInternal: Bool
+  public var connected: Bool
+  public var enabled: Bool?
+  /// `WIDTHxHEIGHT` in the kernel's order (preferred first), each once.
+  public var modes: [String]
+  public var manufacturerId: String?
+  public var productCode: Int?
+  public var serialNumber: String?
+  public var name: String?
+  public var widthMm: Int?
+  public var heightMm: Int?
+  public var preferredMode: String?
+  public var preferredRefreshHz: Double?
+
+  public init(connector: String, card: String, isInternal: Bool, connected: Bool) {
+    self.connector = connector
+    self.card = card
+    self.isInternal = isInternal
+    self.connected = connected
+    self.modes = []
+  }
+}
+
+extension DisplayInfo: JSONRepresentable {
+  public var json: JSONValue {
+    .object([
+      JSONMember("connector", .string(connector)),
+      JSONMember("card", .string(card)),
+      JSONMember("internal", .bool(isInternal)),
+      JSONMember("connected", .bool(connected)),
+      JSONMember("enabled", .optional(enabled)),
+      JSONMember("modes", .array(modes.map { .string($0) })),
+      JSONMember("manufacturerId", .optional(manufacturerId)),
+      JSONMember("productCode", .optional(productCode)),
+      JSONMember("serialNumber", .optional(serialNumber)),
+      JSONMember("name", .optional(name)),
+      JSONMember("widthMm", .optional(widthMm)),
+      JSONMember("heightMm", .optional(heightMm)),
+      JSONMember("preferredMode", .optional(preferredMode)),
+      JSONMember("preferredRefreshHz", .optional(preferredRefreshHz)),
+    ])
+  }
+}

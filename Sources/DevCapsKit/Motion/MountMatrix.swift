@@ -1,0 +1,34 @@
+/// How a sensor is mounted relative to the device frame: corrected = M · raw. From udev's
+/// `ACCEL_MOUNT_MATRIX` (systemd's 60-sensor.hwdb) or the IIO `mount_matrix` attributes, both
+/// written as three rows separated by `;`, values by `,`.
+public struct MountMatrix: Sendable, Equatable {
+  public var rows: [[Double]]
+
+  public static let identity = MountMatrix(rows: [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
+
+  public init(rows: [[Double]]) { self.rows = rows }
+
+  /// Nil unless the text is exactly three rows of three finite numbers, not all zero.
+  public static func parse(_ text: String) -> MountMatrix? {
+    let rows = text.split(separator: ";", omittingEmptySubsequences: false).map { row in
+      row.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingWhitespace()) }
+    }
+    guard rows.count == 3, rows.allSatisfy({ $0.count == 3 }) else { return nil }
+    let values = rows.map { $0.compactMap { $0 } }
+    guard values.allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isFinite) }),
+      values.contains(where: { $0.contains { $0 != 0 } })
+    else { return nil }
+    return MountMatrix(rows: values)
+  }
+
+  public func apply(_ v: Vector3) -> Vector3 {
+    Vector3(
+      rows[0][0] * v.x + rows[0][1] * v.y + rows[0][2] * v.z,
+      rows[1][0] * v.x + rows[1][1] * v.y + rows[1][2] * v.z,
+      rows[2][0] * v.x + rows[2][1] * v.y + rows[2][2] * v.z)
+  }
+
+  public var json: JSONValue {
+    .array(rows.map { .array($0.map { JSONValue.optional($0) }) })
+  }
+}

@@ -1,0 +1,109 @@
+/// The parts of a monitor's EDID (VESA E-EDID 1.3/1.4 base block) that say what it is. A
+/// block with a bad header, a bad checksum or fewer than 128 bytes parses to nil: better unknown
+/// than wrong.
+public struct EDID: Sendable, Equatable {
+  /// The three-letter PNP id (`DEL`, `SAM`, `LEN`).
+  public var manufacturerId: String
+  public var productCode: Int
+  /// The 32-bit serial number; nil when zero (not set).
+  public var serialNumber: UInt32?
+  /// The monitor name descriptor (tag 0xFC).
+  public var name: String?
+  /// The serial string descriptor (tag 0xFF).
+  public var serialString: String?
+  public var widthMm: Int?
+  public var heightMm: Int?
+  public var preferredMode: Mode?
+
+  public struct Mode: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    public var refreshHz: Double
+    public var interlaced: Bool
+  }
+
+  static let header: [UInt8] = [0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00]
+
+  public enum Problem: Error, Equatable, CustomStringConvertible {
+    case tooShort(Int)
+    case badHeader
+    case badChecksum
+
+    public var description: String {
+      switch self {
+      case .tooShort(let count): return "EDID of \(count) bytes, shorter than its 128-byte base block"
+      case .badHeader: return "EDID header is not 00 FF FF FF FF FF FF 00"
+      case .badChecksum: return "EDID base block checksum does not add up"
+      }
+    }
+  }
+
+  public static func parse(_ bytes: [UInt8]) -> Result<EDID, Problem> {
+    guard bytes.count >= 128 else { return .failure(.tooShort(bytes.count)) }
+    guard Array(bytes[0..<8]) == header else { return .failure(.badHeader) }
+    guard bytes[0..<128].reduce(0, { $0 &+ $1 }) == 0 else { return .failure(.badChecksum) }
+
+    // Manufacturer: three 5-bit letters, 1 = "A", big-endian.
+    let packed = Int(bytes[8]) << 8 | Int(bytes[9])
+    let letters = [(packed >> 10) & 0x1F, (packed >> 5) & 0x1F, packed & 0x1F].map { value -> Character in
+      (1...26).contains(value) ? Character(Unicode.Scalar(UInt8(64 + value))) : "?"
+    }
+    let serial = UInt32(bytes[12]) | UInt32(bytes[13]) << 8 | UInt32(bytes[14]) << 16 | UInt32(bytes[15]) << 24
+    var edid = EDID(
+      manufacturerId: String(letters), productCode: Int(bytes[10]) | Int(bytes[11]) << 8,
+      serialNumber: serial == 0 ? nil : serial)
+
+    var preferredTimingSize: (Int, Int)? = nil
+    for offset in stride(from: 54, through: 108, by: 18) {
+      let descriptor = Array(bytes[offset..<(offset + 18)])
+      if descriptor[0] != 0 || descriptor[1] != 0 {
+        // A detailed timing; the first one is the preferred mode.
+        if edid.preferredMode == nil {
+          edid.preferredMode = detailedTiming(descriptor)
+          let width = Int(descriptor[12]) | Int(descriptor[14] & 0xF0) << 4
+          let height = Int(descriptor[13]) | Int(descriptor[14] & 0x0F) << 8
+          if width > 0 && height > 0 { preferredTimingSize = (width, height) }
+        }
+        continue
+      }
+      switch descriptor[3] {
+      case 0xFC: edid.name = descriptorText(descriptor)
+      case 0xFF: edid.serialString = descriptorText(descriptor)
+      default: break
+      }
+    }
+    if let (width, height) = preferredTimingSize {
+      edid.widthMm = width
+      edid.heightMm = height
+    } else if bytes[21] > 0 && bytes[22] > 0 {
+      // The basic block's size is in centimetres.
+      edid.widthMm = Int(bytes[21]) * 10
+      edid.heightMm = Int(bytes[22]) * 10
+    }
+    return .success(edid)
+  }
+
+  static func detailedTiming(_ d: [UInt8]) -> Mode? {
+    let pixelClock = Double(Int(d[0]) | Int(d[1]) << 8) * 10_000
+    let hActive = Int(d[2]) | Int(d[4] & 0xF0) << 4
+    let hBlank = Int(d[3]) | Int(d[4] & 0x0F) << 8
+    let vActive = Int(d[5]) | Int(d[7] & 0xF0) << 4
+    let vBlank = Int(d[6]) | Int(d[7] & 0x0F) << 8
+    let total = Double((hActive + hBlank) * (vActive + vBlank))
+    guard hActive > 0, vActive > 0, total > 0 else { return nil }
+    let interlaced = d[17] & 0x80 != 0
+    // An interlaced timing describes one field: the frame has twice the lines.
+    let refresh = pixelClock / total
+    return Mode(
+      width: hActive, height: interlaced ? vActive * 2 : vActive,
+      refreshHz: (refresh * 100).rounded() / 100, interlaced: interlaced)
+  }
+
+  /// Descriptor text: up to 13 bytes of code page 437, ended by a line feed, padded by spaces.
+  static func descriptorText(_ d: [UInt8]) -> String? {
+    let raw = d[5..<18].prefix { $0 != 0x0A && $0 != 0 }
+    let printable = raw.map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: "?") }
+    let text = String(decoding: printable, as: UTF8.self).trimmingWhitespace()
+    return text.isEmpty ? nil : text
+  }
+}

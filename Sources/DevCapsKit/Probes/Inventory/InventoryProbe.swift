@@ -1,0 +1,112 @@
+/// GPUs, cameras, sound cards, radios and input devices, from libudev enumerations and sysfs
+/// attributes only: no device node is opened.
+public struct InventoryProbe {
+  let context: ProbeContext
+  let udev: Udev?
+
+  public init(context: ProbeContext, udev: Udev?) {
+    self.context = context
+    self.udev = udev
+  }
+
+  public func gpus() -> [GPUInfo] {
+    guard let udev else { return [] }
+    let drm = udev.devices(subsystem: "drm")
+    let renderNodes = drm.filter { $0.sysname.hasPrefix("renderD") }
+    return drm.filter { $0.sysname.hasPrefix("card") && !$0.sysname.contains("-") }.map { card in
+      let hardware = card.parent
+      let render = renderNodes.first { $0.parent?.syspath == hardware?.syspath && hardware != nil }
+      return GPUInfo(
+        card: card.sysname, driver: hardware?.driver,
+        vendor: hardware?.property("ID_VENDOR_FROM_DATABASE"), model: hardware?.property("ID_MODEL_FROM_DATABASE"),
+        pciId: hardware.flatMap(InventoryProbe.pciId), renderNode: render?.sysname)
+    }
+  }
+
+  /// `PCI_ID` (`8086:46A8`) or the `vendor` and `device` attributes (`0x8086`).
+  static func pciId(_ device: UdevDevice) -> String? {
+    if let id = device.property("PCI_ID") { return id.lowercased() }
+    guard device.subsystem == "pci", let vendor = device.attribute("vendor"), let product = device.attribute("device")
+    else { return nil }
+    func bare(_ text: String) -> String { (text.hasPrefix("0x") ? String(text.dropFirst(2)) : text).lowercased() }
+    return bare(vendor) + ":" + bare(product)
+  }
+
+  public func cameras() -> [CameraInfo] {
+    guard let udev else { return [] }
+    return udev.devices(subsystem: "video4linux")
+      .filter { $0.property("ID_V4L_CAPABILITIES")?.contains(":capture:") == true }
+      .map { device in
+        CameraInfo(
+          id: device.sysname, name: device.attribute("name"), panel: InventoryProbe.panel(device),
+          driver: device.lineage.lazy.compactMap(\.driver).first)
+      }
+  }
+
+  /// The ACPI `_PLD` panel the firmware gives the camera or one of its parents.
+  static func panel(_ device: UdevDevice) -> String? {
+    device.lineage.lazy.compactMap { $0.attribute("physical_location/panel") }.first
+  }
+
+  public func audioCards() -> [AudioCardInfo] {
+    guard let udev else { return [] }
+    let sound = udev.devices(subsystem: "sound")
+    return sound.filter { $0.sysname.hasPrefix("card") && Int($0.sysname.dropFirst(4)) != nil }.map { card in
+      let number = String(card.sysname.dropFirst(4))
+      let pcms = sound.map(\.sysname).filter { $0.hasPrefix("pcmC\(number)D") }
+      return AudioCardInfo(
+        card: card.sysname, name: card.attribute("id") ?? card.property("ID_MODEL_FROM_DATABASE"),
+        playbackDevices: pcms.filter { $0.hasSuffix("p") }.count, captureDevices: pcms.filter { $0.hasSuffix("c") }.count)
+    }
+  }
+
+  public func radios() -> [RadioInfo] {
+    guard let udev else { return [] }
+    var radios: [RadioInfo] = []
+    for interface in udev.devices(subsystem: "net") {
+      let type: String?
+      if interface.devtype == "wlan" || context.liveEntries(interface.syspath).contains(where: { $0 == "wireless" || $0 == "phy80211" }) {
+        type = "wifi"
+      } else if interface.devtype == "wwan" {
+        type = "wwan"
+      } else {
+        type = nil
+      }
+      if let type { radios.append(RadioInfo(type: type, id: interface.sysname, driver: interface.parent?.driver)) }
+    }
+    for (subsystem, type) in [("bluetooth", "bluetooth"), ("wwan", "wwan"), ("gnss", "gnss"), ("nfc", "nfc")] {
+      for device in udev.devices(subsystem: subsystem) {
+        // Bluetooth controllers are hciN; their connections (hci0:11) are not radios.
+        if subsystem == "bluetooth" && (!device.sysname.hasPrefix("hci") || device.sysname.contains(":")) { continue }
+        radios.append(RadioInfo(type: type, id: device.sysname, driver: device.parent?.driver))
+      }
+    }
+    return radios
+  }
+
+  public func inputs() -> [InputInfo] {
+    guard let udev else { return [] }
+    let devices = udev.devices(subsystem: "input")
+    var events: [String: UdevDevice] = [:]
+    for device in devices where device.sysname.hasPrefix("event") {
+      if let parent = device.parent { events[parent.syspath] = device }
+    }
+    return devices.filter(InputDevices.isInputNode).map { device in
+      let event = events[device.syspath]
+      let kinds = InputDevices.kinds.filter { device.flag($0.property) || event?.flag($0.property) == true }.map(\.word)
+      return InputInfo(
+        id: event?.sysname ?? device.sysname, name: device.attribute("name"), kinds: kinds,
+        switches: InputDevices.Switch.allCases.filter(InputDevices.switches(device).contains).map(\.word),
+        forceFeedback: InputDevices.hasForceFeedback(device))
+    }
+  }
+
+  /// Power-supply batteries in sysfs (`type=Battery`, `scope` not `Device`), for the catalog
+  /// when the power section is not asked for.
+  public func batteryNames() -> [String] {
+    guard let udev else { return [] }
+    return udev.devices(subsystem: "power_supply").filter {
+      $0.attribute("type") == "Battery" && $0.attribute("scope") != "Device"
+    }.map(\.sysname)
+  }
+}

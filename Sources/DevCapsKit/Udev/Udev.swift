@@ -1,0 +1,96 @@
+import CUdev
+
+/// A libudev context. Enumerations return devices that own their libudev references; nothing
+/// here opens a device node, so enumerating never wakes a sleeping GPU or camera.
+public final class Udev {
+  let handle: OpaquePointer
+
+  public init?() {
+    guard let handle = udev_new() else { return nil }
+    self.handle = handle
+  }
+
+  deinit { udev_unref(handle) }
+
+  /// The devices of one subsystem (`drm`, `iio`, `input`, …), sorted by syspath so output is
+  /// stable whatever order the kernel lists them in.
+  public func devices(subsystem: String) -> [UdevDevice] {
+    guard let enumerate = udev_enumerate_new(handle) else { return [] }
+    defer { udev_enumerate_unref(enumerate) }
+    udev_enumerate_add_match_subsystem(enumerate, subsystem)
+    udev_enumerate_scan_devices(enumerate)
+    var devices: [UdevDevice] = []
+    var entry = udev_enumerate_get_list_entry(enumerate)
+    while let current = entry {
+      if let name = udev_list_entry_get_name(current),
+        let device = udev_device_new_from_syspath(handle, name)
+      {
+        devices.append(UdevDevice(owning: device))
+      }
+      entry = udev_list_entry_get_next(current)
+    }
+    return devices.sorted { $0.syspath < $1.syspath }
+  }
+}
+
+/// One device, holding its own libudev reference.
+public final class UdevDevice {
+  let handle: OpaquePointer
+
+  init(owning handle: OpaquePointer) { self.handle = handle }
+
+  deinit { udev_device_unref(handle) }
+
+  private static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+    pointer.map { String(cString: $0) }
+  }
+
+  public var syspath: String { UdevDevice.string(udev_device_get_syspath(handle)) ?? "" }
+  public var sysname: String { UdevDevice.string(udev_device_get_sysname(handle)) ?? "" }
+  public var subsystem: String? { UdevDevice.string(udev_device_get_subsystem(handle)) }
+  public var devtype: String? { UdevDevice.string(udev_device_get_devtype(handle)) }
+  public var driver: String? { UdevDevice.string(udev_device_get_driver(handle)) }
+  public var devnode: String? { UdevDevice.string(udev_device_get_devnode(handle)) }
+
+  /// A udev property (`ID_INPUT_TOUCHSCREEN`, `ACCEL_MOUNT_MATRIX`).
+  public func property(_ name: String) -> String? {
+    UdevDevice.string(udev_device_get_property_value(handle, name))
+  }
+
+  public func flag(_ name: String) -> Bool { property(name) == "1" }
+
+  /// A sysfs attribute as text, trailing white space removed; nil when absent or unreadable.
+  public func attribute(_ name: String) -> String? {
+    UdevDevice.string(udev_device_get_sysattr_value(handle, name))?.trimmingWhitespace()
+  }
+
+  /// The names of the device's own attribute files.
+  public var attributeNames: [String] {
+    var names: [String] = []
+    var entry = udev_device_get_sysattr_list_entry(handle)
+    while let current = entry {
+      if let name = udev_list_entry_get_name(current) { names.append(String(cString: name)) }
+      entry = udev_list_entry_get_next(current)
+    }
+    return names.sorted()
+  }
+
+  public var parent: UdevDevice? {
+    guard let parent = udev_device_get_parent(handle) else { return nil }
+    // The parent is borrowed from this device; take a reference of our own.
+    return UdevDevice(owning: udev_device_ref(parent))
+  }
+
+  /// The nearest ancestor in a subsystem (`pci`, `usb` with devtype `usb_device`).
+  public func ancestor(subsystem: String, devtype: String? = nil) -> UdevDevice? {
+    guard let found = udev_device_get_parent_with_subsystem_devtype(handle, subsystem, devtype) else { return nil }
+    return UdevDevice(owning: udev_device_ref(found))
+  }
+
+  /// This device and its ancestors, nearest first.
+  public var lineage: [UdevDevice] {
+    var chain: [UdevDevice] = [self]
+    while let next = chain.last?.parent { chain.append(next) }
+    return chain
+  }
+}

@@ -1,0 +1,87 @@
+import DevCapsKit
+
+/// Rows for the hardware sections: each device one row, its id as the label.
+extension HumanReport {
+  func none(_ what: String) -> [(String, String)] { [("", style.dim("no \(what) found"))] }
+
+  func joined(_ parts: [String?]) -> String { parts.compactMap { $0 }.map(HumanReport.printable).joined(separator: ", ") }
+
+  func sensorRows(_ sensors: [SensorInfo]) -> [(String, String)] {
+    if sensors.isEmpty { return none("sensors") }
+    return sensors.map { sensor in
+      var parts: [String?] = [sensor.name, sensor.id, sensor.location?.rawValue]
+      if let frequency = sensor.samplingFrequencyHz { parts.append(Units.fixed(frequency, decimals: 1) + " Hz") }
+      parts.append(sensor.reading.map(reading) ?? "no reading")
+      return (sensor.type.rawValue, joined(parts))
+    }
+  }
+
+  func reading(_ reading: SensorReading) -> String {
+    func number(_ value: Double) -> String { value.isFinite ? Units.fixed(value, decimals: 2) : "unknown" }
+    switch reading {
+    case .vector(let v, let unit): return "(\(number(v.x)), \(number(v.y)), \(number(v.z))) \(unit)"
+    case .scalar(let value, let unit): return "\(number(value)) \(unit)"
+    case .proximity(let raw, let near):
+      let rawText = raw == raw.rounded() && abs(raw) < 1e15 ? String(Int64(raw)) : number(raw)
+      return (near.map { $0 ? "near" : "far" } ?? "near level unknown") + " (raw \(rawText))"
+    }
+  }
+
+  func displayRows(_ displays: [DisplayInfo]) -> [(String, String)] {
+    if displays.isEmpty { return none("display connectors") }
+    return displays.map { display in
+      var parts: [String?] = [display.connected ? "connected" : "disconnected", display.isInternal ? "built-in" : "external"]
+      if let mode = display.preferredMode {
+        parts.append(mode + (display.preferredRefreshHz.map { " @ " + Units.fixed($0, decimals: 2) + " Hz" } ?? ""))
+      }
+      parts.append(display.name)
+      if let width = display.widthMm, let height = display.heightMm { parts.append("\(width) × \(height) mm") }
+      if !display.modes.isEmpty { parts.append("\(display.modes.count) mode" + (display.modes.count == 1 ? "" : "s")) }
+      return (display.connector, joined(parts))
+    }
+  }
+
+  func gpuRows(_ gpus: [GPUInfo]) -> [(String, String)] {
+    if gpus.isEmpty { return none("GPUs") }
+    return gpus.map { gpu in
+      let name = [gpu.vendor, gpu.model].compactMap { $0 }.joined(separator: " ")
+      return (gpu.card, joined([name.isEmpty ? nil : name, gpu.driver, gpu.pciId, gpu.renderNode ?? "display only, no render node"]))
+    }
+  }
+
+  func cameraRows(_ cameras: [CameraInfo]) -> [(String, String)] {
+    if cameras.isEmpty { return none("cameras") }
+    return cameras.map { ($0.id, joined([$0.name, $0.panel.map { "\($0) panel" }, $0.driver])) }
+  }
+
+  func audioRows(_ cards: [AudioCardInfo]) -> [(String, String)] {
+    if cards.isEmpty { return none("sound cards") }
+    return cards.map { card in
+      (card.card, joined([card.name, "\(card.playbackDevices) playback", "\(card.captureDevices) capture"]))
+    }
+  }
+
+  func radioRows(_ radios: [RadioInfo]) -> [(String, String)] {
+    if radios.isEmpty { return none("radios") }
+    return radios.map { ($0.type, joined([$0.id, $0.driver])) }
+  }
+
+  func inputRows(_ inputs: [InputInfo]) -> [(String, String)] {
+    if inputs.isEmpty { return none("input devices") }
+    return inputs.map { input in
+      var parts: [String?] = [input.name]
+      if !input.kinds.isEmpty { parts.append(input.kinds.joined(separator: " ")) }
+      if !input.switches.isEmpty { parts.append("switches: " + input.switches.joined(separator: " ")) }
+      if input.forceFeedback { parts.append("force feedback") }
+      return (input.id, joined(parts))
+    }
+  }
+
+  func capabilityRows(_ capabilities: [CapabilityResult]) -> [(String, String)] {
+    capabilities.map { capability in
+      let mark = capability.present ? style.good("✓") : style.bad("✗")
+      let evidence = capability.evidence.map(HumanReport.printable) ?? style.dim("not found")
+      return (capability.key, mark + " " + evidence)
+    }
+  }
+}
