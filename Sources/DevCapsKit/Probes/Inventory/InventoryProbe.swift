@@ -15,12 +15,17 @@ public struct InventoryProbe {
     let renderNodes = drm.filter { $0.sysname.hasPrefix("renderD") }
     return drm.filter { $0.sysname.hasPrefix("card") && !$0.sysname.contains("-") }.map { card in
       let hardware = card.parent
-      let render = renderNodes.first { $0.parent?.syspath == hardware?.syspath && hardware != nil }
+      // A card and its render node sit side by side in the device's drm/ directory.
+      let render = renderNodes.first { InventoryProbe.directory(of: $0.syspath) == InventoryProbe.directory(of: card.syspath) }
       return GPUInfo(
         card: card.sysname, driver: hardware?.driver,
         vendor: hardware?.property("ID_VENDOR_FROM_DATABASE"), model: hardware?.property("ID_MODEL_FROM_DATABASE"),
         pciId: hardware.flatMap(InventoryProbe.pciId), renderNode: render?.sysname)
     }
+  }
+
+  static func directory(of path: String) -> Substring {
+    path[..<(path.lastIndex(of: "/") ?? path.endIndex)]
   }
 
   /// `PCI_ID` (`8086:46A8`) or the `vendor` and `device` attributes (`0x8086`).
