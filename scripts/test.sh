@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Set-up command 2: install test packages, build, and run the whole test suite (unit tests,
-# end-to-end tests against umockdev testbeds, the schema validation, the man page check).
+# Set-up command 2: install test packages, build, and run the whole test suite: unit tests,
+# end-to-end tests against umockdev testbeds with schema validation, the man page check, and
+# the parsers fuzzed for FUZZ_SECONDS (default 20) each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-packages.sh test
@@ -12,6 +13,7 @@ swift test --skip-build 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
 scripts/generate-man-page.sh --check
+scripts/fuzz.sh "${FUZZ_SECONDS:-20}" || status=1
 # One plain closing line with the Swift Testing counts, whatever else printed after them.
 total=$(sed -nE 's/^.*Test run with ([0-9]+) tests? .*/\1/p' "$log" | tail -n 1)
 failed=$(grep -cE '^✘ Test ".*failed after' "$log" || true)

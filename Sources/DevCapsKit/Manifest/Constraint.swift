@@ -1,0 +1,151 @@
+/// A constraint on a measured value: systemd's operators (`>=` when none is written), a number
+/// and a unit fitting the key (`>= 4 GiB`, `> 2 GHz`, `>= 50%`, `>= 6.1`).
+public struct Constraint: Sendable, Equatable {
+  public enum Operator: String, Sendable, CaseIterable {
+    case atLeast = ">=", greater = ">", atMost = "<=", less = "<", equal = "==", notEqual = "!="
+  }
+
+  public enum Value: Sendable, Equatable {
+    case number(Double)
+    case version([Int])
+  }
+
+  public var op: Operator
+  public var value: Value
+  /// The constraint as written in the manifest.
+  public var text: String
+
+  public struct Problem: Error, Equatable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  public static func parse(_ text: String, measure: ManifestKeys.Measure) throws(Problem) -> Constraint {
+    var rest = Substring(text.trimmingWhitespace())
+    var op = Operator.atLeast
+    // Longest operators first, so ">=" is not read as ">".
+    if let found = [Operator.atLeast, .atMost, .equal, .notEqual, .greater, .less].first(where: { rest.hasPrefix($0.rawValue) }) {
+      op = found
+      rest = rest.dropFirst(found.rawValue.count)
+    } else if rest.hasPrefix("=") || rest.hasPrefix("≥") || rest.hasPrefix("≤") || rest.hasPrefix("!") {
+      throw Problem("'\(text)' has an unknown operator; use one of >= > <= < == !=")
+    }
+    rest = Substring(rest.trimmingWhitespace())
+    if rest.isEmpty { throw Problem("'\(text)' has no value") }
+    let value: Value
+    switch measure {
+    case .version: value = .version(try versionParts(rest, whole: text))
+    default: value = .number(try quantity(String(rest), measure: measure, whole: text))
+    }
+    return Constraint(op: op, value: value, text: text.trimmingWhitespace())
+  }
+
+  static func versionParts(_ text: Substring, whole: String) throws(Problem) -> [Int] {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { part in
+      part.allSatisfy { $0.isASCII && $0.isNumber } ? Int(part) : nil
+    }
+    guard !parts.isEmpty, parts.allSatisfy({ $0 != nil && $0! >= 0 }) else {
+      throw Problem("'\(whole)' is not a version: write dotted numbers such as '>= 6.1'")
+    }
+    return parts.map { $0! }
+  }
+
+  static let byteUnits: [String: Double] = [
+    "B": 1, "kB": 1e3, "KB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12,
+    "KiB": 1024, "MiB": 1_048_576, "GiB": 1_073_741_824, "TiB": 1_099_511_627_776,
+  ]
+  static let hertzUnits: [String: Double] = ["Hz": 1, "kHz": 1e3, "MHz": 1e6, "GHz": 1e9]
+
+  static func quantity(_ text: String, measure: ManifestKeys.Measure, whole: String) throws(Problem) -> Double {
+    let numberEnd = text.firstIndex { !($0.isASCII && ($0.isNumber || $0 == ".")) } ?? text.endIndex
+    let digits = String(text[..<numberEnd])
+    let unit = text[numberEnd...].trimmingWhitespace()
+    guard !digits.isEmpty, !digits.hasPrefix("."), !digits.hasSuffix("."), let number = Double(digits), number.isFinite else {
+      throw Problem("'\(whole)' needs a number, such as \(example(measure))")
+    }
+    switch measure {
+    case .bytes: return number * (try factor(unit, units: byteUnits, bare: 1, whole: whole, measure: measure))
+    case .hertz: return number * (try factor(unit, units: hertzUnits, bare: 1, whole: whole, measure: measure))
+    case .count:
+      guard unit.isEmpty else { throw Problem("'\(whole)' is a count and takes no unit, such as '>= 4'") }
+      guard number == number.rounded() else { throw Problem("'\(whole)' must be a whole number") }
+      return number
+    case .level:
+      if unit == "%" {
+        guard number <= 100 else { throw Problem("'\(whole)' is more than 100%") }
+        return number / 100
+      }
+      guard unit.isEmpty else { throw Problem("'\(whole)' takes a percentage such as '>= 50%' or a fraction such as '>= 0.5'") }
+      guard number <= 1 else { throw Problem("'\(whole)' is above 1; write a percentage such as '>= 50%' or a fraction such as '>= 0.5'") }
+      return number
+    case .version:
+      return number
+    }
+  }
+
+  static func factor(
+    _ unit: String, units: [String: Double], bare: Double, whole: String, measure: ManifestKeys.Measure
+  ) throws(Problem) -> Double {
+    if unit.isEmpty { return bare }
+    if let factor = units[unit] { return factor }
+    let valid = units.keys.sorted { units[$0]! < units[$1]! }
+    let hint = nearestCandidate(to: unit, among: valid).map { "did you mean '\($0)'? " } ?? ""
+    throw Problem("'\(whole)' has an unknown unit '\(unit)'; \(hint)units are \(valid.joined(separator: ", "))")
+  }
+
+  static func example(_ measure: ManifestKeys.Measure) -> String {
+    switch measure {
+    case .bytes: return "'>= 4 GiB'"
+    case .count: return "'>= 4'"
+    case .hertz: return "'>= 2 GHz'"
+    case .level: return "'>= 50%'"
+    case .version: return "'>= 6.1'"
+    }
+  }
+
+  /// Whether a measured value meets the constraint.
+  public func holds(_ actual: Value) -> Bool {
+    let order: Int
+    switch (actual, value) {
+    case (.number(let a), .number(let b)): order = a < b ? -1 : a > b ? 1 : 0
+    case (.version(let a), .version(let b)): order = Constraint.compare(a, b)
+    default: return false
+    }
+    switch op {
+    case .atLeast: return order >= 0
+    case .greater: return order > 0
+    case .atMost: return order <= 0
+    case .less: return order < 0
+    case .equal: return order == 0
+    case .notEqual: return order != 0
+    }
+  }
+
+  /// Part by part, missing parts as 0: 6.1.0 == 6.1.
+  public static func compare(_ a: [Int], _ b: [Int]) -> Int {
+    for index in 0..<max(a.count, b.count) {
+      let left = index < a.count ? a[index] : 0
+      let right = index < b.count ? b[index] : 0
+      if left != right { return left < right ? -1 : 1 }
+    }
+    return 0
+  }
+
+  /// The leading dotted numbers of a kernel release or VERSION_ID (`6.1.0-13-amd64` → 6.1.0).
+  public static func leadingVersion(_ text: String) -> [Int]? {
+    var parts: [Int] = []
+    var current = ""
+    for character in text {
+      if character.isASCII && character.isNumber {
+        current.append(character)
+      } else if character == "." && !current.isEmpty {
+        parts.append(Int(current) ?? 0)
+        current = ""
+      } else {
+        break
+      }
+    }
+    if !current.isEmpty { parts.append(Int(current) ?? 0) }
+    return parts.isEmpty ? nil : parts
+  }
+}

@@ -1,0 +1,158 @@
+/// A required-capabilities manifest: what a program needs of the machine, in the forms
+/// `product.md` defines (array, dictionary, wrapped in `UIRequiredDeviceCapabilities`, JSON or an
+/// XML property list).
+public struct Manifest: Sendable, Equatable {
+  public var requirements: [Requirement]
+  /// Whether it came from an Info.plist-style wrapper.
+  public var wrapped: Bool
+
+  public static let wrapperKey = "UIRequiredDeviceCapabilities"
+}
+
+public struct Requirement: Sendable, Equatable {
+  public enum Expectation: Sendable, Equatable {
+    case required
+    case prohibited
+    case constraint(Constraint)
+  }
+
+  /// The key as written: `memory`, `disk-free:/var`.
+  public var key: String
+  /// The key without its path: `disk-free`.
+  public var baseKey: String
+  /// The path of a disk key; `/` when none is written.
+  public var path: String?
+  public var expectation: Expectation
+
+  /// What was expected, as the reports say it: `required`, `prohibited`, `>= 4 GiB`.
+  public var expectedText: String {
+    switch expectation {
+    case .required: return "required"
+    case .prohibited: return "prohibited"
+    case .constraint(let constraint): return constraint.text
+    }
+  }
+}
+
+/// Why a manifest is invalid (exit 65). The description names the key and what is wrong.
+public struct ManifestError: Error, Equatable, CustomStringConvertible {
+  public var description: String
+  init(_ description: String) { self.description = description }
+}
+
+extension Manifest {
+  /// Reads a manifest. `isPropertyList` forces the plist reader (a `.plist` file); otherwise the
+  /// content decides: `<` or `bplist` means a property list, anything else JSON.
+  public static func parse(_ bytes: [UInt8], isPropertyList: Bool = false) throws(ManifestError) -> Manifest {
+    let body = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+    let plist = isPropertyList || body.first == UInt8(ascii: "<") || body.starts(with: Array("bplist".utf8))
+    if body.isEmpty { throw ManifestError("the manifest is empty; write for example [\"accelerometer\"]") }
+    let document: JSONValue
+    if plist {
+      do { document = try PropertyListParser.parse(bytes) } catch { throw ManifestError("not a valid property list: \(error)") }
+      guard case .object(let members) = document else {
+        throw ManifestError("the property list's top level must be a <dict> holding \(wrapperKey)")
+      }
+      guard let wrapped = members.first(where: { $0.key == wrapperKey }) else {
+        throw ManifestError("the property list has no \(wrapperKey) key")
+      }
+      // The rest of an Info.plist (CFBundleName, …) is the app's business, not a requirement.
+      return try Manifest(requirements: requirements(from: wrapped.value), wrapped: true)
+    }
+    do { document = try JSONParser.parse(bytes) } catch { throw ManifestError("not valid JSON: \(error)") }
+    if case .object(let members) = document, let wrapped = members.first(where: { $0.key == wrapperKey }) {
+      let others = members.filter { $0.key != wrapperKey }.map(\.key)
+      guard others.isEmpty else {
+        throw ManifestError(
+          "\(others.map { "'\($0)'" }.joined(separator: ", ")) next to \(wrapperKey): put every requirement inside it")
+      }
+      return try Manifest(requirements: requirements(from: wrapped.value), wrapped: true)
+    }
+    return try Manifest(requirements: requirements(from: document), wrapped: false)
+  }
+
+  static func requirements(from value: JSONValue) throws(ManifestError) -> [Requirement] {
+    switch value {
+    case .array(let elements):
+      var requirements: [Requirement] = []
+      for (index, element) in elements.enumerated() {
+        guard case .string(let key) = element else {
+          throw ManifestError("element \(index) of the list is \(describe(element)), not a capability name in quotes")
+        }
+        let requirement = try parseKey(key)
+        if case .some = ManifestKeys.measure(of: requirement.baseKey) {
+          throw ManifestError(
+            "'\(key)' needs a constraint, which the list form cannot hold: use {\"\(key)\": \"\(Constraint.example(ManifestKeys.measure(of: requirement.baseKey)!).dropFirst().dropLast())\"}")
+        }
+        if requirements.contains(where: { $0.key == key }) { throw ManifestError("'\(key)' appears twice; a key may appear once") }
+        requirements.append(requirement)
+      }
+      return requirements
+    case .object(let members):
+      var requirements: [Requirement] = []
+      for member in members {
+        var requirement = try parseKey(member.key)
+        if let measure = ManifestKeys.measure(of: requirement.baseKey) {
+          guard case .string(let text) = member.value else {
+            throw ManifestError(
+              "'\(member.key)' takes a constraint string such as \(Constraint.example(measure)), not \(describe(member.value))")
+          }
+          do {
+            requirement.expectation = .constraint(try Constraint.parse(text, measure: measure))
+          } catch {
+            throw ManifestError("'\(member.key)': \(error)")
+          }
+        } else {
+          guard case .bool(let wanted) = member.value else {
+            throw ManifestError(
+              "'\(member.key)' takes true (required) or false (prohibited), not \(describe(member.value))")
+          }
+          requirement.expectation = wanted ? .required : .prohibited
+        }
+        requirements.append(requirement)
+      }
+      return requirements
+    default:
+      throw ManifestError(
+        "the manifest is \(describe(value)); write a list such as [\"accelerometer\"] or an object such as {\"memory\": \">= 4 GiB\"}")
+    }
+  }
+
+  /// A known key, with a path after a colon for disk keys. Unknown keys name the nearest known one.
+  static func parseKey(_ written: String) throws(ManifestError) -> Requirement {
+    var base = written
+    var path: String? = nil
+    if let colon = written.firstIndex(of: ":") {
+      base = String(written[..<colon])
+      path = String(written[written.index(after: colon)...])
+    }
+    guard ManifestKeys.all.contains(base) else {
+      let hint = nearestCandidate(to: base, among: ManifestKeys.all).map { "; did you mean '\($0)'?" } ?? ""
+      let shown = written.isEmpty ? "an empty key" : "'\(written.quotedForMessage.dropFirst().dropLast())'"
+      throw ManifestError("\(shown) is not a known capability\(hint)")
+    }
+    if let path {
+      guard ManifestKeys.pathKeys.contains(base) else {
+        throw ManifestError("'\(written)': only disk-free and disk-total take a path after a colon")
+      }
+      guard path.hasPrefix("/"), !path.contains("\0") else {
+        throw ManifestError("'\(written)': the path after the colon must be absolute, such as disk-free:/var")
+      }
+    } else if ManifestKeys.pathKeys.contains(base) {
+      path = "/"
+    }
+    return Requirement(key: written, baseKey: base, path: path, expectation: .required)
+  }
+
+  static func describe(_ value: JSONValue) -> String {
+    switch value {
+    case .null: return "null"
+    case .bool(let flag): return flag ? "true" : "false"
+    case .integer(let number): return "the number \(number)"
+    case .number(let number): return "the number \(number)"
+    case .string(let text): return "the string \"\(text)\""
+    case .array: return "a list"
+    case .object: return "an object"
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/// Every key a manifest may name. Kept free of any probing code so that the manifest parser
+/// stands alone (and can be fuzzed alone).
+public enum ManifestKeys {
+  /// The capability catalog's keys, in catalog order: true when required, false when prohibited.
+  public static let capabilities = [
+    "accelerometer", "gyroscope", "magnetometer", "ambient-light", "proximity", "battery", "wifi", "bluetooth",
+    "telephony", "gps", "nfc", "still-camera", "video-camera", "front-facing-camera", "microphone", "speaker",
+    "touchscreen", "keyboard", "touchpad", "vibration", "lid-switch", "tablet-mode-switch", "display",
+    "external-display", "gpu", "arm64", "armv7", "x86_64", "x86", "riscv64",
+  ]
+
+  public enum Measure: Sendable, Equatable {
+    /// B, kB/KB, MB, GB, TB (powers of 1000), KiB, MiB, GiB, TiB (powers of 1024).
+    case bytes
+    /// A whole number with no unit.
+    case count
+    /// Hz, kHz, MHz, GHz.
+    case hertz
+    /// A fraction 0…1, or a percentage with `%`.
+    case level
+    /// Dotted numbers compared part by part.
+    case version
+  }
+
+  /// Keys that take a constraint, and what their values measure.
+  public static let measured: [(key: String, measure: Measure)] = [
+    ("memory", .bytes), ("memory-available", .bytes), ("disk-free", .bytes), ("disk-total", .bytes),
+    ("cpu-cores", .count), ("cpu-frequency", .hertz), ("battery-level", .level), ("displays", .count),
+    ("kernel", .version), ("os-version", .version),
+  ]
+
+  /// Measured keys that take a path after a colon (`disk-free:/var`).
+  public static let pathKeys: Set<String> = ["disk-free", "disk-total"]
+
+  /// iOS keys that mean nothing on Linux: known, so never typos. Required, they are unmet;
+  /// prohibited, they hold.
+  public static let unavailableOnLinux: [String] = [
+    "metal", "arkit", "healthkit", "gamekit", "opengles-1", "opengles-2", "opengles-3", "sms", "peer-peer",
+    "armv6", "arm64e", "location-services", "camera-flash", "auto-focus-camera", "bluetooth-le", "driverkit",
+    "iphone-ipad-minimum-performance-a12", "iphone-performance-gaming-tier",
+  ]
+
+  public static func measure(of key: String) -> Measure? {
+    measured.first { $0.key == key }?.measure
+  }
+
+  public static var all: [String] { capabilities + measured.map(\.key) + unavailableOnLinux }
+}

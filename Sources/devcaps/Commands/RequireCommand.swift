@@ -1,0 +1,103 @@
+import ArgumentParser
+import DevCapsKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+struct RequireCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "require",
+    abstract: "Check this machine against a required-capabilities manifest (a CI gate).",
+    discussion: """
+      The manifest says what a program needs, like an iOS app's UIRequiredDeviceCapabilities:
+        ["accelerometer", "touchscreen"]                       every one required
+        {"gyroscope": true, "telephony": false,                true required, false prohibited,
+         "memory": ">= 4 GiB", "disk-free:/var": ">= 10 GB",   measured keys take a constraint
+         "cpu-cores": ">= 4", "battery-level": ">= 50%", "kernel": ">= 6.1"}
+        {"UIRequiredDeviceCapabilities": [...]}                an Info.plist's key, also as .plist
+
+      Operators: >= > <= < == != (>= when none is written). Units: B kB MB GB TB (powers of \
+      1000), KiB MiB GiB TiB (powers of 1024), Hz kHz MHz GHz, %.
+
+      Exit status: 0 every requirement holds, 1 at least one does not, 65 the manifest is \
+      invalid, 66 it cannot be read, 64 usage error.
+
+      Examples:
+        devcaps require kiosk.json
+        devcaps require Info.plist --format junit > devcaps.xml
+        echo '["gyroscope"]' | devcaps require -
+      """)
+
+  @Argument(help: ArgumentHelp("The manifest: a .json or .plist file, or - for standard input.", valueName: "manifest"))
+  var manifest: String
+
+  @Option(name: .long, help: "Output: text, json (Schemas/require.schema.json), junit (JUnit XML), github (workflow annotations).")
+  var format: RequireFormat = .text
+
+  func run() throws {
+    let bytes = try readManifest()
+    let parsed: Manifest
+    do {
+      parsed = try Manifest.parse(bytes, isPropertyList: manifest.hasSuffix(".plist"))
+    } catch {
+      Output.error("\(displayName): \(error)")
+      throw ExitCode(65)
+    }
+    let results = RequirementEvaluator().evaluate(parsed)
+    let outcome = RequireOutcome(manifest: displayName, results: results)
+    switch format {
+    case .text: Output.write(RequireText(outcome: outcome, style: TextStyle.forStandardOutput()).render())
+    case .json: Output.write(outcome.json.serialized(.pretty) + "\n")
+    case .junit: Output.write(RequireJUnit(outcome: outcome).render())
+    case .github: RequireGitHub(outcome: outcome).emit()
+    }
+    if !outcome.satisfied { throw ExitCode(1) }
+  }
+
+  var displayName: String { manifest == "-" ? "<stdin>" : manifest }
+
+  /// The manifest's bytes; a file that cannot be read is exit 66, one over the size limit 65.
+  func readManifest() throws -> [UInt8] {
+    let limit = 1 << 20
+    if manifest == "-" {
+      var bytes: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 65536)
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+        if count == 0 { break }
+        if count < 0 {
+          if errno == EINTR { continue }
+          Output.error("cannot read the manifest from standard input: \(String(cString: strerror(errno)))")
+          throw ExitCode(66)
+        }
+        bytes.append(contentsOf: chunk[0..<count])
+        if bytes.count > limit {
+          Output.error("<stdin>: the manifest is larger than \(limit) bytes")
+          throw ExitCode(65)
+        }
+      }
+      return bytes
+    }
+    var info = stat()
+    if stat(manifest, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+      Output.error("cannot read \(manifest): it is a directory")
+      throw ExitCode(66)
+    }
+    switch SystemRoot().readBytes(manifest.hasPrefix("/") ? manifest : "./" + manifest, limit: limit) {
+    case .success(let bytes): return bytes
+    case .failure(.tooLarge(let limit)):
+      Output.error("\(manifest): the manifest is larger than \(limit) bytes")
+      throw ExitCode(65)
+    case .failure(let failure):
+      Output.error("cannot read \(manifest): \(failure)")
+      throw ExitCode(66)
+    }
+  }
+}
+
+enum RequireFormat: String, ExpressibleByArgument, CaseIterable {
+  case text, json, junit, github
+}

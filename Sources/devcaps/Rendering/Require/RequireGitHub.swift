@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import DevCapsKit
+
+/// GitHub Actions workflow commands: an `::error` annotation per unmet requirement, a `::notice`
+/// with the summary, and a Markdown table appended to `$GITHUB_STEP_SUMMARY` when it is set.
+struct RequireGitHub {
+  let outcome: RequireOutcome
+
+  func emit() {
+    var lines = ""
+    for result in outcome.unmet {
+      let title = "devcaps require: \(result.key)"
+      let message = "\(result.key): expected \(result.expected), \(RequireOutcome.finding(result))"
+      lines += "::error file=\(property(outcome.manifest)),title=\(property(title))::\(data(message))\n"
+    }
+    let level = outcome.satisfied ? "notice" : "error"
+    lines += "::\(level) title=devcaps require::\(data("\(outcome.manifest): \(outcome.summary)"))\n"
+    Output.write(lines)
+    if let path = getenv("GITHUB_STEP_SUMMARY").map({ String(cString: $0) }), !path.isEmpty {
+      appendSummary(to: path)
+    }
+  }
+
+  /// Workflow-command escaping: `%`, CR and LF in messages; also `:` and `,` in properties.
+  func data(_ text: String) -> String {
+    text.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+  }
+
+  func property(_ text: String) -> String {
+    data(text).replacingAll(":", "%3A").replacingAll(",", "%2C")
+  }
+
+  func markdown(_ text: String) -> String {
+    text.replacingAll("\\", "\\\\").replacingAll("|", "\\|").replacingAll("\n", " ")
+  }
+
+  func appendSummary(to path: String) {
+    var text = "### devcaps require \(markdown(outcome.manifest))\n\n"
+    text += "| | requirement | expected | found |\n|---|---|---|---|\n"
+    for result in outcome.results {
+      text += "| \(result.satisfied ? "✅" : "❌") | `\(markdown(result.key))` | \(markdown(result.expected)) | \(markdown(RequireOutcome.finding(result))) |\n"
+    }
+    text += "\n**\(markdown(outcome.summary))**\n\n"
+    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else {
+      Output.error("warning: cannot append to GITHUB_STEP_SUMMARY (\(path)): \(String(cString: strerror(errno)))")
+      return
+    }
+    defer { close(fd) }
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      if written <= 0 {
+        if written < 0 && errno == EINTR { continue }
+        Output.error("warning: writing GITHUB_STEP_SUMMARY (\(path)) failed: \(String(cString: strerror(errno)))")
+        return
+      }
+      offset += written
+    }
+  }
+}
+
+extension String {
+  func replacingAll(_ target: String, _ replacement: String) -> String {
+    guard contains(target) else { return self }
+    var result = ""
+    var rest = Substring(self)
+    while let range = rest.firstRange(of: target) {
+      result += rest[..<range.lowerBound] + replacement
+      rest = rest[range.upperBound...]
+    }
+    return result + rest
+  }
+}

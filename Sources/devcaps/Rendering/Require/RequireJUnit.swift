@@ -1,0 +1,47 @@
+import DevCapsKit
+
+/// JUnit XML as GitLab, Jenkins and the common GitHub test reporters read it: one testsuite,
+/// one testcase per requirement, a failure element for each unmet one.
+struct RequireJUnit {
+  let outcome: RequireOutcome
+
+  func render() -> String {
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    let failures = outcome.unmet.count
+    let suite = escape("devcaps require \(outcome.manifest)")
+    xml += "<testsuites name=\"devcaps\" tests=\"\(outcome.results.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+    xml += "  <testsuite name=\"\(suite)\" tests=\"\(outcome.results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+    for result in outcome.results {
+      let name = escape("\(result.key) \(result.expected)")
+      xml += "    <testcase classname=\"devcaps.require\" name=\"\(name)\">\n"
+      if result.satisfied {
+        xml += "      <system-out>\(escape(RequireOutcome.finding(result)))</system-out>\n"
+      } else {
+        let message = escape(RequireOutcome.finding(result))
+        xml += "      <failure message=\"\(message)\" type=\"unmet\">\(escape("\(result.key): expected \(result.expected), \(RequireOutcome.finding(result))"))</failure>\n"
+      }
+      xml += "    </testcase>\n"
+    }
+    xml += "  </testsuite>\n</testsuites>\n"
+    return xml
+  }
+
+  /// XML text and attribute escaping; characters XML 1.0 cannot hold become U+FFFD.
+  func escape(_ text: String) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      case "'": escaped += "&apos;"
+      case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
+      default:
+        let allowed = scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF
+        escaped.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
+      }
+    }
+    return escaped
+  }
+}

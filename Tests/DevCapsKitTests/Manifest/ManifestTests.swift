@@ -1,0 +1,91 @@
+import Testing
+@testable import DevCapsKit
+
+@Suite("Manifests")
+struct ManifestTests {
+  func parse(_ text: String, plist: Bool = false) throws(ManifestError) -> Manifest {
+    try Manifest.parse(Array(text.utf8), isPropertyList: plist)
+  }
+
+  @Test("array form: every key required")
+  func arrayForm() throws {
+    let manifest = try parse(#"["accelerometer", "gyroscope", "metal"]"#)
+    #expect(manifest.requirements.map(\.key) == ["accelerometer", "gyroscope", "metal"])
+    #expect(manifest.requirements.allSatisfy { $0.expectation == .required })
+    #expect(!manifest.wrapped)
+  }
+
+  @Test("dictionary form: required, prohibited and constraints, in manifest order")
+  func dictionaryForm() throws {
+    let manifest = try parse(#"{"accelerometer": true, "telephony": false, "memory": ">= 4 GiB", "disk-free:/var": ">= 10 GB"}"#)
+    #expect(manifest.requirements.map(\.expectedText) == ["required", "prohibited", ">= 4 GiB", ">= 10 GB"])
+    #expect(manifest.requirements[3].baseKey == "disk-free")
+    #expect(manifest.requirements[3].path == "/var")
+  }
+
+  @Test("disk keys without a path measure /")
+  func diskDefaultPath() throws {
+    #expect(try parse(#"{"disk-total": ">= 1 TB"}"#).requirements[0].path == "/")
+  }
+
+  @Test("wrapped form, in JSON and in a property list")
+  func wrapped() throws {
+    #expect(try parse(#"{"UIRequiredDeviceCapabilities": ["gyroscope"]}"#).wrapped)
+    let plist = """
+      <?xml version="1.0"?><plist version="1.0"><dict>
+      <key>CFBundleIdentifier</key><string>com.example.kiosk</string>
+      <key>UIRequiredDeviceCapabilities</key><dict><key>gps</key><true/><key>memory</key><string>&gt;= 2 GiB</string></dict>
+      </dict></plist>
+      """
+    let manifest = try parse(plist)
+    #expect(manifest.requirements.map(\.key) == ["gps", "memory"])
+    #expect(try parse(plist, plist: true) == manifest)
+  }
+
+  @Test("invalid manifests name the key and what is wrong", arguments: [
+    (#"["acelerometer"]"#, "'acelerometer' is not a known capability; did you mean 'accelerometer'?"),
+    (#"["Gyroscope"]"#, "did you mean 'gyroscope'?"),
+    (#"["memory"]"#, "'memory' needs a constraint"),
+    (#"["gps", "gps"]"#, "'gps' appears twice"),
+    (#"{"gps": true, "gps": false}"#, "appears twice"),
+    (#"[1]"#, "element 0 of the list is the number 1"),
+    (#"{"gps": "yes"}"#, "'gps' takes true (required) or false (prohibited), not the string \"yes\""),
+    (#"{"memory": 4}"#, "'memory' takes a constraint string such as '>= 4 GiB', not the number 4"),
+    (#"{"memory": "4 gb"}"#, "'memory': '4 gb' has an unknown unit 'gb'"),
+    (#"{"gps:/x": true}"#, "only disk-free and disk-total take a path"),
+    (#"{"disk-free:var": ">= 1 GB"}"#, "must be absolute"),
+    (#"{"UIRequiredDeviceCapabilities": [], "gps": true}"#, "'gps' next to UIRequiredDeviceCapabilities"),
+    ("\"gps\"", "the manifest is the string \"gps\""),
+    ("", "the manifest is empty"),
+    ("   \n", "the manifest is empty"),
+    ("[", "not valid JSON: line 1, column 2"),
+    ("<plist><dict><key>CFBundleName</key><string>x</string></dict></plist>", "no UIRequiredDeviceCapabilities key"),
+    ("<plist><array/></plist>", "top level must be a <dict>"),
+    ("<plist>", "not a valid property list"),
+    (#"[""]"#, "an empty key is not a known capability"),
+  ])
+  func invalid(text: String, message: String) {
+    do {
+      _ = try parse(text)
+      Issue.record("no error for \(text)")
+    } catch {
+      #expect(error.description.contains(message), "\(error)")
+    }
+  }
+
+  @Test("an empty list or object is valid and requires nothing")
+  func empty() throws {
+    #expect(try parse("[]").requirements.isEmpty)
+    #expect(try parse("{}").requirements.isEmpty)
+  }
+
+  @Test("iOS-only keys are known, not typos")
+  func iosKeys() throws {
+    #expect(try parse(#"{"metal": true, "arkit": false, "opengles-3": true}"#).requirements.count == 3)
+  }
+
+  @Test("the catalog and the manifest language know the same capability keys")
+  func catalogKeys() {
+    #expect(CapabilityCatalog.keys == ManifestKeys.capabilities)
+  }
+}

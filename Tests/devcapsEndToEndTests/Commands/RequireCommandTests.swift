@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("devcaps require", .serialized)
+struct RequireCommandTests {
+  static let manifests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/manifests")
+
+  func require(_ arguments: [String], machine: String = "thinkpad-laptop", stdin: Data? = nil, environment: [String: String] = [:]) throws -> DevCapsResult {
+    let testbed = try FixtureMachine(name: machine).load()
+    return try DevCapsProcess.run(["require"] + arguments, environment: testbed.environment.merging(environment) { $1 }, stdin: stdin)
+  }
+
+  func manifest(_ name: String) -> String { Self.manifests.appendingPathComponent(name).path }
+
+  @Test("each output format of a failing manifest matches its golden file", arguments: ["text", "json", "junit", "github"])
+  func goldenFormats(format: String) throws {
+    let result = try require([manifest("kiosk.json"), "--format", format])
+    #expect(result.status == 1, "stderr: \(result.stderr)")
+    let stable = result.stdout.replacingOccurrences(of: Self.manifests.path, with: "MANIFESTS")
+    try Golden.check(stable, against: "require-kiosk.\(format == "junit" ? "xml" : format == "json" ? "json" : "\(format).txt")")
+  }
+
+  @Test("a phone manifest on the PinePhone: every requirement holds, exit 0")
+  func allHold() throws {
+    let result = try require([manifest("phone.json")], machine: "pinephone")
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.hasSuffix("all 11 requirements met\n"))
+    let line = result.stdout.split(separator: "\n").first { $0.contains("accelerometer") }
+    #expect(line?.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") == "✓ accelerometer required found mpu6050 (iio:device1, display)")
+  }
+
+  @Test("an Info.plist's requirements, read from the XML property list")
+  func propertyList() throws {
+    let result = try require([manifest("Info.plist")], machine: "pinephone")
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("✓ armv7             prohibited    not present"))
+  }
+
+  @Test("a manifest on standard input")
+  func standardInput() throws {
+    let result = try require(["-"], stdin: Data(#"{"keyboard": true, "touchscreen": false}"#.utf8))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasSuffix("all 2 requirements met\n"))
+  }
+
+  @Test("memory means installed RAM: '>= 16 GiB' holds on a 16 GiB laptop whose MemTotal is 15.3 GiB")
+  func installedMemory() throws {
+    let result = try require(["-", "--format", "json"], stdin: Data(#"{"memory": ">= 16 GiB"}"#.utf8))
+    let json = try #require(try result.json() as? [String: Any])
+    let first = try #require((json["results"] as? [[String: Any]])?.first)
+    #expect(first["actual"] as? Int == 17_179_869_184)
+    #expect(first["satisfied"] as? Bool == true)
+  }
+
+  @Test("disk keys measure with statvfs, at / or at the path after the colon")
+  func disks() throws {
+    let testbed = try FixtureMachine(name: "thinkpad-laptop").load()
+    let result = try DevCapsProcess.run(
+      ["require", "-", "--format", "json"], environment: testbed.environment,
+      stdin: Data(#"{"disk-total": ">= 1 B", "disk-free:/boot": ">= 1 B", "disk-free:/nowhere": ">= 1 B"}"#.utf8))
+    let results = try #require((try result.json() as? [String: Any])?["results"] as? [[String: Any]])
+    var stats = statvfs()
+    #expect(statvfs(testbed.root + "/", &stats) == 0)
+    #expect(results[0]["actual"] as? Int == Int(stats.f_blocks) * Int(stats.f_frsize))
+    #expect(results[1]["satisfied"] as? Bool == true)
+    #expect(results[2]["actual"] is NSNull)
+    #expect(results[2]["satisfied"] as? Bool == false)
+    #expect((results[2]["detail"] as? String)?.hasPrefix("unknown: /nowhere") == true)
+  }
+
+  @Test("battery-level with no battery is unmet, with that reason")
+  func noBattery() throws {
+    let result = try require(["-"], machine: "qemu-vm", stdin: Data(#"{"battery-level": ">= 10%"}"#.utf8))
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("✗ battery-level     >= 10%        no battery"))
+  }
+
+  @Test("the JSON output validates against require.schema.json; the manifests against manifest.schema.json")
+  func schemas() throws {
+    var outputs: [String] = []
+    for (name, machine) in [("kiosk.json", "thinkpad-laptop"), ("phone.json", "pinephone"), ("kiosk.json", "qemu-vm")] {
+      outputs.append(try require([manifest(name), "--format", "json"], machine: machine).stdout)
+    }
+    #expect(try SchemaValidator.problems(in: outputs, schema: "require.schema.json") == [])
+    let manifests = try ["kiosk.json", "phone.json"].map { try String(contentsOfFile: manifest($0), encoding: .utf8) }
+    #expect(try SchemaValidator.problems(in: manifests, schema: "manifest.schema.json") == [])
+    #expect(try SchemaValidator.problems(in: [#"["acelerometer"]"#], schema: "manifest.schema.json").count > 0)
+  }
+
+  @Test("JUnit output is well-formed XML with one testcase per requirement and a failure per unmet one")
+  func junitParses() throws {
+    let xml = try require([manifest("kiosk.json"), "--format", "junit"]).stdout
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["-c", """
+      import sys, xml.etree.ElementTree as ET
+      root = ET.fromstring(sys.stdin.buffer.read())
+      cases = root.findall('./testsuite/testcase')
+      failures = [c for c in cases if c.find('failure') is not None]
+      suite = root.find('testsuite')
+      print(len(cases), len(failures), suite.get('tests'), suite.get('failures'))
+      """]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(Data(xml.utf8))
+    try input.fileHandleForWriting.close()
+    let counts = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let unmet = try #require((try require([manifest("kiosk.json"), "--format", "json"]).json() as? [String: Any])?["results"] as? [[String: Any]])
+      .filter { $0["satisfied"] as? Bool == false }.count
+    #expect(counts == "14 \(unmet) 14 \(unmet)\n")
+  }
+
+  @Test("--format github appends a Markdown table to $GITHUB_STEP_SUMMARY")
+  func stepSummary() throws {
+    let summary = FileManager.default.temporaryDirectory.appendingPathComponent("summary-\(UUID().uuidString).md")
+    try "earlier step\n".write(to: summary, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: summary) }
+    let result = try require(["-", "--format", "github"], stdin: Data(#"{"gps": true, "keyboard": true}"#.utf8), environment: ["GITHUB_STEP_SUMMARY": summary.path])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("::error file=<stdin>,title=devcaps require%3A gps::gps: expected required, not present\n"))
+    let text = try String(contentsOf: summary, encoding: .utf8)
+    #expect(text.hasPrefix("earlier step\n### devcaps require <stdin>"))
+    #expect(text.contains("| ❌ | `gps` | required | not present |"))
+    #expect(text.contains("| ✅ | `keyboard` | required | found event3 (AT Translated Set 2 keyboard) |"))
+  }
+
+  @Test("an invalid manifest is exit 65 naming the file, the key and the problem", arguments: [
+    (#"["acelerometer"]"#, "<stdin>: 'acelerometer' is not a known capability; did you mean 'accelerometer'?"),
+    (#"{"memory": ">= 4 gb"}"#, "<stdin>: 'memory': '>= 4 gb' has an unknown unit 'gb'; did you mean 'GB'?"),
+    (#"{"gps": true, "gps": true}"#, "appears twice"),
+    ("[\"gps\"\u{0}]", "NUL byte"),
+    (String(repeating: "[", count: 100_000), "nested deeper than 64 levels"),
+    ("{\"a\": ", "not valid JSON"),
+  ])
+  func invalid(text: String, message: String) throws {
+    let result = try require(["-"], stdin: Data(text.utf8))
+    #expect(result.status == 65)
+    #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test("a manifest that cannot be read is exit 66")
+  func unreadable() throws {
+    let missing = try require(["/nonexistent/kiosk.json"])
+    #expect(missing.status == 66)
+    #expect(missing.stderr.contains("cannot read /nonexistent/kiosk.json: does not exist"))
+    let directory = try require([Self.manifests.path])
+    #expect(directory.status == 66)
+    #expect(directory.stderr.contains("it is a directory"))
+  }
+
+  @Test("a usage error is exit 64", arguments: [[], ["--format", "xml", "x.json"]])
+  func usage(arguments: [String]) throws {
+    #expect(try require(arguments).status == 64)
+  }
+}

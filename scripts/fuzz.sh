@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Fuzzes the parsers of outside input with libFuzzer (swiftc -sanitize=fuzzer,address) for a
+# bounded time each: SECONDS per target (default 20). Seeds come from the test fixtures. A crash
+# leaves its input in .build/fuzz/crashes/ and fails; turn that input into a regular test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-20}
+out=.build/fuzz
+rm -rf "$out/seeds"
+mkdir -p "$out/crashes" "$out/seeds/manifest" "$out/seeds/sysfs"
+S=Sources/DevCapsKit
+common=("$S/Core/"*.swift "$S/JSON/"*.swift)
+
+build() {
+  local name=$1; shift
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name DevCapsFuzz \
+    -o "$out/$name" "Fuzz/$name.swift" "$@" 2>&1 | grep -v 'warning:' | grep -E 'error' && exit 1 || true
+}
+build ManifestFuzzer "${common[@]}" "$S/Manifest/"*.swift
+build SysfsFuzzer "${common[@]}" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
+  "$S/Probes/CPU/CPUInfoFile.swift" "$S/Probes/Memory/MemoryProbe.swift" "$S/Model/MemoryInfo.swift" "$S/Motion/"*.swift
+
+# Seeds: every fixture manifest, and each fixture file behind the byte that selects its parser.
+cp Tests/devcapsEndToEndTests/Fixtures/manifests/* "$out/seeds/manifest/"
+n=0
+seed() { n=$((n+1)); { printf "\\x$(printf %02x "$1")"; cat "$2"; } > "$out/seeds/sysfs/$n"; }
+for machine in Tests/devcapsEndToEndTests/Fixtures/machines/*/root; do
+  [ -f "$machine/proc/self/mountinfo" ] && seed 1 "$machine/proc/self/mountinfo"
+  [ -f "$machine/proc/cpuinfo" ] && seed 2 "$machine/proc/cpuinfo"
+  [ -f "$machine/proc/meminfo" ] && seed 3 "$machine/proc/meminfo"
+  [ -f "$machine/etc/os-release" ] && seed 4 "$machine/etc/os-release"
+  [ -f "$machine/sys/devices/system/cpu/online" ] && seed 5 "$machine/sys/devices/system/cpu/online"
+done
+printf '0, 1, 0; -1, 0, 0; 0, 0, -1' > "$out/seeds/sysfs/matrix"; sed -i '1s/^/\x06/' "$out/seeds/sysfs/matrix"
+python3 scripts/fixtures/make-edid.py DEL 0xA0F2 0x12345678 "DELL U2720Q" 597 336 3840 160 2160 62 533250 \
+  | python3 -c 'import sys; sys.stdout.buffer.write(b"\x00" + bytes.fromhex(sys.stdin.read().strip()))' > "$out/seeds/sysfs/edid"
+
+status=0
+for target in ManifestFuzzer SysfsFuzzer; do
+  corpus=$(mktemp -d)
+  seeds="$out/seeds/manifest"; [ "$target" = SysfsFuzzer ] && seeds="$out/seeds/sysfs"
+  if "$out/$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+      -artifact_prefix="$out/crashes/$target-" -print_final_stats=1 "$corpus" "$seeds" > "$out/$target.log" 2>&1; then
+    echo "fuzz: $target: $(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$out/$target.log" | grep -oE '[0-9]+$') inputs in ${seconds}s, no crash"
+  else
+    echo "fuzz: $target found a crash; input in $out/crashes/, log in $out/$target.log" >&2
+    tail -30 "$out/$target.log" >&2
+    status=1
+  fi
+  rm -rf "$corpus"
+done
+exit $status
