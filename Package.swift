@@ -17,8 +17,10 @@ let package = Package(
       pkgConfig: "libudev",
       providers: [.apt(["libudev-dev"])]),
     .target(
+      name: "CDevCapsShims"),
+    .target(
       name: "DevCapsKit",
-      dependencies: ["CUdev"]),
+      dependencies: ["CUdev", "CDevCapsShims"]),
     .executableTarget(
       name: "devcaps",
       dependencies: [

@@ -3,6 +3,7 @@ public struct DisplayInfo: Sendable, Equatable {
   /// The connector without the card prefix (`HDMI-A-1`, `eDP-1`).
   public var connector: String
   public var card: String
+  public var syspath: String = ""
   /// eDP, LVDS and DSI panels are built in.
   public var isInternal: Bool
   public var connected: Bool

@@ -28,6 +28,7 @@ public struct DisplayProbe {
       connector: connector, card: String(sysname[..<dash]),
       isInternal: DisplayProbe.internalPrefixes.contains { connector.hasPrefix($0) },
       connected: status == "connected")
+    display.syspath = device.syspath
     display.enabled = device.attribute("enabled").map { $0 == "enabled" }
     display.modes = DisplayProbe.modes(device.attribute("modes") ?? "")
     // EDID is binary: read the attribute file itself (libudev's text view stops at a NUL).

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One line of a stream: its JSON object (with `event` and an RFC 3339 `time`) and the line a
+/// person reads.
+public struct StreamEvent: Sendable, Equatable {
+  public var name: String
+  public var time: Timestamp
+  public var fields: [JSONMember]
+  public var text: String
+  /// The initial state counts for nothing; `--count` counts changes.
+  public var isChange: Bool
+
+  public init(name: String, time: Timestamp = .now(), fields: [JSONMember], text: String, isChange: Bool) {
+    self.name = name
+    self.time = time
+    self.fields = fields
+    self.text = text
+    self.isChange = isChange
+  }
+
+  public var json: JSONValue {
+    .object([JSONMember("event", .string(name)), JSONMember("time", .string(time.rfc3339))] + fields)
+  }
+}
+
+/// Wall-clock time with milliseconds, formatted without Foundation.
+public struct Timestamp: Sendable, Equatable {
+  public var seconds: Int
+  public var milliseconds: Int
+
+  public static func now() -> Timestamp {
+    var spec = timespec()
+    clock_gettime(CLOCK_REALTIME, &spec)
+    return Timestamp(seconds: spec.tv_sec, milliseconds: spec.tv_nsec / 1_000_000)
+  }
+
+  private static func pad(_ value: Int32, _ width: Int = 2) -> String {
+    let text = String(value)
+    return String(repeating: "0", count: max(0, width - text.count)) + text
+  }
+
+  /// `2026-11-22T02:33:02.123Z`
+  public var rfc3339: String {
+    var time = time_t(seconds)
+    var parts = tm()
+    gmtime_r(&time, &parts)
+    let date = "\(parts.tm_year + 1900)-\(Timestamp.pad(parts.tm_mon + 1))-\(Timestamp.pad(parts.tm_mday))"
+    let clock = "\(Timestamp.pad(parts.tm_hour)):\(Timestamp.pad(parts.tm_min)):\(Timestamp.pad(parts.tm_sec))"
+    return date + "T" + clock + "." + Timestamp.pad(Int32(milliseconds), 3) + "Z"
+  }
+
+  /// `12:01:03` in local time, for human lines.
+  public var localClock: String {
+    var time = time_t(seconds)
+    var parts = tm()
+    localtime_r(&time, &parts)
+    return "\(Timestamp.pad(parts.tm_hour)):\(Timestamp.pad(parts.tm_min)):\(Timestamp.pad(parts.tm_sec))"
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// Streams against a testbed that a helper process changes while devcaps watches, with real
+/// uevents through umockdev.
+@Suite("devcaps watch", .serialized)
+struct WatchCommandTests {
+  static let card = "/sys/devices/pci0000:00/0000:00:02.0/drm/card0"
+
+  @Test("displays: the initial state, then connected, disconnected and modes-changed, as NDJSON that validates")
+  func displays() throws {
+    let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
+    let stream = try StreamProcess(["watch", "displays", "--json", "--count", "3"], environment: testbed.environment)
+    let initial = stream.waitForLines(3)
+    #expect(initial.count == 3)
+
+    try testbed.set(Self.card + "/card0-DP-1", "status", "connected")
+    try testbed.set(Self.card + "/card0-DP-1", "modes", "2560x1440\n1920x1080\n")
+    try testbed.uevent(Self.card)
+    stream.waitForLines(4)
+    try testbed.set(Self.card + "/card0-HDMI-A-1", "status", "disconnected")
+    try testbed.uevent(Self.card)
+    stream.waitForLines(5)
+    try testbed.set(Self.card + "/card0-eDP-1", "modes", "1280x800\n")
+    try testbed.uevent(Self.card)
+    #expect(stream.wait() == 0, "stderr: \(stream.stderr)")
+
+    let lines = stream.received
+    #expect(try SchemaValidator.problems(in: lines, schema: "event.schema.json") == [])
+    let events = try lines.map { try stream.json($0) }
+    #expect(events.prefix(3).map { $0["initial"] as? Bool } == [true, true, true])
+    #expect(events.prefix(3).map { $0["action"] as? String } == ["connected", "disconnected", "connected"])
+    let changes = events.dropFirst(3).map { "\($0["connector"] as? String ?? "?") \($0["action"] as? String ?? "?")" }
+    #expect(changes == ["DP-1 connected", "HDMI-A-1 disconnected", "eDP-1 modes-changed"])
+    #expect(events[3]["modes"] as? [String] == ["2560x1440", "1920x1080"])
+  }
+
+  @Test("displays, for people: a clock and a sentence per change")
+  func displaysText() throws {
+    let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
+    let stream = try StreamProcess(["watch", "displays", "--count", "1"], environment: testbed.environment)
+    stream.waitForLines(3)
+    try testbed.set(Self.card + "/card0-HDMI-A-1", "status", "disconnected")
+    try testbed.uevent(Self.card)
+    #expect(stream.wait() == 0)
+    let last = try #require(stream.received.last)
+    #expect(last.range(of: #"^\d\d:\d\d:\d\d HDMI-A-1 disconnected$"#, options: .regularExpression) != nil, "\(last)")
+  }
+
+  @Test("sensors: one added, then removed")
+  func sensors() throws {
+    let testbed = try TestbedDriver(fixture: "qemu-vm")
+    let stream = try StreamProcess(["watch", "sensors", "--json", "--count", "2"], environment: testbed.environment)
+    usleep(300_000)
+    try testbed.add("P: /devices/platform/accel/iio:device0\nE: SUBSYSTEM=iio\nA: name=accel_3d\nA: in_accel_x_raw=0\nA: in_accel_y_raw=-981\nA: in_accel_z_raw=0\nA: in_accel_scale=0.01\n")
+    try testbed.uevent("/sys/devices/platform/accel/iio:device0", "add")
+    stream.waitForLines(1)
+    try testbed.remove("/sys/devices/platform/accel/iio:device0")
+    #expect(stream.wait() == 0, "stderr: \(stream.stderr)")
+    let events = try stream.received.map { try stream.json($0) }
+    #expect(events.map { $0["action"] as? String } == ["added", "removed"])
+    #expect(events.first?["type"] as? String == "accelerometer")
+    #expect(events.last?["reading"] is NSNull)
+    #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
+  }
+
+  @Test("all: displays and sensors merged into one stream")
+  func all() throws {
+    let testbed = try TestbedDriver(fixture: "pinephone")
+    let stream = try StreamProcess(["watch", "all", "--json", "--timeout", "1"], environment: testbed.environment)
+    #expect(stream.wait() == 0)
+    let kinds = Set(try stream.received.map { try stream.json($0)["event"] as? String ?? "" })
+    #expect(kinds == ["display", "sensor"])
+  }
+
+  @Test("SIGINT and SIGTERM end a stream with 130 and 143", arguments: [(Int32(2), Int32(130)), (Int32(15), Int32(143))])
+  func signals(signal: Int32, status: Int32) throws {
+    let testbed = try TestbedDriver(fixture: "qemu-vm")
+    let stream = try StreamProcess(["watch", "displays"], environment: testbed.environment)
+    usleep(300_000)
+    stream.signal(signal)
+    #expect(stream.wait() == status)
+    #expect(stream.stderr.isEmpty)
+  }
+
+  @Test("--timeout ends with 0; --count 0 ends right after the initial state")
+  func ending() throws {
+    let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
+    let timed = try StreamProcess(["watch", "displays", "--timeout", "0.3"], environment: testbed.environment)
+    #expect(timed.wait() == 0)
+    #expect(timed.received.count == 3)
+    let counted = try StreamProcess(["watch", "displays", "--count", "0"], environment: testbed.environment)
+    #expect(counted.wait() == 0)
+    #expect(counted.received.count == 3)
+  }
+
+  @Test("a reader that goes away ends an idle stream quietly with 0")
+  func readerGone() throws {
+    let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    // head reads the first line and exits; devcaps, idle, must notice and end by itself.
+    process.arguments = ["-c", "'\(DevCapsProcess.executable.path)' watch displays | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}"]
+    var environment = ProcessInfo.processInfo.environment
+    for (key, value) in testbed.environment { environment[key] = value }
+    process.environment = environment
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let deadline = Date().addingTimeInterval(10)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    #expect(!process.isRunning, "devcaps kept running after its reader left")
+    if process.isRunning { process.terminate() }
+    let status = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(status == "0\n")
+    #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).isEmpty)
+  }
+
+  @Test("usage errors are 64", arguments: [["watch", "nothing"], ["watch", "displays", "--count", "-1"], ["watch", "displays", "--timeout", "0"]])
+  func usage(arguments: [String]) throws {
+    #expect(try DevCapsProcess.run(arguments).status == 64)
+  }
+}
