@@ -20,5 +20,5 @@ struct DevCaps: ParsableCommand {
         devcaps get memory.installedBytes one value, for scripts
       """,
     version: "0.1.0",
-    subcommands: [ListCommand.self, GetCommand.self, RequireCommand.self, WatchCommand.self])
+    subcommands: [ListCommand.self, GetCommand.self, RequireCommand.self, WatchCommand.self, UpAngleCommand.self])
 }

@@ -96,7 +96,9 @@ public enum CapabilityCatalog {
 
   private static func sensor(_ key: String, _ kind: SensorInfo.Kind, _ rule: String) -> CapabilityRule {
     CapabilityRule(key: key, rule: rule) { inventory in
-      inventory.sensors.first { $0.type == kind }.map(describe)
+      // A display accelerometer is the better evidence than one in a convertible's base.
+      let matching = inventory.sensors.filter { $0.type == kind }
+      return (matching.first { $0.location != .base } ?? matching.first).map(describe)
     }
   }
 

@@ -11,9 +11,16 @@ struct WatchCommand: ParsableCommand {
       event-driven: udev events, not polling.
 
       Streams:
-        displays   connectors connected, disconnected, or whose modes changed
-        sensors    sensors added or removed
-        all        every stream above, merged
+        displays      connectors connected, disconnected, or whose modes changed
+        sensors       sensors added or removed
+        orientation   the 7 device orientations, on change (display accelerometer)
+        proximity     near or far, on change (IIO proximity sensor)
+        shake         shakes, by --detector count (default), threshold or angle
+        all           every stream above that this machine has a source for, merged
+
+      orientation, proximity and shake poll sysfs at --rate samples per second (defaults 10, 5       and 50) with a timer; displays and sensors wait for udev events.
+
+      Shake detectors (motion.md): threshold fires when an axis passes ±--threshold g (1.5) at       most once per --lockout seconds (0.5); count fires at five excursions past ±--threshold       within 1.5 s, at any rate; angle fires when the direction's change drops by more than       --sensitivity radians (0.5) between 10 Hz samples, at most once per --lockout.
 
       Exit status: 0 at --count or --timeout or when the reader of stdout goes away, 69 when \
       a source the stream needs is unavailable, 130 on SIGINT, 143 on SIGTERM.
@@ -36,7 +43,26 @@ struct WatchCommand: ParsableCommand {
   @Option(name: .long, help: "End after this many seconds.")
   var timeout: Double?
 
+  @Option(name: .long, help: "Samples per second for orientation, proximity and shake (0.1 to 1000).")
+  var rate: Double?
+
+  @Option(name: .long, help: "Shake detector: count, threshold or angle.")
+  var detector: ShakeDetector.Kind = .count
+
+  @Option(name: .long, help: "Shake threshold in g, for the count and threshold detectors.")
+  var threshold: Double = 1.5
+
+  @Option(name: .long, help: "Shake sensitivity in radians, for the angle detector.")
+  var sensitivity: Double = 0.5
+
+  @Option(name: .long, help: "Seconds between two shakes, for the threshold and angle detectors.")
+  var lockout: Double = 0.5
+
   func validate() throws {
+    if let rate { try MotionOptions.validate(rate: rate) }
+    guard threshold > 0 && threshold.isFinite else { throw ValidationError("--threshold must be a positive number of g") }
+    guard sensitivity > 0 && sensitivity <= .pi else { throw ValidationError("--sensitivity must be between 0 and π radians") }
+    guard lockout >= 0 && lockout.isFinite else { throw ValidationError("--lockout must be 0 or more seconds") }
     if let count, count < 0 { throw ValidationError("--count must be 0 or more, not \(count)") }
     if let timeout, !(timeout > 0 && timeout < 1e9) { throw ValidationError("--timeout must be a positive number of seconds") }
   }
@@ -66,12 +92,79 @@ struct WatchCommand: ParsableCommand {
       }
     }
     for watcher in watchers { session.publish(watcher.start()) }
+    try startMotion(session: session, udev: udev, context: context)
     Output.warn(context.diagnostics.entries)
     if let timeout { session.stop(after: timeout) }
     try StreamExit.finish(session.run())
   }
 }
 
-enum StreamKind: String, ExpressibleByArgument, CaseIterable {
-  case displays, sensors, all
+extension WatchCommand {
+  /// Orientation, proximity and shake: sampled on timers. In `all` a missing sensor just leaves
+  /// its stream out; asked for by name, it is exit 69.
+  func startMotion(session: StreamSession, udev: Udev, context: ProbeContext) throws {
+    let wantsMotion = [.orientation, .shake, .all].contains(stream)
+    let wantsProximity = stream == .proximity || stream == .all
+    let sensors = (wantsMotion || wantsProximity) ? SensorProbe(context: context, udev: udev).probe() : []
+    if wantsMotion {
+      var sampler: AccelerometerSampler? = nil
+      switch AccelerometerChoice.choose(sensors) {
+      case .found(let sensor): sampler = AccelerometerSampler(sensor: sensor, context: context)
+      case .unavailable(let reason):
+        if stream != .all {
+          Output.error(reason)
+          throw ExitCode(69)
+        }
+      }
+      if let sampler {
+        var settings = ShakeDetector.Settings()
+        settings.kind = detector
+        settings.threshold = threshold
+        settings.sensitivity = sensitivity
+        settings.lockout = lockout
+        let orientation = stream != .shake
+        let shake = stream != .orientation
+        let tracker = MotionTracker(sampler: sampler, shake: shake ? settings : nil)
+        MotionOptions.stopWhenRemoved(session, udev: udev, sensor: sampler.sensor)
+        session.every(hertz: rate ?? (shake ? 50 : 10)) {
+          switch tracker.read() {
+          case .success(let sample):
+            var events: [StreamEvent] = []
+            if orientation, let event = tracker.orientationEvent(sample) { events.append(event) }
+            if shake, let event = tracker.shakeEvent(sample) { events.append(event) }
+            session.publish(events)
+          case .failure(let problem):
+            session.loop.stop(.failure(problem.description))
+          }
+        }
+      } else if stream != .all {
+        Output.error("the accelerometer has no in_accel_{x,y,z}_raw attributes to read")
+        throw ExitCode(69)
+      }
+    }
+    if wantsProximity {
+      let iio = sensors.first { $0.type == .proximity && $0.bus == "iio" }
+      guard let sensor = iio, let tracker = ProximityTracker(sensor: sensor, context: context, udev: udev) else {
+        if stream == .all { return }
+        let input = sensors.first { $0.type == .proximity }
+        Output.error(input.map { "found the proximity switch \($0.name ?? $0.id) (\($0.id)), an input device; devcaps reads IIO proximity sensors" } ?? "no proximity sensor found (no IIO device with in_proximity* channels)")
+        throw ExitCode(69)
+      }
+      MotionOptions.stopWhenRemoved(session, udev: udev, sensor: sensor)
+      func poll() {
+        switch tracker.poll() {
+        case .success(let event): session.publish(event.map { [$0] } ?? [])
+        case .failure(let problem): session.loop.stop(.failure(problem.description))
+        }
+      }
+      poll()
+      session.every(hertz: rate ?? 5, poll)
+    }
+  }
 }
+
+enum StreamKind: String, ExpressibleByArgument, CaseIterable {
+  case displays, sensors, orientation, proximity, shake, all
+}
+
+extension ShakeDetector.Kind: ExpressibleByArgument {}

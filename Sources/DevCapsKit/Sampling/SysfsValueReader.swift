@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Reads one numeric sysfs attribute again and again without allocating: the path is kept as a C
+/// string and the bytes land in a fixed buffer. Opened per read, so a value replaced on disk
+/// (as umockdev and some drivers do) is always current.
+final class SysfsValueReader {
+  let path: String
+  private let cPath: UnsafeMutablePointer<CChar>
+  private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 1)
+
+  init(path: String) {
+    self.path = path
+    cPath = strdup(path)
+  }
+
+  deinit {
+    free(cPath)
+    buffer.deallocate()
+  }
+
+  enum Problem: Error, Equatable {
+    case gone
+    case unreadable(Int32)
+    case garbage(String)
+  }
+
+  func read() -> Result<Double, Problem> {
+    let fd = open(cPath, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      let code = errno
+      return .failure(code == ENOENT || code == ENODEV || code == ENXIO ? .gone : .unreadable(code))
+    }
+    let count = pread(fd, buffer.baseAddress, buffer.count, 0)
+    let code = errno
+    close(fd)
+    guard count >= 0 else { return .failure(code == ENODEV ? .gone : .unreadable(code)) }
+    let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+    if let value = SysfsValueReader.parse(bytes) { return .success(value) }
+    return .failure(.garbage(String(decoding: bytes, as: UTF8.self).trimmingWhitespace()))
+  }
+
+  /// An integer or decimal number, surrounded by optional white space; nothing else.
+  static func parse(_ bytes: UnsafeRawBufferPointer) -> Double? {
+    var index = 0
+    let end = bytes.count
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0 }
+    while index < end && isSpace(bytes[index]) { index += 1 }
+    var negative = false
+    if index < end && (bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+")) {
+      negative = bytes[index] == UInt8(ascii: "-")
+      index += 1
+    }
+    var integer: Int64 = 0
+    var digits = 0
+    while index < end, bytes[index] >= 48, bytes[index] <= 57 {
+      let (shifted, overflow1) = integer.multipliedReportingOverflow(by: 10)
+      let (sum, overflow2) = shifted.addingReportingOverflow(Int64(bytes[index] - 48))
+      if overflow1 || overflow2 { return nil }
+      integer = sum
+      digits += 1
+      index += 1
+    }
+    var value = Double(integer)
+    if index < end && bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      var scale = 0.1
+      while index < end, bytes[index] >= 48, bytes[index] <= 57 {
+        value += Double(bytes[index] - 48) * scale
+        scale /= 10
+        digits += 1
+        index += 1
+      }
+    }
+    while index < end && isSpace(bytes[index]) { index += 1 }
+    guard digits > 0, index == end else { return nil }
+    return negative ? -value : value
+  }
+}

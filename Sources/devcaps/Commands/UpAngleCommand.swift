@@ -1,0 +1,142 @@
+import ArgumentParser
+import DevCapsKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+struct UpAngleCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "up-angle",
+    abstract: "Which way is up: a live arrow from the display accelerometer.",
+    discussion: """
+      The angle is atan2(x, −y) of gravity in the device frame, in degrees: 0 upright, positive \
+      when the device is turned clockwise, 180 upside down. Lying flat there is no angle (null in \
+      JSON) and the arrow keeps its last direction. The accelerometer must be in the display: \
+      one in a convertible's base never drives it.
+
+      On a terminal it draws an arrow that turns to any angle; elsewhere it prints a line per \
+      sample. --json prints one object per sample (Schemas/event.schema.json), or one document \
+      with --once.
+
+      Exit status: 0, 69 when there is no display accelerometer or it goes away, 130 on SIGINT, \
+      143 on SIGTERM. The terminal is always restored.
+
+      Examples:
+        devcaps up-angle
+        devcaps up-angle --once --json
+        devcaps up-angle --json --rate 50 --relative-to landscape-right
+      """)
+
+  @Flag(name: .long, help: "Print one reading and exit (the seeds' synchronous orientationAngle).")
+  var once = false
+
+  @Flag(name: .long, help: "JSON: one object per sample, or one document with --once.")
+  var json = false
+
+  @Option(name: .long, help: "Samples per second (0.1 to 1000).")
+  var rate: Double = 10
+
+  @Option(
+    name: .customLong("relative-to"),
+    help: ArgumentHelp(
+      "Report the angle relative to an interface orientation: portrait, portrait-upside-down, landscape-left, landscape-right (or normal, bottom-up, right-up, left-up).",
+      valueName: "orientation"))
+  var relativeTo: String?
+
+  @Option(name: .long, help: "End after this many seconds.")
+  var timeout: Double?
+
+  @Option(name: .long, help: "End after this many samples.")
+  var count: Int?
+
+  func validate() throws {
+    try MotionOptions.validate(rate: rate)
+    if let relativeTo {
+      guard let orientation = Orientation(word: relativeTo), orientation.centreDegrees != nil else {
+        throw ValidationError("--relative-to takes portrait, portrait-upside-down, landscape-left or landscape-right (or normal, bottom-up, right-up, left-up), not '\(relativeTo)'")
+      }
+    }
+    if let count, count < 1 { throw ValidationError("--count must be 1 or more") }
+    if let timeout, !(timeout > 0 && timeout < 1e9) { throw ValidationError("--timeout must be a positive number of seconds") }
+  }
+
+  func run() throws {
+    let (udev, sampler) = try MotionOptions.accelerometer()
+    let tracker = MotionTracker(sampler: sampler, relativeTo: relativeTo.flatMap(Orientation.init(word:)))
+    if once {
+      switch tracker.read() {
+      case .success(let sample):
+        let event = tracker.upAngleEvent(sample)
+        Output.write(json ? event.json.serialized(.pretty) + "\n" : HumanReport.printable(event.text) + "\n")
+      case .failure(let problem):
+        Output.error(problem.description)
+        throw ExitCode(69)
+      }
+      return
+    }
+    let style = TextStyle.forStandardOutput()
+    let live = !json && isatty(1) == 1
+    let view = UpAngleView(style: style)
+    let printer = StreamPrinter(json: json)
+    let session = StreamSession(maximumChanges: count) { event in printer.print(event) }
+    MotionOptions.stopWhenRemoved(session, udev: udev, sensor: sampler.sensor)
+    if let timeout { session.stop(after: timeout) }
+    if live { Output.write(UpAngleView.enter) }
+    session.every(hertz: rate) {
+      switch tracker.read() {
+      case .success(let sample):
+        if live {
+          Output.write("\u{1B}[H" + view.frame(angle: sample.angle, heldAngle: tracker.lastAngle, sample: sample, sensor: sampler.sensor) + "\u{1B}[J")
+          session.publish([])
+        } else {
+          session.publish([tracker.upAngleEvent(sample)])
+        }
+      case .failure(let problem):
+        session.loop.stop(.failure(problem.description))
+      }
+    }
+    let stop = session.run()
+    if live { Output.write(UpAngleView.leave) }
+    try StreamExit.finish(stop)
+  }
+}
+
+/// What the motion commands share: the rate's bounds, finding the accelerometer, noticing it go.
+enum MotionOptions {
+  static func validate(rate: Double) throws {
+    guard rate >= 0.1 && rate <= 1000 else { throw ValidationError("--rate must be between 0.1 and 1000 samples per second, not \(rate)") }
+  }
+
+  /// The display accelerometer, or exit 69 saying what was found instead.
+  static func accelerometer() throws -> (Udev, AccelerometerSampler) {
+    guard let udev = Udev() else {
+      Output.error("cannot use udev (udev_new failed)")
+      throw ExitCode(69)
+    }
+    let context = ProbeContext()
+    switch AccelerometerChoice.choose(SensorProbe(context: context, udev: udev).probe()) {
+    case .found(let sensor):
+      guard let sampler = AccelerometerSampler(sensor: sensor, context: context) else {
+        Output.error("the accelerometer \(sensor.id) has no in_accel_{x,y,z}_raw attributes to read")
+        throw ExitCode(69)
+      }
+      Output.warn(context.diagnostics.entries)
+      return (udev, sampler)
+    case .unavailable(let reason):
+      Output.error(reason)
+      throw ExitCode(69)
+    }
+  }
+
+  /// A udev `remove` of the sensor ends the stream with exit 69.
+  static func stopWhenRemoved(_ session: StreamSession, udev: Udev, sensor: SensorInfo) {
+    session.watchUdev(udev, subsystems: ["iio"]) { event in
+      if event.action == "remove" && (sensor.syspath + "/").hasPrefix(event.device.syspath + "/") {
+        session.loop.stop(.failure("the \(sensor.type.rawValue) \(sensor.id) was removed"))
+      }
+    }
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// The up-angle and the motion watches against umockdev accelerometers whose raw values a helper
+/// process changes while devcaps polls them.
+@Suite("devcaps up-angle and motion watches", .serialized)
+struct MotionCommandTests {
+  static let display = "/sys/devices/pci0000:00/0000:00:13.0/{33AECD58-B679-4E54-9BD9-A04D34F0C226}/001F:8087:0AC2.0005/HID-SENSOR-200073.4.auto/iio:device1"
+  static let base = "/sys/devices/pci0000:00/0000:00:13.0/{33AECD58-B679-4E54-9BD9-A04D34F0C226}/001F:8087:0AC2.0005/HID-SENSOR-200073.3.auto/iio:device0"
+
+  /// The convertible's display sensor is mounted turned: raw (x, y) reads as gravity (−y, x).
+  /// This sets raw values so that gravity is (gx, gy, gz) g.
+  static func tilt(_ testbed: TestbedDriver, _ gx: Double, _ gy: Double, _ gz: Double = 0) throws {
+    try testbed.set(display, "in_accel_x_raw", String(Int((gy * 981).rounded())))
+    try testbed.set(display, "in_accel_y_raw", String(Int((-gx * 981).rounded())))
+    try testbed.set(display, "in_accel_z_raw", String(Int((gz * 981).rounded())))
+  }
+
+  @Test("--once: the display accelerometer through its mount matrix, not the base one listed first")
+  func once() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    try Self.tilt(testbed, 0.21, -0.97, 0.05)
+    let result = try DevCapsProcess.run(["up-angle", "--once", "--json"], environment: testbed.environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    let event = try #require(try result.json() as? [String: Any])
+    #expect(event["sensor"] as? String == "iio:device1")
+    #expect(abs((event["angleDegrees"] as? Double ?? 0) - 12.2) < 0.1)
+    #expect(event["orientation"] as? String == "portrait")
+    #expect(try SchemaValidator.problems(in: [result.stdout.split(separator: "\n").joined()], schema: "event.schema.json") == [])
+    let text = try DevCapsProcess.run(["up-angle", "--once"], environment: testbed.environment)
+    #expect(text.stdout.hasPrefix("12.2° portrait ("), "\(text.stdout)")
+  }
+
+  @Test("--relative-to takes either vocabulary and wraps")
+  func relative() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    try Self.tilt(testbed, -1, 0)
+    for word in ["landscape-right", "left-up"] {
+      let result = try DevCapsProcess.run(["up-angle", "--once", "--json", "--relative-to", word], environment: testbed.environment)
+      let event = try #require(try result.json() as? [String: Any])
+      #expect(event["angleDegrees"] as? Double == 180)
+      #expect(event["relativeTo"] as? String == "landscape-right")
+    }
+    #expect(try DevCapsProcess.run(["up-angle", "--relative-to", "face-up"], environment: testbed.environment).status == 64)
+  }
+
+  @Test("lying flat: the angle is null, the orientation face-up")
+  func flat() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    try Self.tilt(testbed, 0, 0, -1)
+    let event = try #require(try DevCapsProcess.run(["up-angle", "--once", "--json"], environment: testbed.environment).json() as? [String: Any])
+    #expect(event["angleDegrees"] is NSNull)
+    #expect(event["orientation"] as? String == "face-up")
+  }
+
+  @Test("no display accelerometer is exit 69 saying what was found")
+  func unavailable() throws {
+    let onlyBase = try TestbedDriver(fixture: "qemu-vm")
+    try onlyBase.add("P: /devices/platform/accel/iio:device0\nE: SUBSYSTEM=iio\nA: name=accel_3d\nA: label=accel-base\nA: in_accel_x_raw=0\nA: in_accel_y_raw=0\nA: in_accel_z_raw=-981\n")
+    let base = try DevCapsProcess.run(["up-angle"], environment: onlyBase.environment)
+    #expect(base.status == 69)
+    #expect(base.stderr.contains("found only a base accelerometer: accel_3d (iio:device0, base); the up-angle needs one in the display"))
+    let none = try DevCapsProcess.run(["up-angle"], environment: try TestbedDriver(fixture: "qemu-vm").environment)
+    #expect(none.status == 69)
+    #expect(none.stderr.contains("no accelerometer found"))
+  }
+
+  @Test("the stream follows the device as it turns; garbage gives a null and a problem, never NaN")
+  func stream() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    let stream = try StreamProcess(["up-angle", "--json", "--rate", "50"], environment: testbed.environment)
+    stream.waitForLines(2)
+    try Self.tilt(testbed, 1, 0)
+    usleep(200_000)
+    try testbed.set(Self.display, "in_accel_x_raw", "not-a-number")
+    usleep(200_000)
+    stream.signal(SIGINT)
+    #expect(stream.wait() == 130)
+    let lines = stream.received
+    #expect(!lines.joined().contains("nan"))
+    let events = try lines.map { try stream.json($0) }
+    #expect(events.first?["orientation"] as? String == "portrait")
+    #expect(events.contains { $0["angleDegrees"] as? Double == 90 && $0["orientation"] as? String == "landscape-right" })
+    let broken = try #require(events.last)
+    #expect(broken["angleDegrees"] is NSNull)
+    #expect(broken["gravity"] is NSNull)
+    #expect((broken["problem"] as? String)?.contains("in_accel_x_raw holds 'not-a-number'") == true)
+    #expect(try SchemaValidator.problems(in: lines, schema: "event.schema.json") == [])
+  }
+
+  @Test("a sensor removed mid-stream ends it with 69 and a message")
+  func removed() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    let stream = try StreamProcess(["up-angle", "--json", "--rate", "20"], environment: testbed.environment)
+    stream.waitForLines(1)
+    try testbed.remove(Self.display)
+    #expect(stream.wait() == 69)
+    #expect(stream.stderr.contains("iio:device1"), "\(stream.stderr)")
+  }
+
+  @Test("watch orientation: the initial state, then changes only")
+  func orientation() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    let stream = try StreamProcess(["watch", "orientation", "--json", "--rate", "50", "--count", "3"], environment: testbed.environment)
+    stream.waitForLines(1)
+    for (gx, gy, gz) in [(1.0, 0.0, 0.0), (0.9, -0.3, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, -1.0)] {
+      try Self.tilt(testbed, gx, gy, gz)
+      usleep(150_000)
+    }
+    #expect(stream.wait() == 0, "\(stream.stderr)")
+    let events = try stream.received.map { try stream.json($0) }
+    #expect(events.map { $0["orientation"] as? String } == ["portrait", "landscape-right", "portrait-upside-down", "face-up"])
+    #expect(events.map { $0["rotation"] as? String } == ["normal", "left-up", "bottom-up", nil])
+    #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
+  }
+
+  @Test("watch shake: the threshold detector fires on a jolt")
+  func shake() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    let stream = try StreamProcess(["watch", "shake", "--json", "--detector", "threshold", "--count", "1", "--timeout", "10"], environment: testbed.environment)
+    usleep(300_000)
+    try Self.tilt(testbed, 2.5, -1)
+    #expect(stream.wait() == 0)
+    let event = try stream.json(try #require(stream.received.last))
+    #expect(event["detector"] as? String == "threshold")
+    #expect(abs((event["peakG"] as? Double ?? 0) - (2.5 * 2.5 + 1).squareRoot()) < 0.01)
+  }
+
+  @Test("watch proximity: near, then far")
+  func proximity() throws {
+    let testbed = try TestbedDriver(fixture: "pinephone")
+    let stream = try StreamProcess(["watch", "proximity", "--json", "--rate", "50", "--count", "1"], environment: testbed.environment)
+    stream.waitForLines(1)
+    try testbed.set("/sys/devices/platform/soc/1c2b000.i2c/i2c-1/1-0048/iio:device0", "in_proximity_raw", "100")
+    #expect(stream.wait() == 0)
+    let events = try stream.received.map { try stream.json($0) }
+    #expect(events.map { $0["near"] as? Bool } == [true, false])
+    #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
+  }
+
+  @Test("the live view restores the terminal on SIGTERM", arguments: [Int32(15), Int32(2)])
+  func terminalRestored(signal: Int32) throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    let environment = testbed.environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+    let command = "env TERM=xterm \(environment) '\(DevCapsProcess.executable.path)' up-angle & sleep 1; kill -\(signal) $!; wait $!; echo \"status $?\""
+    let output = try DevCapsProcess.runInTerminal(command)
+    #expect(output.contains("\u{1B}[?1049h"), "entered the alternate screen")
+    #expect(output.contains("↑") || output.contains("o"))
+    let restore = try #require(output.range(of: "\u{1B}[?25h\u{1B}[?1049l"))
+    #expect(output[restore.upperBound...].contains("status \(128 + signal)"))
+  }
+}
