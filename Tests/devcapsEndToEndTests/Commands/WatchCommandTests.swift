@@ -64,13 +64,14 @@ struct WatchCommandTests {
     #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
   }
 
-  @Test("all: displays and sensors merged into one stream")
+  @Test("all: every stream the machine has a source for, merged")
   func all() throws {
     let testbed = try TestbedDriver(fixture: "pinephone")
     let stream = try StreamProcess(["watch", "all", "--json", "--timeout", "1"], environment: testbed.environment)
     #expect(stream.wait() == 0)
     let kinds = Set(try stream.received.map { try stream.json($0)["event"] as? String ?? "" })
-    #expect(kinds == ["display", "sensor"])
+    #expect(kinds == ["display", "sensor", "orientation", "proximity"])
+    #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
   }
 
   @Test("SIGINT and SIGTERM end a stream with 130 and 143", arguments: [(Int32(2), Int32(130)), (Int32(15), Int32(143))])
