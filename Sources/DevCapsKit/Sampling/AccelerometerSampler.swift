@@ -1,6 +1,23 @@
+/// Where gravity samples come from: the polled sysfs attributes or the IIO buffer.
+public protocol GravitySource: AnyObject {
+  var sensor: SensorInfo { get }
+  /// `polled` or `buffered`.
+  var mode: String { get }
+  func sample() -> Result<Vector3, AccelerometerSampler.Problem>
+}
+
+extension BufferedAccelerometer: GravitySource {
+  public var mode: String { "buffered" }
+
+  public func sample() -> Result<Vector3, AccelerometerSampler.Problem> {
+    latest.map { .success($0) } ?? .failure(.noDataYet)
+  }
+}
+
 /// Samples a display accelerometer by polling its raw sysfs attributes: `(raw + offset) × scale`
 /// per axis, the mount matrix, then m/s² → g (motion.md). Polling disturbs no other reader.
-public final class AccelerometerSampler {
+public final class AccelerometerSampler: GravitySource {
+  public var mode: String { "polled" }
   public let sensor: SensorInfo
   private let axes: [SysfsValueReader]
   private let scales: [Double]
@@ -9,12 +26,15 @@ public final class AccelerometerSampler {
 
   public enum Problem: Error, Equatable, CustomStringConvertible {
     case gone(String)
+    /// A buffered source before its first scan: nothing to report yet.
+    case noDataYet
     case unreadable(path: String, reason: String)
     case garbage(path: String, text: String)
 
     public var description: String {
       switch self {
       case .gone(let id): return "the accelerometer \(id) went away"
+      case .noDataYet: return "waiting for the first scan"
       case .unreadable(let path, let reason): return "\(path): \(reason)"
       case .garbage(let path, let text): return "\(path) holds \(text.quotedForMessage), not a number"
       }

@@ -6,7 +6,8 @@ import Musl
 
 /// Events from an accelerometer: the up-angle at every sample, orientation changes, shakes.
 public final class MotionTracker {
-  public let sampler: AccelerometerSampler
+  /// Swapped from buffered to polled when the buffer stops delivering.
+  public var sampler: GravitySource
   public private(set) var classifier = OrientationClassifier()
   public let relativeTo: Orientation?
   private var shake: ShakeDetector?
@@ -15,7 +16,7 @@ public final class MotionTracker {
   public private(set) var lastAngle: Double? = nil
   private let start = MonotonicClock.now()
 
-  public init(sampler: AccelerometerSampler, relativeTo: Orientation? = nil, shake: ShakeDetector.Settings? = nil) {
+  public init(sampler: GravitySource, relativeTo: Orientation? = nil, shake: ShakeDetector.Settings? = nil) {
     self.sampler = sampler
     self.relativeTo = relativeTo
     self.shake = shake.map(ShakeDetector.init)
@@ -29,9 +30,12 @@ public final class MotionTracker {
     public var problem: String?
   }
 
-  /// Reads one sample; `.gone` ends the stream (the sensor was removed).
+  /// Reads one sample; `.gone` ends the stream (the sensor was removed), `.noDataYet` means
+  /// there is nothing to report yet.
   public func read() -> Result<Sample, AccelerometerSampler.Problem> {
     switch sampler.sample() {
+    case .failure(.noDataYet):
+      return .failure(.noDataYet)
     case .success(let gravity):
       let orientation = classifier.update(gravity)
       var angle = UpAngle.degrees(gravity)

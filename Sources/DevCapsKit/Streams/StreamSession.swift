@@ -63,8 +63,26 @@ public final class StreamSession {
     return true
   }
 
+  /// Calls `action` once, after `seconds`.
+  public func once(after seconds: Double, _ action: @escaping () -> Void) {
+    guard let timer = LoopTimer(interval: seconds, repeating: false) else { return }
+    timers.append(timer)
+    loop.watch(timer.fd) { [unowned self] in
+      timer.acknowledge()
+      self.loop.unwatch(timer.fd)
+      action()
+    }
+  }
+
+  private var cleanups: [() -> Void] = []
+
+  /// Runs when the loop ends, however it ends (restoring what a source changed).
+  public func onStop(_ cleanup: @escaping () -> Void) { cleanups.append(cleanup) }
+
   public func run() -> EventLoop.Stop {
     finishIfCountReached()
-    return loop.run()
+    let stop = loop.run()
+    for cleanup in cleanups.reversed() { cleanup() }
+    return stop
   }
 }

@@ -64,9 +64,9 @@ struct UpAngleCommand: ParsableCommand {
   }
 
   func run() throws {
-    let (udev, sampler) = try MotionOptions.accelerometer()
-    let tracker = MotionTracker(sampler: sampler, relativeTo: relativeTo.flatMap(Orientation.init(word:)))
+    let (udev, sensor, context) = try MotionOptions.accelerometer()
     if once {
+      let tracker = MotionTracker(sampler: try MotionOptions.source(sensor, context: context, session: nil), relativeTo: relativeTo.flatMap(Orientation.init(word:)))
       switch tracker.read() {
       case .success(let sample):
         let event = tracker.upAngleEvent(sample)
@@ -82,6 +82,8 @@ struct UpAngleCommand: ParsableCommand {
     let view = UpAngleView(style: style)
     let printer = StreamPrinter(json: json)
     let session = StreamSession(maximumChanges: count) { event in printer.print(event) }
+    let sampler = try MotionOptions.source(sensor, context: context, session: session)
+    let tracker = MotionTracker(sampler: sampler, relativeTo: relativeTo.flatMap(Orientation.init(word:)))
     MotionOptions.stopWhenRemoved(session, udev: udev, sensor: sampler.sensor)
     if let timeout { session.stop(after: timeout) }
     if live { Output.write(UpAngleView.enter) }
@@ -94,6 +96,8 @@ struct UpAngleCommand: ParsableCommand {
         } else {
           session.publish([tracker.upAngleEvent(sample)])
         }
+      case .failure(.noDataYet):
+        break
       case .failure(let problem):
         session.loop.stop(.failure(problem.description))
       }
@@ -111,7 +115,7 @@ enum MotionOptions {
   }
 
   /// The display accelerometer, or exit 69 saying what was found instead.
-  static func accelerometer() throws -> (Udev, AccelerometerSampler) {
+  static func accelerometer() throws -> (Udev, SensorInfo, ProbeContext) {
     guard let udev = Udev() else {
       Output.error("cannot use udev (udev_new failed)")
       throw ExitCode(69)
@@ -119,16 +123,21 @@ enum MotionOptions {
     let context = ProbeContext()
     switch AccelerometerChoice.choose(SensorProbe(context: context, udev: udev).probe()) {
     case .found(let sensor):
-      guard let sampler = AccelerometerSampler(sensor: sensor, context: context) else {
-        Output.error("the accelerometer \(sensor.id) has no in_accel_{x,y,z}_raw attributes to read")
-        throw ExitCode(69)
-      }
       Output.warn(context.diagnostics.entries)
-      return (udev, sampler)
+      return (udev, sensor, context)
     case .unavailable(let reason):
       Output.error(reason)
       throw ExitCode(69)
     }
+  }
+
+  /// Its IIO buffer when a stream can use it, else polled sysfs; exit 69 when neither works.
+  static func source(_ sensor: SensorInfo, context: ProbeContext, session: StreamSession?) throws -> GravitySource {
+    guard let source = AccelerometerFeed.open(sensor, context: context, session: session, note: { Output.error("note: \($0)") }) else {
+      Output.error("the accelerometer \(sensor.id) has no in_accel_{x,y,z}_raw attributes to read")
+      throw ExitCode(69)
+    }
+    return source
   }
 
   /// A udev `remove` of the sensor ends the stream with exit 69.

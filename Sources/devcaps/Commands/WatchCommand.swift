@@ -107,9 +107,10 @@ extension WatchCommand {
     let wantsProximity = stream == .proximity || stream == .all
     let sensors = (wantsMotion || wantsProximity) ? SensorProbe(context: context, udev: udev).probe() : []
     if wantsMotion {
-      var sampler: AccelerometerSampler? = nil
+      var sampler: GravitySource? = nil
       switch AccelerometerChoice.choose(sensors) {
-      case .found(let sensor): sampler = AccelerometerSampler(sensor: sensor, context: context)
+      case .found(let sensor):
+        sampler = AccelerometerFeed.open(sensor, context: context, session: session, note: { Output.error("note: \($0)") })
       case .unavailable(let reason):
         if stream != .all {
           Output.error(reason)
@@ -133,6 +134,8 @@ extension WatchCommand {
             if orientation, let event = tracker.orientationEvent(sample) { events.append(event) }
             if shake, let event = tracker.shakeEvent(sample) { events.append(event) }
             session.publish(events)
+          case .failure(.noDataYet):
+            break
           case .failure(let problem):
             session.loop.stop(.failure(problem.description))
           }
