@@ -4,7 +4,8 @@
 set -euo pipefail
 
 build_packages=(libudev-dev pkg-config)
-test_packages=("${build_packages[@]}" umockdev libumockdev-dev python3 python3-jsonschema util-linux bsdutils)
+test_packages=("${build_packages[@]}" umockdev libumockdev-dev gir1.2-umockdev-1.0 python3 python3-gi python3-jsonschema
+  util-linux bsdutils coreutils dbus-daemon iio-sensor-proxy)
 
 case "${1:-}" in
   build) wanted=("${build_packages[@]}") ;;

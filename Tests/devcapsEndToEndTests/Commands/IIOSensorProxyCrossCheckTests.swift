@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// devcaps' orientations against the real iio-sensor-proxy and monitor-sensor, on the same
+/// umockdev testbed and the same raw values: an implementation no one here wrote. The
+/// convertible has a base accelerometer enumerated first and a display one with a turned mount
+/// matrix. Compared as motion.md says: only upright-ish samples (|z| ≤ 0.5 |v|), faces left out.
+@Suite("Cross-check with iio-sensor-proxy", .serialized)
+struct IIOSensorProxyCrossCheckTests {
+  final class Daemons {
+    var processes: [Process] = []
+    var busAddress = ""
+    let monitorOutput = Pipe()
+
+    func start(_ path: String, _ arguments: [String], environment: [String: String], output: Pipe? = nil) throws -> Process {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: path)
+      process.arguments = arguments
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      process.standardOutput = output ?? FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      processes.append(process)
+      return process
+    }
+
+    /// SIGKILL: these daemons are not under test, and a SIGTERM one of them ignores would hang.
+    func stopAll() {
+      for process in processes.reversed() where process.isRunning {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+      }
+    }
+  }
+
+  @Test("the same orientations, turn after turn")
+  func orientations() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    let daemons = Daemons()
+    defer { daemons.stopAll() }
+
+    // A private bus: a session-type dbus-daemon that lets iio-sensor-proxy own its name.
+    let busOutput = Pipe()
+    _ = try daemons.start("/usr/bin/dbus-daemon", ["--session", "--print-address=1", "--nofork"], environment: [:], output: busOutput)
+    var address = Data()
+    while !address.contains(0x0A) {
+      let chunk = busOutput.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      address.append(chunk)
+    }
+    let bus = String(decoding: address, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    var environment = testbed.environment
+    environment["DBUS_SYSTEM_BUS_ADDRESS"] = bus
+    environment.removeValue(forKey: "DEVCAPS_ROOT")
+
+    _ = try daemons.start("/usr/sbin/iio-sensor-proxy", [], environment: environment)
+    usleep(700_000)
+    _ = try daemons.start("/usr/bin/stdbuf", ["-oL", "/usr/bin/monitor-sensor", "--accel"], environment: environment, output: daemons.monitorOutput)
+    let devcaps = try StreamProcess(["watch", "orientation", "--json", "--rate", "10"], environment: testbed.environment)
+    usleep(1_500_000)
+
+    // Upright, left edge up, upside down, right edge up, back, with tilts that change nothing.
+    let steps: [(Double, Double, Double)] = [
+      (1, 0, 0), (0.94, -0.34, 0.1), (0, 1, 0), (-0.34, 0.94, 0), (-1, 0, 0), (-0.94, 0.34, -0.2), (0, -1, 0), (0.34, -0.94, 0),
+    ]
+    for (gx, gy, gz) in steps {
+      try MotionCommandTests.tilt(testbed, gx, gy, gz)
+      usleep(1_600_000)
+    }
+    devcaps.signal(SIGINT)
+    #expect(devcaps.wait() == 130)
+    daemons.stopAll()
+
+    let proxyText = String(decoding: daemons.monitorOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let proxy = proxyText.split(separator: "\n").compactMap { line -> String? in
+      guard let range = line.range(of: "orientation changed: ") else { return nil }
+      return String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces)
+    }.filter { $0 != "undefined" }
+    let ours = try devcaps.received.map { try devcaps.json($0)["rotation"] as? String }.compactMap { $0 }
+    #expect(!proxy.isEmpty, "monitor-sensor printed: \(proxyText)")
+    #expect(ours == ["normal", "left-up", "bottom-up", "right-up", "normal"])
+    #expect(proxy == ours, "iio-sensor-proxy: \(proxy), devcaps: \(ours)")
+  }
+}
