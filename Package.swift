@@ -18,9 +18,16 @@ let package = Package(
       providers: [.apt(["libudev-dev"])]),
     .target(
       name: "CDevCapsShims"),
+    .systemLibrary(
+      name: "CUPower",
+      pkgConfig: "upower-glib",
+      providers: [.apt(["libupower-glib-dev"])]),
+    .target(
+      name: "CUPowerShims",
+      dependencies: ["CUPower"]),
     .target(
       name: "DevCapsKit",
-      dependencies: ["CUdev", "CDevCapsShims"]),
+      dependencies: ["CUdev", "CDevCapsShims", "CUPower", "CUPowerShims"]),
     .executableTarget(
       name: "devcaps",
       dependencies: [
@@ -40,7 +47,7 @@ let package = Package(
     .testTarget(
       name: "devcapsEndToEndTests",
       dependencies: ["devcaps", "CUMockdev"],
-      exclude: ["Fixtures"]),
+      exclude: ["Fixtures", "Support/testbed_driver.py"]),
   ],
   swiftLanguageModes: [.v6]
 )

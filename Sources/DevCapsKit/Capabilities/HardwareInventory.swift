@@ -17,6 +17,7 @@ public final class HardwareInventory {
   public private(set) lazy var audioCards: [AudioCardInfo] = inventory.audioCards()
   public private(set) lazy var radios: [RadioInfo] = inventory.radios()
   public private(set) lazy var inputs: [InputInfo] = inventory.inputs()
-  public private(set) lazy var batteries: [String] = inventory.batteryNames()
+  /// UPower's view when upowerd answers, else sysfs.
+  public private(set) lazy var power: PowerInfo = PowerProbe(context: context, udev: udev).probe()
   public private(set) lazy var architecture: String? = KernelIdentity(context: context).machine
 }

@@ -9,6 +9,7 @@ public struct Report: Sendable, Equatable {
   public var memory: MemoryInfo?
   public var limits: LimitsInfo?
   public var disks: [DiskInfo]?
+  public var power: PowerInfo?
   public var sensors: [SensorInfo]?
   public var displays: [DisplayInfo]?
   public var gpus: [GPUInfo]?
@@ -59,7 +60,7 @@ extension Report: JSONRepresentable {
     case .radios: return list(radios)
     case .inputs: return list(inputs)
     case .capabilities: return capabilities.map { .object($0.map { JSONMember($0.key, .bool($0.present)) }) } ?? .null
-    case .power: return .null
+    case .power: return .optional(power)
     }
   }
 }

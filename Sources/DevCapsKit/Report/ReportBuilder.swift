@@ -32,7 +32,7 @@ public struct ReportBuilder {
       case .radios: report.radios = inventory().radios
       case .inputs: report.inputs = inventory().inputs
       case .capabilities: report.capabilities = CapabilityCatalog.evaluate(inventory())
-      case .power: break
+      case .power: report.power = inventory().power
       }
     }
     report.warnings = context.diagnostics.entries

@@ -3,6 +3,4 @@ public enum ReportSection: String, Sendable, CaseIterable {
   case device, system, cpu, memory, limits, disks, power, sensors, displays, gpus, cameras, audio, radios, inputs,
     capabilities
 
-  /// Sections whose probes this build does not have yet report `null`.
-  public var isProbed: Bool { self != .power }
 }

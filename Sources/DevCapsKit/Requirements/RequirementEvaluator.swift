@@ -104,12 +104,14 @@ public final class RequirementEvaluator {
       }
       return Measurement(value: .number(Double(hertz)), json: .integer(hertz), detail: Units.hertz(hertz))
     case "battery-level":
-      guard let level = SysfsBatteryLevel(udev: inventory.udev).read() else {
-        return Measurement(value: nil, json: .null, detail: "no battery")
+      let power = inventory.power
+      guard !power.batteries.isEmpty else { return Measurement(value: nil, json: .null, detail: "no battery") }
+      guard let level = power.level else {
+        return Measurement(value: nil, json: .null, detail: "unknown: the battery reports no level")
       }
       return Measurement(
-        value: .number(level.fraction), json: .number(level.fraction),
-        detail: Units.fixed(level.fraction * 100, decimals: 0) + " % (" + level.batteries.joined(separator: ", ") + ")")
+        value: .number(level), json: .number(level),
+        detail: Units.fixed(level * 100, decimals: 0) + " % (" + power.batteries.map(\.id).joined(separator: ", ") + ", \(power.source.rawValue))")
     case "displays":
       let connected = inventory.displays.filter(\.connected)
       let names = connected.isEmpty ? "" : " (" + connected.map(\.connector).joined(separator: ", ") + ")"

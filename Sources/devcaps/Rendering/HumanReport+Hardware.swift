@@ -85,3 +85,48 @@ extension HumanReport {
     }
   }
 }
+
+/// The power section: a bar per battery, state, time left, health; line power and the lid.
+extension HumanReport {
+  func powerRows(_ power: PowerInfo) -> [(String, String)] {
+    var rows: [(String, String)] = [("Source", power.source == .none ? style.dim("no power supply found") : power.source.rawValue)]
+    if power.source == .none { return rows }
+    for battery in power.batteries {
+      var parts: [String] = []
+      if let level = battery.level { parts.append(HumanReport.bar(level) + " " + Units.fixed(level * 100, decimals: 0) + " %") }
+      parts.append(battery.state.rawValue)
+      if let seconds = battery.timeToEmptySeconds { parts.append(HumanReport.clock(seconds) + " left") }
+      if let seconds = battery.timeToFullSeconds { parts.append(HumanReport.clock(seconds) + " to full") }
+      if let health = battery.health { parts.append("health " + Units.fixed(health * 100, decimals: 0) + " %") }
+      rows.append((battery.id, parts.joined(separator: ", ")))
+      let details = [
+        battery.energyWh.map { Units.fixed($0, decimals: 1) + " Wh" + (battery.energyFullWh.map { " of " + Units.fixed($0, decimals: 1) + " Wh" } ?? "") },
+        battery.energyRateW.map { Units.fixed($0, decimals: 1) + " W" },
+        battery.technology, [battery.vendor, battery.model].compactMap { $0 }.joined(separator: " "),
+        battery.chargeCycles.map { "\($0) cycles" },
+      ].compactMap { $0 }.filter { !$0.isEmpty }
+      if !details.isEmpty { rows.append(("", "  " + style.dim(HumanReport.printable(details.joined(separator: ", "))))) }
+    }
+    for peripheral in power.peripherals {
+      let level = peripheral.level.map { HumanReport.bar($0) + " " + Units.fixed($0 * 100, decimals: 0) + " %" } ?? "level unknown"
+      rows.append((peripheral.kind, joined([peripheral.model, peripheral.id]) + ", " + level))
+    }
+    if let online = power.linePowerOnline { rows.append(("Line power", online ? "online" : "offline")) }
+    if let onBattery = power.onBattery { rows.append(("On battery", onBattery ? "yes" : "no")) }
+    if power.lidPresent == true { rows.append(("Lid", power.lidClosed == true ? "closed" : "open")) }
+    return rows
+  }
+
+  /// `[#######---]`, ten cells.
+  static func bar(_ level: Double) -> String {
+    let filled = Int((min(1, max(0, level)) * 10).rounded())
+    return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 10 - filled) + "]"
+  }
+
+  /// `2:05` (hours and minutes).
+  static func clock(_ seconds: Int64) -> String {
+    let minutes = (seconds + 30) / 60
+    let remainder = minutes % 60
+    return "\(minutes / 60):" + (remainder < 10 ? "0" : "") + "\(remainder)"
+  }
+}

@@ -79,7 +79,7 @@ struct HumanReport {
     case .radios: return report.radios.map(radioRows)
     case .inputs: return report.inputs.map(inputRows)
     case .capabilities: return report.capabilities.map(capabilityRows)
-    case .power: return nil
+    case .power: return report.power.map(powerRows)
     }
   }
 

@@ -33,7 +33,7 @@ final class TestbedDriver {
   }
 
   var environment: [String: String] {
-    ["LD_PRELOAD": "libumockdev-preload.so.0", "UMOCKDEV_DIR": root, "DEVCAPS_ROOT": root]
+    ["LD_PRELOAD": "libumockdev-preload.so.0", "UMOCKDEV_DIR": root, "DEVCAPS_ROOT": root, "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/devcaps-test-bus"]
   }
 
   func add(_ devices: String) throws { try send(["op": "add", "devices": devices]) }

@@ -105,13 +105,4 @@ public struct InventoryProbe {
         forceFeedback: InputDevices.hasForceFeedback(device))
     }
   }
-
-  /// Power-supply batteries in sysfs (`type=Battery`, `scope` not `Device`), for the catalog
-  /// when the power section is not asked for.
-  public func batteryNames() -> [String] {
-    guard let udev else { return [] }
-    return udev.devices(subsystem: "power_supply").filter {
-      $0.attribute("type") == "Battery" && $0.attribute("scope") != "Device"
-    }.map(\.sysname)
-  }
 }

@@ -1,0 +1,163 @@
+import CUPower
+import CUPowerShims
+
+/// A connection to upowerd through libupower-glib. Owns its UpClient; devices are read into
+/// values at once, so no GObject escapes.
+public final class UPowerClient {
+  let client: UnsafeMutablePointer<UpClient>
+
+  public struct Unavailable: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Connects to the system bus and upowerd; fails when either is absent.
+  public init() throws(Unavailable) {
+    var error: UnsafeMutablePointer<GError>? = nil
+    guard let client = up_client_new_full(nil, &error) else {
+      let message = error.map { String(cString: $0.pointee.message) } ?? "upowerd is not running"
+      if let error { g_error_free(error) }
+      throw Unavailable(description: message)
+    }
+    self.client = client
+    // libupower-glib creates a client even when nobody owns the name; a daemon version proves
+    // upowerd answered.
+    guard up_client_get_daemon_version(client) != nil else {
+      g_object_unref(client)
+      throw Unavailable(description: "upowerd is not running on the system bus")
+    }
+  }
+
+  deinit { g_object_unref(client) }
+
+  public func read() -> PowerInfo {
+    var power = PowerInfo(source: .upower)
+    power.onBattery = up_client_get_on_battery(client) != 0
+    power.lidPresent = up_client_get_lid_is_present(client) != 0
+    power.lidClosed = power.lidPresent == true ? up_client_get_lid_is_closed(client) != 0 : nil
+    if let display = up_client_get_display_device(client) {
+      let present = devcaps_object_get_bool(display, "is-present") != 0
+      if present { power.level = devcaps_object_get_double(display, "percentage") / 100 }
+      g_object_unref(display)
+    }
+    if let devices = up_client_get_devices2(client) {
+      for index in 0..<Int(devices.pointee.len) {
+        guard let raw = devices.pointee.pdata[index] else { continue }
+        UPowerClient.add(UPowerDeviceReading(raw), to: &power)
+      }
+      g_ptr_array_unref(devices)
+    }
+    return power
+  }
+
+  static func add(_ device: UPowerDeviceReading, to power: inout PowerInfo) {
+    switch device.kind {
+    case "line-power":
+      power.linePowerOnline = (power.linePowerOnline ?? false) || device.online
+    case "battery" where device.powerSupply:
+      power.batteries.append(device.battery)
+    default:
+      if device.hasBattery && device.kind != "line-power" { power.peripherals.append(device.peripheral) }
+    }
+  }
+}
+
+/// One UpDevice's properties, read at once.
+struct UPowerDeviceReading {
+  var kind: String
+  var powerSupply: Bool
+  var online: Bool
+  var isPresent: Bool
+  var nativePath: String
+  var percentage: Double
+  var state: UInt32
+  var timeToEmpty: Int64
+  var timeToFull: Int64
+  var energy: Double
+  var energyFull: Double
+  var energyFullDesign: Double
+  var energyRate: Double
+  var technology: String?
+  var vendor: String?
+  var model: String?
+  var chargeCycles: Int32
+  var warningLevel: String?
+  var objectPath: String
+
+  init(_ pointer: UnsafeMutableRawPointer) {
+    func string(_ name: String) -> String? {
+      guard let value = devcaps_object_get_string(pointer, name) else { return nil }
+      defer { g_free(value) }
+      let text = String(cString: value)
+      return text.isEmpty ? nil : text
+    }
+    let kindNumber = devcaps_object_get_uint(pointer, "kind")
+    kind = String(cString: up_device_kind_to_string(UpDeviceKind(kindNumber)))
+    powerSupply = devcaps_object_get_bool(pointer, "power-supply") != 0
+    online = devcaps_object_get_bool(pointer, "online") != 0
+    isPresent = devcaps_object_get_bool(pointer, "is-present") != 0
+    nativePath = string("native-path") ?? ""
+    percentage = devcaps_object_get_double(pointer, "percentage")
+    state = devcaps_object_get_uint(pointer, "state")
+    timeToEmpty = Int64(devcaps_object_get_int64(pointer, "time-to-empty"))
+    timeToFull = Int64(devcaps_object_get_int64(pointer, "time-to-full"))
+    energy = devcaps_object_get_double(pointer, "energy")
+    energyFull = devcaps_object_get_double(pointer, "energy-full")
+    energyFullDesign = devcaps_object_get_double(pointer, "energy-full-design")
+    energyRate = devcaps_object_get_double(pointer, "energy-rate")
+    let technologyNumber = devcaps_object_get_uint(pointer, "technology")
+    technology = technologyNumber == 0 ? nil : String(cString: up_device_technology_to_string(UpDeviceTechnology(technologyNumber)))
+    vendor = string("vendor")
+    model = string("model")
+    chargeCycles = devcaps_object_get_int(pointer, "charge-cycles")
+    let level = devcaps_object_get_uint(pointer, "warning-level")
+    warningLevel = level == 0 ? nil : String(cString: up_device_level_to_string(UpDeviceLevel(level)))
+    objectPath = devcaps_device_object_path(OpaquePointer(pointer).map { UnsafeMutablePointer<UpDevice>($0) }!).map { value in
+      defer { g_free(value) }
+      return String(cString: value)
+    } ?? ""
+  }
+
+  var hasBattery: Bool { isPresent || percentage > 0 }
+
+  /// The kernel's name for a sysfs-backed device (`/sys/…/BAT0` → `BAT0`).
+  var id: String {
+    let name = nativePath.split(separator: "/").last.map(String.init) ?? nativePath
+    return name.isEmpty ? (objectPath.split(separator: "/").last.map(String.init) ?? "unknown") : name
+  }
+
+  /// product.md's table: UPower's states in devcaps' words.
+  static func state(_ number: UInt32) -> BatteryState {
+    switch number {
+    case 1: return .charging
+    case 2: return .discharging
+    case 3: return .empty
+    case 4: return .full
+    case 5: return .notCharging
+    case 6: return .discharging
+    default: return .unknown
+    }
+  }
+
+  var battery: BatteryInfo {
+    var battery = BatteryInfo(id: id, state: UPowerDeviceReading.state(state))
+    battery.level = isPresent ? percentage / 100 : nil
+    // UPower reports 0 for "unknown" and for "not applicable" alike.
+    battery.timeToEmptySeconds = timeToEmpty > 0 ? timeToEmpty : nil
+    battery.timeToFullSeconds = timeToFull > 0 ? timeToFull : nil
+    battery.energyWh = energyFull > 0 ? energy : nil
+    battery.energyFullWh = energyFull > 0 ? energyFull : nil
+    battery.energyFullDesignWh = energyFullDesign > 0 ? energyFullDesign : nil
+    battery.energyRateW = energyFull > 0 ? energyRate : nil
+    if energyFull > 0 && energyFullDesign > 0 { battery.health = energyFull / energyFullDesign }
+    battery.technology = technology
+    battery.vendor = vendor
+    battery.model = model
+    battery.chargeCycles = chargeCycles > 0 ? Int64(chargeCycles) : nil
+    battery.warningLevel = warningLevel
+    return battery
+  }
+
+  var peripheral: PeripheralInfo {
+    PeripheralInfo(id: id, kind: kind, model: model, level: percentage / 100, state: UPowerDeviceReading.state(state))
+  }
+}
