@@ -1,4 +1,7 @@
+#define _GNU_SOURCE
 #include "devcaps_shims.h"
+
+#include <fcntl.h>
 
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
@@ -34,4 +37,8 @@ int devcaps_timerfd(double seconds, int repeating) {
     return -1;
   }
   return fd;
+}
+
+int devcaps_pipe(int fds[2]) {
+  return pipe2(fds, O_CLOEXEC | O_NONBLOCK);
 }

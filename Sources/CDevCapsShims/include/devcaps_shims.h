@@ -14,4 +14,7 @@ int devcaps_signalfd_read(int fd);
 // A CLOCK_MONOTONIC timerfd(2) firing after `seconds`, then every `seconds` when `repeating`.
 int devcaps_timerfd(double seconds, int repeating);
 
+// pipe2(2) with O_CLOEXEC | O_NONBLOCK: 0, or -1 with errno.
+int devcaps_pipe(int fds[2]);
+
 #endif

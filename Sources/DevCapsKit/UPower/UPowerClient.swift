@@ -27,6 +27,11 @@ public final class UPowerClient {
     }
   }
 
+  /// Wraps a client the caller holds a reference to; that reference becomes this object's.
+  init(adopting client: UnsafeMutablePointer<UpClient>) {
+    self.client = client
+  }
+
   deinit { g_object_unref(client) }
 
   public func read() -> PowerInfo {

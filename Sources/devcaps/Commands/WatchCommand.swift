@@ -1,6 +1,12 @@
 import ArgumentParser
 import DevCapsKit
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 struct WatchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "watch",
@@ -11,12 +17,18 @@ struct WatchCommand: ParsableCommand {
       event-driven: udev events, not polling.
 
       Streams:
+        battery       every battery's level, state and time left, and peripherals' levels
+        lid           the lid opening and closing (UPower)
         displays      connectors connected, disconnected, or whose modes changed
         sensors       sensors added or removed
         orientation   the 7 device orientations, on change (display accelerometer)
         proximity     near or far, on change (IIO proximity sensor)
         shake         shakes, by --detector count (default), threshold or angle
         all           every stream above that this machine has a source for, merged
+
+      battery and lid follow UPower's signals; when upowerd goes away a source-lost line is \
+      printed and the watch goes on until it is back (source-restored, then the current state). \
+      Without UPower at start, battery follows udev power_supply events through sysfs.
 
       orientation, proximity and shake poll sysfs at --rate samples per second (defaults 10, 5       and 50) with a timer; displays and sensors wait for udev events.
 
@@ -92,6 +104,7 @@ struct WatchCommand: ParsableCommand {
       }
     }
     for watcher in watchers { session.publish(watcher.start()) }
+    try startPower(session: session, udev: udev, context: context)
     try startMotion(session: session, udev: udev, context: context)
     Output.warn(context.diagnostics.entries)
     if let timeout { session.stop(after: timeout) }
@@ -166,8 +179,51 @@ extension WatchCommand {
   }
 }
 
+extension WatchCommand {
+  /// Battery and lid: UPower's signals on its own GLib thread; sysfs and udev without UPower.
+  func startPower(session: StreamSession, udev: Udev, context: ProbeContext) throws {
+    let battery = (stream == .battery || stream == .all) ? PowerStream(kind: .battery) : nil
+    let lid = (stream == .lid || stream == .all) ? PowerStream(kind: .lid) : nil
+    let streams = [battery, lid].compactMap { $0 }
+    guard !streams.isEmpty else { return }
+    guard let watcher = UPowerWatcher() else {
+      Output.error("cannot create a pipe for the UPower thread")
+      throw ExitCode(69)
+    }
+    watcher.start()
+    // The first message says whether upowerd is there; D-Bus answers within moments.
+    var ready = pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)
+    _ = poll(&ready, 1, 5000)
+    let first = watcher.receive()
+    if first.contains(where: { if case .appeared = $0 { return true } else { return false } }) {
+      for message in first { session.publish(streams.flatMap { $0.handle(message) }) }
+      session.loop.watch(watcher.fd) {
+        for message in watcher.receive() { session.publish(streams.flatMap { $0.handle(message) }) }
+      }
+      session.onStop { watcher.stop() }
+      return
+    }
+    watcher.stop()
+    if lid != nil && stream == .lid {
+      Output.error("watch lid needs UPower: org.freedesktop.UPower is not on the system bus")
+      throw ExitCode(69)
+    }
+    guard let battery else { return }
+    let power = SysfsPower(context: context, udev: udev).read()
+    if power.source == .none {
+      if stream == .all { return }
+      Output.error("no power source: UPower is not running and /sys/class/power_supply has no battery or line power")
+      throw ExitCode(69)
+    }
+    session.watchUdev(udev, subsystems: ["power_supply"]) { _ in
+      session.publish(battery.diff(SysfsPower(context: ProbeContext(root: context.root, diagnostics: context.diagnostics), udev: udev).read(), initial: false))
+    }
+    session.publish(battery.diff(power, initial: true))
+  }
+}
+
 enum StreamKind: String, ExpressibleByArgument, CaseIterable {
-  case displays, sensors, orientation, proximity, shake, all
+  case battery, lid, displays, sensors, orientation, proximity, shake, all
 }
 
 extension ShakeDetector.Kind: ExpressibleByArgument {}

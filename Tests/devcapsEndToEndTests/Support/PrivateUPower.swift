@@ -1,0 +1,78 @@
+import Foundation
+
+/// A private D-Bus and the real upowerd on it, over a testbed's power supplies (testing.md's
+/// recipe). upowerd can be stopped and started again to make the source go and come back.
+final class PrivateUPower {
+  private var bus: Process? = nil
+  private var daemon: Process? = nil
+  let address: String
+  private let testbed: TestbedDriver
+  private let scratch: URL
+
+  init(testbed: TestbedDriver) throws {
+    self.testbed = testbed
+    scratch = FileManager.default.temporaryDirectory.appendingPathComponent("upower-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    try "[UPower]\n".write(to: scratch.appendingPathComponent("UPower.conf"), atomically: true, encoding: .utf8)
+    let bus = Process()
+    bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+    bus.arguments = ["--session", "--print-address=1", "--nofork"]
+    let output = Pipe()
+    bus.standardOutput = output
+    bus.standardError = FileHandle.nullDevice
+    try bus.run()
+    self.bus = bus
+    var data = Data()
+    while !data.contains(0x0A) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      data.append(chunk)
+    }
+    address = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    try start()
+  }
+
+  deinit {
+    stop()
+    if let bus, bus.isRunning {
+      kill(bus.processIdentifier, SIGKILL)
+      bus.waitUntilExit()
+    }
+    try? FileManager.default.removeItem(at: scratch)
+  }
+
+  /// devcaps' environment: the testbed and this bus.
+  var environment: [String: String] {
+    testbed.environment.merging(["DBUS_SYSTEM_BUS_ADDRESS": address]) { $1 }
+  }
+
+  func start() throws {
+    let daemon = Process()
+    daemon.executableURL = URL(fileURLWithPath: "/usr/libexec/upowerd")
+    daemon.environment = ProcessInfo.processInfo.environment.merging(testbed.environment.merging([
+      "DBUS_SYSTEM_BUS_ADDRESS": address, "UPOWER_HISTORY_DIR": scratch.path,
+      "UPOWER_CONF_FILE_NAME": scratch.appendingPathComponent("UPower.conf").path,
+    ]) { $1 }) { $1 }
+    daemon.standardOutput = FileHandle.nullDevice
+    daemon.standardError = FileHandle.nullDevice
+    try daemon.run()
+    self.daemon = daemon
+    // Ready when it answers on the bus.
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      let probe = try DevCapsProcess.run(["get", "power.source"], environment: environment)
+      if probe.stdout == "upower\n" { return }
+      usleep(100_000)
+    }
+    throw TestbedError("upowerd did not appear on the private bus")
+  }
+
+  /// SIGKILL: the name leaves the bus at once, as when upowerd crashes; under the umockdev
+  /// preload upowerd does not always act on SIGTERM.
+  func stop() {
+    guard let daemon, daemon.isRunning else { return }
+    kill(daemon.processIdentifier, SIGKILL)
+    daemon.waitUntilExit()
+    self.daemon = nil
+  }
+}
