@@ -18,16 +18,13 @@ let package = Package(
       providers: [.apt(["libudev-dev"])]),
     .target(
       name: "CDevCapsShims"),
-    .systemLibrary(
-      name: "CUPower",
-      pkgConfig: "upower-glib",
-      providers: [.apt(["libupower-glib-dev"])]),
+    // libupower-glib and GLib are dlopen'ed on first use: no headers or link flags at build time.
     .target(
       name: "CUPowerShims",
-      dependencies: ["CUPower"]),
+      linkerSettings: [.linkedLibrary("dl")]),
     .target(
       name: "DevCapsKit",
-      dependencies: ["CUdev", "CDevCapsShims", "CUPower", "CUPowerShims"]),
+      dependencies: ["CUdev", "CDevCapsShims", "CUPowerShims"]),
     .executableTarget(
       name: "devcaps",
       dependencies: [

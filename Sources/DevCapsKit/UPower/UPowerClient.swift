@@ -1,57 +1,73 @@
-import CUPower
 import CUPowerShims
 
-/// A connection to upowerd through libupower-glib. Owns its UpClient; devices are read into
-/// values at once, so no GObject escapes.
+/// A connection to upowerd through libupower-glib, which is loaded on first use. Owns its
+/// UpClient; devices are read into values at once, so no GObject escapes.
 public final class UPowerClient {
-  let client: UnsafeMutablePointer<UpClient>
+  let client: UnsafeMutableRawPointer
 
   public struct Unavailable: Error, CustomStringConvertible {
     public var description: String
   }
 
-  /// Connects to the system bus and upowerd; fails when either is absent.
+  /// Connects to the system bus and upowerd; fails when either, or libupower-glib, is absent.
   public init() throws(Unavailable) {
-    var error: UnsafeMutablePointer<GError>? = nil
-    guard let client = up_client_new_full(nil, &error) else {
-      let message = error.map { String(cString: $0.pointee.message) } ?? "upowerd is not running"
-      if let error { g_error_free(error) }
-      throw Unavailable(description: message)
+    var reason: UnsafePointer<CChar>? = nil
+    guard devcaps_upower_load(&reason) != 0 else {
+      throw Unavailable(description: reason.map { String(cString: $0) } ?? "libupower-glib cannot be loaded")
     }
+    var message: UnsafeMutablePointer<CChar>? = nil
+    guard let client = devcaps_up_client_new(&message) else {
+      let text = message.map { String(cString: $0) } ?? "upowerd is not running"
+      if let message { devcaps_g_free(message) }
+      throw Unavailable(description: text)
+    }
+    if let message { devcaps_g_free(message) }
     self.client = client
     // libupower-glib creates a client even when nobody owns the name; a daemon version proves
     // upowerd answered.
-    guard up_client_get_daemon_version(client) != nil else {
-      g_object_unref(client)
+    guard devcaps_up_client_get_daemon_version(client) != nil else {
+      devcaps_g_object_unref(client)
       throw Unavailable(description: "upowerd is not running on the system bus")
     }
   }
 
   /// Wraps a client the caller holds a reference to; that reference becomes this object's.
-  init(adopting client: UnsafeMutablePointer<UpClient>) {
+  init(adopting client: UnsafeMutableRawPointer) {
     self.client = client
   }
 
-  deinit { g_object_unref(client) }
+  deinit { devcaps_g_object_unref(client) }
 
   public func read() -> PowerInfo {
     var power = PowerInfo(source: .upower)
-    power.onBattery = up_client_get_on_battery(client) != 0
-    power.lidPresent = up_client_get_lid_is_present(client) != 0
-    power.lidClosed = power.lidPresent == true ? up_client_get_lid_is_closed(client) != 0 : nil
-    if let display = up_client_get_display_device(client) {
-      let present = devcaps_object_get_bool(display, "is-present") != 0
-      if present { power.level = devcaps_object_get_double(display, "percentage") / 100 }
-      g_object_unref(display)
-    }
-    if let devices = up_client_get_devices2(client) {
-      for index in 0..<Int(devices.pointee.len) {
-        guard let raw = devices.pointee.pdata[index] else { continue }
-        UPowerClient.add(UPowerDeviceReading(raw), to: &power)
+    power.onBattery = devcaps_up_client_get_on_battery(client) != 0
+    power.lidPresent = devcaps_up_client_get_lid_is_present(client) != 0
+    power.lidClosed = power.lidPresent == true ? devcaps_up_client_get_lid_is_closed(client) != 0 : nil
+    if let display = devcaps_up_client_get_display_device(client) {
+      if devcaps_object_get_bool(display, "is-present") != 0 {
+        power.level = devcaps_object_get_double(display, "percentage") / 100
       }
-      g_ptr_array_unref(devices)
+      devcaps_g_object_unref(display)
+    }
+    for device in devices() {
+      UPowerClient.add(UPowerDeviceReading(device), to: &power)
+      devcaps_g_object_unref(device)
     }
     return power
+  }
+
+  /// The devices, each with a reference of its own that the caller releases.
+  func devices() -> [UnsafeMutableRawPointer] {
+    guard let array = devcaps_up_client_get_devices(client) else { return [] }
+    defer { devcaps_ptr_array_unref(array) }
+    var devices: [UnsafeMutableRawPointer] = []
+    for index in 0..<devcaps_ptr_array_length(array) {
+      if let device = devcaps_ptr_array_index(array, index) {
+        devcaps_g_object_ref(device)
+        devices.append(device)
+      }
+    }
+    return devices
   }
 
   static func add(_ device: UPowerDeviceReading, to power: inout PowerInfo) {
@@ -91,12 +107,11 @@ struct UPowerDeviceReading {
   init(_ pointer: UnsafeMutableRawPointer) {
     func string(_ name: String) -> String? {
       guard let value = devcaps_object_get_string(pointer, name) else { return nil }
-      defer { g_free(value) }
+      defer { devcaps_g_free(value) }
       let text = String(cString: value)
       return text.isEmpty ? nil : text
     }
-    let kindNumber = devcaps_object_get_uint(pointer, "kind")
-    kind = String(cString: up_device_kind_to_string(UpDeviceKind(kindNumber)))
+    kind = String(cString: devcaps_up_device_kind_to_string(devcaps_object_get_uint(pointer, "kind")))
     powerSupply = devcaps_object_get_bool(pointer, "power-supply") != 0
     online = devcaps_object_get_bool(pointer, "online") != 0
     isPresent = devcaps_object_get_bool(pointer, "is-present") != 0
@@ -110,14 +125,14 @@ struct UPowerDeviceReading {
     energyFullDesign = devcaps_object_get_double(pointer, "energy-full-design")
     energyRate = devcaps_object_get_double(pointer, "energy-rate")
     let technologyNumber = devcaps_object_get_uint(pointer, "technology")
-    technology = technologyNumber == 0 ? nil : String(cString: up_device_technology_to_string(UpDeviceTechnology(technologyNumber)))
+    technology = technologyNumber == 0 ? nil : String(cString: devcaps_up_device_technology_to_string(technologyNumber))
     vendor = string("vendor")
     model = string("model")
     chargeCycles = devcaps_object_get_int(pointer, "charge-cycles")
     let level = devcaps_object_get_uint(pointer, "warning-level")
-    warningLevel = level == 0 ? nil : String(cString: up_device_level_to_string(UpDeviceLevel(level)))
-    objectPath = devcaps_device_object_path(OpaquePointer(pointer).map { UnsafeMutablePointer<UpDevice>($0) }!).map { value in
-      defer { g_free(value) }
+    warningLevel = level == 0 ? nil : String(cString: devcaps_up_device_level_to_string(level))
+    objectPath = devcaps_up_device_object_path(pointer).map { value in
+      defer { devcaps_g_free(value) }
       return String(cString: value)
     } ?? ""
   }

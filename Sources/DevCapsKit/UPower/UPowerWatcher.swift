@@ -1,5 +1,4 @@
 import CDevCapsShims
-import CUPower
 import CUPowerShims
 
 #if canImport(Glibc)
@@ -28,12 +27,13 @@ public final class UPowerWatcher: @unchecked Sendable {
   private var queue: [Message] = []
 
   // GLib-thread state; touched only on that thread.
-  private var context: OpaquePointer? = nil
-  private var loop: OpaquePointer? = nil
-  private var client: UnsafeMutablePointer<UpClient>? = nil
-  private var connected: [(object: gpointer, handler: gulong)] = []
+  private var context: UnsafeMutableRawPointer? = nil
+  private var loop: UnsafeMutableRawPointer? = nil
+  private var client: UnsafeMutableRawPointer? = nil
+  private var connected: [(object: UnsafeMutableRawPointer, handler: UInt)] = []
+  private var devices: [UnsafeMutableRawPointer] = []
   private var watchedDevices = Set<String>()
-  private var nameWatch: guint = 0
+  private var nameWatch: UInt32 = 0
   private var snapshotPending = false
   private var reportedFirst = false
   private var thread = pthread_t()
@@ -78,9 +78,9 @@ public final class UPowerWatcher: @unchecked Sendable {
     guard running else { return }
     running = false
     if let context {
-      g_main_context_invoke(context, { data in
+      devcaps_main_context_invoke(context, { data in
         let watcher = Unmanaged<UPowerWatcher>.fromOpaque(data!).takeUnretainedValue()
-        if let loop = watcher.loop { g_main_loop_quit(loop) }
+        if let loop = watcher.loop { devcaps_main_loop_quit(loop) }
         return 0
       }, Unmanaged.passUnretained(self).toOpaque())
     }
@@ -109,9 +109,16 @@ public final class UPowerWatcher: @unchecked Sendable {
   // MARK: - On the GLib thread
 
   private func threadMain() {
-    context = g_main_context_new()
-    g_main_context_push_thread_default(context)
-    loop = g_main_loop_new(context, 0)
+    guard devcaps_upower_load(nil) != 0 else {
+      reportedFirst = true
+      send(.absent)
+      ready.lock()
+      started = true
+      ready.unlock()
+      return
+    }
+    context = devcaps_main_context_new_pushed()
+    loop = devcaps_main_loop_new(context)
     let me = Unmanaged.passUnretained(self).toOpaque()
     nameWatch = devcaps_watch_upower({ present, data in
       let watcher = Unmanaged<UPowerWatcher>.fromOpaque(data!).takeUnretainedValue()
@@ -123,16 +130,15 @@ public final class UPowerWatcher: @unchecked Sendable {
         watcher.reportedFirst = true
         watcher.send(.absent)
       }
-    }, me, nil)
+    }, me)
     ready.lock()
     started = true
     ready.unlock()
-    g_main_loop_run(loop)
-    g_bus_unwatch_name(nameWatch)
+    devcaps_main_loop_run(loop)
+    devcaps_unwatch_upower(nameWatch)
     disconnect(announce: false)
-    g_main_loop_unref(loop)
-    g_main_context_pop_thread_default(context)
-    g_main_context_unref(context)
+    devcaps_main_loop_unref(loop)
+    devcaps_main_context_pop_and_unref(context)
     loop = nil
     context = nil
   }
@@ -148,27 +154,27 @@ public final class UPowerWatcher: @unchecked Sendable {
     }
     reportedFirst = true
     client = upower.client
-    g_object_ref(upower.client)
+    devcaps_g_object_ref(upower.client)
     let me = Unmanaged.passUnretained(self).toOpaque()
-    connected.append((UnsafeMutableRawPointer(upower.client), devcaps_connect_notify(upower.client, { _, _, data in
+    connected.append((upower.client, devcaps_connect_notify(upower.client, { _, _, data in
       Unmanaged<UPowerWatcher>.fromOpaque(data!).takeUnretainedValue().scheduleSnapshot()
-    }, me, nil)))
-    connected.append((UnsafeMutableRawPointer(upower.client), devcaps_connect_device_added(upower.client, { _, _, data in
+    }, me)))
+    connected.append((upower.client, devcaps_connect_device_added(upower.client, { _, _, data in
       Unmanaged<UPowerWatcher>.fromOpaque(data!).takeUnretainedValue().scheduleSnapshot()
-    }, me, nil)))
-    connected.append((UnsafeMutableRawPointer(upower.client), devcaps_connect_device_removed(upower.client, { _, _, data in
+    }, me)))
+    connected.append((upower.client, devcaps_connect_device_removed(upower.client, { _, _, data in
       Unmanaged<UPowerWatcher>.fromOpaque(data!).takeUnretainedValue().scheduleSnapshot()
-    }, me, nil)))
+    }, me)))
     send(.appeared(snapshot(upower)))
   }
 
   private func disconnect(announce: Bool) {
-    for (object, handler) in connected where g_signal_handler_is_connected(object, handler) != 0 {
-      g_signal_handler_disconnect(object, handler)
-    }
+    for (object, handler) in connected { devcaps_signal_disconnect(object, handler) }
     connected.removeAll()
+    for device in devices { devcaps_g_object_unref(device) }
+    devices.removeAll()
     watchedDevices.removeAll()
-    if let client { g_object_unref(client) }
+    if let client { devcaps_g_object_unref(client) }
     let had = client != nil
     client = nil
     if announce && had { send(.vanished) }
@@ -176,21 +182,20 @@ public final class UPowerWatcher: @unchecked Sendable {
 
   /// Reads the client and its devices, connecting `notify` on devices not yet watched.
   private func snapshot(_ upower: UPowerClient) -> PowerInfo {
-    if let devices = up_client_get_devices2(upower.client) {
-      let me = Unmanaged.passUnretained(self).toOpaque()
-      for index in 0..<Int(devices.pointee.len) {
-        guard let device = devices.pointee.pdata[index] else { continue }
-        let path = UPowerDeviceReading(device).objectPath
-        if watchedDevices.insert(path).inserted {
-          g_object_ref(device)
-          connected.append((device, devcaps_connect_notify(device, { _, property, data in
-            // The update time alone changes on every poll of upowerd: not a change.
-            if let property, String(cString: property) == "update-time" { return }
-            Unmanaged<UPowerWatcher>.fromOpaque(data!).takeUnretainedValue().scheduleSnapshot()
-          }, me, nil)))
-        }
+    let me = Unmanaged.passUnretained(self).toOpaque()
+    for device in upower.devices() {
+      let path = UPowerDeviceReading(device).objectPath
+      guard watchedDevices.insert(path).inserted else {
+        devcaps_g_object_unref(device)
+        continue
       }
-      g_ptr_array_unref(devices)
+      // Kept (with its reference) while its notify handler is connected.
+      devices.append(device)
+      connected.append((device, devcaps_connect_notify(device, { _, property, data in
+        // The update time alone changes on every poll of upowerd: not a change.
+        if let property, String(cString: property) == "update-time" { return }
+        Unmanaged<UPowerWatcher>.fromOpaque(data!).takeUnretainedValue().scheduleSnapshot()
+      }, me)))
     }
     return upower.read()
   }
@@ -198,19 +203,16 @@ public final class UPowerWatcher: @unchecked Sendable {
   private func scheduleSnapshot() {
     guard !snapshotPending, let context else { return }
     snapshotPending = true
-    let source = g_timeout_source_new(50)
-    g_source_set_callback(source, { data in
+    devcaps_main_context_timeout(context, 50, { data in
       let watcher = Unmanaged<UPowerWatcher>.fromOpaque(data!).takeUnretainedValue()
       watcher.snapshotPending = false
       if let client = watcher.client {
-        g_object_ref(client)
+        devcaps_g_object_ref(client)
         let upower = UPowerClient(adopting: client)
         watcher.send(.changed(watcher.snapshot(upower)))
       }
       return 0
-    }, Unmanaged.passUnretained(self).toOpaque(), nil)
-    g_source_attach(source, context)
-    g_source_unref(source)
+    }, Unmanaged.passUnretained(self).toOpaque())
   }
 }
 

@@ -39,10 +39,19 @@ public struct MemoryProbe {
       return nil
     }
     var online: UInt64 = 0
-    for entry in context.entries(MemoryProbe.blockDirectory) where entry.hasPrefix("memory") {
-      guard Int(entry.dropFirst("memory".count)) != nil else { continue }
-      let state = context.line(MemoryProbe.blockDirectory + entry + "/online")
-      if state == "1" { online += 1 }
+    // A block per 128 MiB or more: hundreds of files, read relative to their directory.
+    let blocks = context.entries(MemoryProbe.blockDirectory).filter {
+      $0.hasPrefix("memory") && Int($0.dropFirst("memory".count)) != nil
+    }
+    _ = context.root.readEach(in: MemoryProbe.blockDirectory, blocks.map { $0 + "/online" }) { name, bytes in
+      guard let bytes else { return }
+      switch bytes.first {
+      case UInt8(ascii: "1"): online += 1
+      case UInt8(ascii: "0"): break
+      default:
+        context.diagnostics.record(
+          MemoryProbe.blockDirectory + name, "expected 0 or 1, found \(String(decoding: bytes, as: UTF8.self).quotedForMessage)")
+      }
     }
     return online == 0 ? nil : online * blockSize
   }

@@ -1,1 +1,0 @@
-#include <libupower-glib/upower.h>
