@@ -4,20 +4,25 @@ import ArgumentParser
 struct DevCaps: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "devcaps",
-    abstract: "What this Linux machine is and can do: model, OS, CPU, memory, disks, and more.",
+    abstract: "What this Linux machine is and can do: model, OS, CPU, memory, disks, battery, sensors, displays, and which way is up.",
     discussion: """
-      devcaps answers what an iOS app asks UIDevice and UIRequiredDeviceCapabilities, for the \
-      Linux machine it runs on, from the kernel's own sources (/proc, /sys, statvfs, libudev).
+      devcaps answers what an iOS app asks UIDevice, UIRequiredDeviceCapabilities and Core \
+      Motion, for the Linux machine it runs on, from the system's own sources (/proc, /sys, \
+      statvfs, libudev, UPower, IIO sensors).
 
       Files under /etc, /proc and /sys are read below the directory named by DEVCAPS_ROOT \
       (default /), so a mounted image or a test fixture can be inspected.
 
-      Exit status: 0 success, 64 usage error, 69 a needed source is unavailable, 130 interrupted.
+      Exit status: 0 success, 1 a requirement not met, 64 usage error, 65 invalid manifest, \
+      66 unreadable manifest, 69 a needed source is unavailable, 130 SIGINT, 143 SIGTERM.
 
       Examples:
-        devcaps list                      a readable report of the whole machine
-        devcaps list --json --only cpu    the cpu section as JSON
-        devcaps get memory.installedBytes one value, for scripts
+        devcaps list                       a readable report of the whole machine
+        devcaps list --json --only cpu     the cpu section as JSON
+        devcaps get memory.installedBytes  one value, for scripts
+        devcaps require kiosk.json         a CI gate: exit 1 when the machine falls short
+        devcaps watch battery              battery changes as they happen
+        devcaps up-angle                   a live arrow pointing up
       """,
     version: "0.1.0",
     subcommands: [ListCommand.self, GetCommand.self, RequireCommand.self, WatchCommand.self, UpAngleCommand.self])
