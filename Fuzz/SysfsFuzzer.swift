@@ -1,12 +1,12 @@
 // libFuzzer entry point: the parsers of files the kernel and monitors hand devcaps (EDID,
-// mountinfo, cpuinfo, meminfo, os-release, CPU lists, mount matrices). The first byte picks the
-// parser, the rest is the file.
+// mountinfo, cpuinfo, meminfo, os-release, CPU lists, mount matrices, IIO scan types and scans).
+// The first byte picks the parser, the rest is the file.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
   let text = String(decoding: bytes, as: UTF8.self)
-  switch data[0] % 7 {
+  switch data[0] % 8 {
   case 0: _ = EDID.parse(bytes)
   case 1: _ = MountInfo.localFilesystems(MountInfo.parse(text).entries)
   case 2:
@@ -15,7 +15,18 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   case 3: _ = MemoryProbe.parseMeminfo(text, diagnostics: DiagnosticLog())
   case 4: _ = parseEnvironmentFile(text)
   case 5: _ = parseCPUList(text)
-  default: _ = MountMatrix.parse(text)
+  case 6: _ = MountMatrix.parse(text)
+  default:
+    // A scan type on the first line, then scans decoded with it at every offset.
+    let parts = text.split(separator: "\n", maxSplits: 1)
+    if let format = parts.first.flatMap({ ScanFormat.parse(String($0)) }) {
+      let layout = ScanLayout([("a", 0, format), ("b", 1, format), ("t", 2, ScanFormat.parse("le:s64/64>>0")!)])
+      bytes.withUnsafeBytes { raw in
+        for offset in stride(from: 0, to: raw.count, by: max(1, layout.scanBytes)) {
+          for channel in layout.channels { _ = channel.format.decode(raw, at: offset + channel.offset) }
+        }
+      }
+    }
   }
   return 0
 }

@@ -31,7 +31,8 @@ for machine in Tests/devcapsEndToEndTests/Fixtures/machines/*/root; do
   [ -f "$machine/etc/os-release" ] && seed 4 "$machine/etc/os-release"
   [ -f "$machine/sys/devices/system/cpu/online" ] && seed 5 "$machine/sys/devices/system/cpu/online"
 done
-printf '0, 1, 0; -1, 0, 0; 0, 0, -1' > "$out/seeds/sysfs/matrix"; sed -i '1s/^/\x06/' "$out/seeds/sysfs/matrix"
+printf '\x060, 1, 0; -1, 0, 0; 0, 0, -1' > "$out/seeds/sysfs/matrix"
+{ printf '\x07le:s16/32>>0\n'; cat ../shared/fixtures/iio-sensor-proxy/orientation-left-up.bin 2>/dev/null || true; } > "$out/seeds/sysfs/scan"
 python3 scripts/fixtures/make-edid.py DEL 0xA0F2 0x12345678 "DELL U2720Q" 597 336 3840 160 2160 62 533250 \
   | python3 -c 'import sys; sys.stdout.buffer.write(b"\x00" + bytes.fromhex(sys.stdin.read().strip()))' > "$out/seeds/sysfs/edid"
 
