@@ -9,7 +9,6 @@ import Testing
 struct IIOSensorProxyCrossCheckTests {
   final class Daemons {
     var processes: [Process] = []
-    var busAddress = ""
     let monitorOutput = Pipe()
 
     func start(_ path: String, _ arguments: [String], environment: [String: String], output: Pipe? = nil) throws -> Process {
@@ -39,16 +38,8 @@ struct IIOSensorProxyCrossCheckTests {
     let daemons = Daemons()
     defer { daemons.stopAll() }
 
-    // A private bus: a session-type dbus-daemon that lets iio-sensor-proxy own its name.
-    let busOutput = Pipe()
-    _ = try daemons.start("/usr/bin/dbus-daemon", ["--session", "--print-address=1", "--nofork"], environment: [:], output: busOutput)
-    var address = Data()
-    while !address.contains(0x0A) {
-      let chunk = busOutput.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      address.append(chunk)
-    }
-    let bus = String(decoding: address, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let privateBus = try PrivateBus()
+    let bus = privateBus.address
     var environment = testbed.environment
     environment["DBUS_SYSTEM_BUS_ADDRESS"] = bus
     environment.removeValue(forKey: "DEVCAPS_ROOT")

@@ -9,21 +9,8 @@ import Testing
 struct LidWatchTests {
   @Test("the lid's state, then closed and opened")
   func lid() throws {
-    let bus = Process()
-    bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-    bus.arguments = ["--session", "--print-address=1", "--nofork"]
-    let busOutput = Pipe()
-    bus.standardOutput = busOutput
-    bus.standardError = FileHandle.nullDevice
-    try bus.run()
-    defer { kill(bus.processIdentifier, SIGKILL); bus.waitUntilExit() }
-    var data = Data()
-    while !data.contains(0x0A) {
-      let chunk = busOutput.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      data.append(chunk)
-    }
-    let address = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let bus = try PrivateBus()
+    let address = bus.address
     var environment = ProcessInfo.processInfo.environment
     environment["DBUS_SYSTEM_BUS_ADDRESS"] = address
     environment.removeValue(forKey: "LD_PRELOAD")

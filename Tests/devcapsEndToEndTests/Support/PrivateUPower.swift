@@ -1,9 +1,9 @@
 import Foundation
 
-/// A private D-Bus and the real upowerd on it, over a testbed's power supplies (testing.md's
+/// A private bus and the real upowerd on it, over a testbed's power supplies (testing.md's
 /// recipe). upowerd can be stopped and started again to make the source go and come back.
 final class PrivateUPower {
-  private var bus: Process? = nil
+  private let bus: PrivateBus
   private var daemon: Process? = nil
   let address: String
   private let testbed: TestbedDriver
@@ -14,30 +14,13 @@ final class PrivateUPower {
     scratch = FileManager.default.temporaryDirectory.appendingPathComponent("upower-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     try "[UPower]\n".write(to: scratch.appendingPathComponent("UPower.conf"), atomically: true, encoding: .utf8)
-    let bus = Process()
-    bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-    bus.arguments = ["--session", "--print-address=1", "--nofork"]
-    let output = Pipe()
-    bus.standardOutput = output
-    bus.standardError = FileHandle.nullDevice
-    try bus.run()
-    self.bus = bus
-    var data = Data()
-    while !data.contains(0x0A) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      data.append(chunk)
-    }
-    address = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    bus = try PrivateBus()
+    address = bus.address
     try start()
   }
 
   deinit {
     stop()
-    if let bus, bus.isRunning {
-      kill(bus.processIdentifier, SIGKILL)
-      bus.waitUntilExit()
-    }
     try? FileManager.default.removeItem(at: scratch)
   }
 
