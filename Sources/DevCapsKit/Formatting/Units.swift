@@ -55,6 +55,12 @@ public enum Units {
     return "\(hertz) Hz"
   }
 
+  /// `7230` → `2:01` (hours and minutes, rounded to the minute), as battery estimates read.
+  public static func clock(seconds: Int64) -> String {
+    let minutes = (seconds + 30) / 60
+    return "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
+  }
+
   /// `93784` → `1 d 2 h 3 min`; under a minute, seconds.
   public static func duration(seconds: Double) -> String {
     guard seconds.isFinite, seconds >= 0 else { return "unknown" }

@@ -103,7 +103,7 @@ public final class MotionTracker {
     .object([JSONMember("x", .optional(v.x)), JSONMember("y", .optional(v.y)), JSONMember("z", .optional(v.z))])
   }
 
-  static func vectorText(_ v: Vector3) -> String {
+  public static func vectorText(_ v: Vector3) -> String {
     "(\(Units.fixed(v.x, decimals: 2)), \(Units.fixed(v.y, decimals: 2)), \(Units.fixed(v.z, decimals: 2))) g"
   }
 }

@@ -103,13 +103,8 @@ public final class PowerStream {
     var text = battery.id
     if let level = battery.level { text += " " + Units.fixed(level * 100, decimals: 0) + " %" }
     text += " " + battery.state.rawValue
-    if let seconds = battery.timeToFullSeconds { text += ", " + clock(seconds) + " to full" }
-    if let seconds = battery.timeToEmptySeconds { text += ", " + clock(seconds) + " left" }
+    if let seconds = battery.timeToFullSeconds { text += ", " + Units.clock(seconds: seconds) + " to full" }
+    if let seconds = battery.timeToEmptySeconds { text += ", " + Units.clock(seconds: seconds) + " left" }
     return text
-  }
-
-  static func clock(_ seconds: Int64) -> String {
-    let minutes = (seconds + 30) / 60
-    return "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
   }
 }

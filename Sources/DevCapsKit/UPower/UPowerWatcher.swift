@@ -23,7 +23,7 @@ public final class UPowerWatcher: @unchecked Sendable {
   /// The read end: readable when messages are waiting.
   public let fd: Int32
   private let writeEnd: Int32
-  private let lock = NSLockless()
+  private let lock = PthreadMutex()
   private var queue: [Message] = []
 
   // GLib-thread state; touched only on that thread.
@@ -38,7 +38,7 @@ public final class UPowerWatcher: @unchecked Sendable {
   private var reportedFirst = false
   private var thread = pthread_t()
   private var running = false
-  private let ready = NSLockless()
+  private let ready = PthreadMutex()
   private var started = false
 
   public init?() {
@@ -217,7 +217,7 @@ public final class UPowerWatcher: @unchecked Sendable {
 }
 
 /// A tiny mutex (pthread), so the library needs no Foundation.
-final class NSLockless: @unchecked Sendable {
+final class PthreadMutex: @unchecked Sendable {
   private var mutex = pthread_mutex_t()
   init() { pthread_mutex_init(&mutex, nil) }
   deinit { pthread_mutex_destroy(&mutex) }

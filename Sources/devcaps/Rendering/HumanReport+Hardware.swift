@@ -95,8 +95,8 @@ extension HumanReport {
       var parts: [String] = []
       if let level = battery.level { parts.append(HumanReport.bar(level) + " " + Units.fixed(level * 100, decimals: 0) + " %") }
       parts.append(battery.state.rawValue)
-      if let seconds = battery.timeToEmptySeconds { parts.append(HumanReport.clock(seconds) + " left") }
-      if let seconds = battery.timeToFullSeconds { parts.append(HumanReport.clock(seconds) + " to full") }
+      if let seconds = battery.timeToEmptySeconds { parts.append(Units.clock(seconds: seconds) + " left") }
+      if let seconds = battery.timeToFullSeconds { parts.append(Units.clock(seconds: seconds) + " to full") }
       if let health = battery.health { parts.append("health " + Units.fixed(health * 100, decimals: 0) + " %") }
       rows.append((battery.id, parts.joined(separator: ", ")))
       let details = [
@@ -121,12 +121,5 @@ extension HumanReport {
   static func bar(_ level: Double) -> String {
     let filled = Int((min(1, max(0, level)) * 10).rounded())
     return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 10 - filled) + "]"
-  }
-
-  /// `2:05` (hours and minutes).
-  static func clock(_ seconds: Int64) -> String {
-    let minutes = (seconds + 30) / 60
-    let remainder = minutes % 60
-    return "\(minutes / 60):" + (remainder < 10 ? "0" : "") + "\(remainder)"
   }
 }

@@ -55,7 +55,7 @@ struct UpAngleView {
       text += "  " + style.dim("lying flat: holding the last direction") + "  " + sample.orientation.rawValue + "\n"
     }
     if let gravity = sample.gravity {
-      text += "  gravity " + MotionTracker.vectorTextPublic(gravity) + "\n"
+      text += "  gravity " + MotionTracker.vectorText(gravity) + "\n"
     } else {
       text += "\n"
     }
@@ -80,11 +80,5 @@ struct UpAngleView {
     let degrees = atan2(dy, dx) * 180 / .pi
     let index = Int(((degrees + 360 + 22.5).truncatingRemainder(dividingBy: 360)) / 45)
     return arrows[index % 8]
-  }
-}
-
-extension MotionTracker {
-  static func vectorTextPublic(_ v: Vector3) -> String {
-    "(\(Units.fixed(v.x, decimals: 2)), \(Units.fixed(v.y, decimals: 2)), \(Units.fixed(v.z, decimals: 2))) g"
   }
 }

@@ -42,3 +42,11 @@ struct UnitsTests {
     #expect(Units.fixed(.nan, decimals: 1) == "unknown")
   }
 }
+
+@Suite("Battery clocks")
+struct ClockTests {
+  @Test("hours and minutes, rounded to the minute", arguments: [(Int64(7200), "2:00"), (10231, "2:51"), (17280, "4:48"), (29, "0:00"), (59, "0:01")])
+  func clock(seconds: Int64, expected: String) {
+    #expect(Units.clock(seconds: seconds) == expected)
+  }
+}
