@@ -77,7 +77,22 @@ extension JSONValue {
   /// The valid path closest to `path` by edit distance, case-insensitively; nil when nothing is
   /// reasonably close.
   public func nearestPath(to path: String) -> String? {
-    nearestCandidate(to: path, among: allPaths())
+    let paths = allPaths()
+    if let near = nearestCandidate(to: path, among: paths) { return near }
+    // A short or half-typed last component ("memory.totl"): the sibling that shares the longest
+    // beginning with it, at least three characters.
+    let components = path.split(separator: ".", omittingEmptySubsequences: false)
+    guard let last = components.last?.lowercased(), last.count >= 3 else { return nil }
+    let parent = components.dropLast().joined(separator: ".")
+    let siblings = paths.filter { candidate in
+      let parts = candidate.split(separator: ".", omittingEmptySubsequences: false)
+      return parts.count == components.count && parts.dropLast().joined(separator: ".").lowercased() == parent.lowercased()
+    }
+    func shared(_ candidate: String) -> Int {
+      zip(candidate.split(separator: ".").last!.lowercased(), last).prefix { $0 == $1 }.count
+    }
+    guard let best = siblings.max(by: { shared($0) < shared($1) }), shared(best) >= 3 else { return nil }
+    return best
   }
 }
 

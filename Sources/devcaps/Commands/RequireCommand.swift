@@ -12,12 +12,14 @@ struct RequireCommand: ParsableCommand {
     commandName: "require",
     abstract: "Check this machine against a required-capabilities manifest (a CI gate).",
     discussion: """
-      The manifest says what a program needs, like an iOS app's UIRequiredDeviceCapabilities:
-        ["accelerometer", "touchscreen"]                       every one required
-        {"gyroscope": true, "telephony": false,                true required, false prohibited,
-         "memory": ">= 4 GiB", "disk-free:/var": ">= 10 GB",   measured keys take a constraint
-         "cpu-cores": ">= 4", "battery-level": ">= 50%", "kernel": ">= 6.1"}
-        {"UIRequiredDeviceCapabilities": [...]}                an Info.plist's key, also as .plist
+      The manifest says what a program needs, like an iOS app's UIRequiredDeviceCapabilities. \
+      A list: every key required.
+        ["accelerometer", "touchscreen"]
+      An object: true required, false prohibited, measured keys take a constraint.
+        {"gyroscope": true, "telephony": false, "memory": ">= 4 GiB",
+         "disk-free:/var": ">= 10 GB", "cpu-cores": ">= 4",
+         "battery-level": ">= 50%", "kernel": ">= 6.1"}
+      Either one inside {"UIRequiredDeviceCapabilities": ...}, in JSON or an Info.plist.
 
       Operators: >= > <= < == != (>= when none is written). Units: B kB MB GB TB (powers of \
       1000), KiB MiB GiB TiB (powers of 1024), Hz kHz MHz GHz, %.

@@ -24,6 +24,9 @@ struct KeyPathTests {
     #expect(throws: KeyPathError.unknownKey(path: "memroy.totalBytes", suggestion: "memory.totalBytes")) {
       try report.value(atPath: "memroy.totalBytes")
     }
+    #expect(throws: KeyPathError.unknownKey(path: "memory.totl", suggestion: "memory.totalBytes")) {
+      try report.value(atPath: "memory.totl")
+    }
     #expect(throws: KeyPathError.unknownKey(path: "zzzzzzzzzzzz", suggestion: nil)) {
       try report.value(atPath: "zzzzzzzzzzzz")
     }
