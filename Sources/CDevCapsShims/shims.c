@@ -2,6 +2,7 @@
 #include "devcaps_shims.h"
 
 #include <fcntl.h>
+#include <sys/vfs.h>
 
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
@@ -41,4 +42,9 @@ int devcaps_timerfd(double seconds, int repeating) {
 
 int devcaps_pipe(int fds[2]) {
   return pipe2(fds, O_CLOEXEC | O_NONBLOCK);
+}
+
+int devcaps_is_sysfs(int fd) {
+  struct statfs info;
+  return fstatfs(fd, &info) == 0 && info.f_type == 0x62656572 ? 1 : 0;
 }

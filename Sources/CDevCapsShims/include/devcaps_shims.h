@@ -17,4 +17,7 @@ int devcaps_timerfd(double seconds, int repeating);
 // pipe2(2) with O_CLOEXEC | O_NONBLOCK: 0, or -1 with errno.
 int devcaps_pipe(int fds[2]);
 
+// 1 when the open file lives on sysfs (fstatfs f_type SYSFS_MAGIC), else 0.
+int devcaps_is_sysfs(int fd);
+
 #endif

@@ -1,23 +1,34 @@
+import CDevCapsShims
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
 
-/// Reads one numeric sysfs attribute again and again without allocating: the path is kept as a C
-/// string and the bytes land in a fixed buffer. Opened per read, so a value replaced on disk
-/// (as umockdev and some drivers do) is always current.
+/// Reads one numeric sysfs attribute again and again without allocating: the bytes land in a
+/// fixed buffer. On real sysfs the file stays open and each read is one pread at offset 0 (sysfs
+/// produces a fresh value then); anywhere else (a umockdev testbed replaces the file on every
+/// change) it is opened per read, so the value is always current.
 final class SysfsValueReader {
   let path: String
   private let cPath: UnsafeMutablePointer<CChar>
   private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 1)
+  private var kept: Int32 = -1
 
   init(path: String) {
     self.path = path
     cPath = strdup(path)
+    let fd = open(cPath, O_RDONLY | O_CLOEXEC)
+    if fd >= 0, devcaps_is_sysfs(fd) == 1 {
+      kept = fd
+    } else if fd >= 0 {
+      close(fd)
+    }
   }
 
   deinit {
+    if kept >= 0 { close(kept) }
     free(cPath)
     buffer.deallocate()
   }
@@ -29,6 +40,14 @@ final class SysfsValueReader {
   }
 
   func read() -> Result<Double, Problem> {
+    if kept >= 0 {
+      let count = pread(kept, buffer.baseAddress, buffer.count, 0)
+      guard count >= 0 else {
+        let code = errno
+        return .failure(code == ENODEV || code == ENOENT ? .gone : .unreadable(code))
+      }
+      return parsed(count)
+    }
     let fd = open(cPath, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else {
       let code = errno
@@ -38,6 +57,10 @@ final class SysfsValueReader {
     let code = errno
     close(fd)
     guard count >= 0 else { return .failure(code == ENODEV ? .gone : .unreadable(code)) }
+    return parsed(count)
+  }
+
+  private func parsed(_ count: Int) -> Result<Double, Problem> {
     let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
     if let value = SysfsValueReader.parse(bytes) { return .success(value) }
     return .failure(.garbage(String(decoding: bytes, as: UTF8.self).trimmingWhitespace()))
