@@ -7,9 +7,10 @@ import Musl
 #endif
 
 /// Reads one numeric sysfs attribute again and again without allocating: the bytes land in a
-/// fixed buffer. On real sysfs the file stays open and each read is one pread at offset 0 (sysfs
-/// produces a fresh value then); anywhere else (a umockdev testbed replaces the file on every
-/// change) it is opened per read, so the value is always current.
+/// fixed buffer. On sysfs the file stays open and each read is a pread at offset 0 (sysfs
+/// produces a fresh value then), after an fstat that notices a file replaced on disk (umockdev
+/// replaces attributes; its preload reports them as sysfs), which is then reopened. Elsewhere
+/// it is opened per read.
 final class SysfsValueReader {
   let path: String
   private let cPath: UnsafeMutablePointer<CChar>
@@ -41,6 +42,15 @@ final class SysfsValueReader {
 
   func read() -> Result<Double, Problem> {
     if kept >= 0 {
+      var info = stat()
+      if fstat(kept, &info) != 0 || info.st_nlink == 0 {
+        close(kept)
+        kept = open(cPath, O_RDONLY | O_CLOEXEC)
+        if kept < 0 {
+          let code = errno
+          return .failure(code == ENOENT || code == ENODEV || code == ENXIO ? .gone : .unreadable(code))
+        }
+      }
       let count = pread(kept, buffer.baseAddress, buffer.count, 0)
       guard count >= 0 else {
         let code = errno
