@@ -213,7 +213,7 @@ def main():
         "",
         "| stream | devcaps | peer |",
         "|---|---|---|",
-        f"| `up-angle --json --rate 100` on a umockdev accelerometer (the umockdev preload intercepts every open: real sysfs costs less) | {motion['devcaps_cpu']:.2f} % of a core ({motion['devcaps_rate']:.0f} lines/s) | iio-sensor-proxy + monitor-sensor, which poll every 700 ms (1.4 Hz): {motion['proxy_cpu']:.2f} % |",
+        f"| `up-angle --json --rate 100` on a umockdev accelerometer (the umockdev preload intercepts file calls: real sysfs costs less) | {motion['devcaps_cpu']:.2f} % of a core ({motion['devcaps_rate']:.0f} lines/s) | iio-sensor-proxy + monitor-sensor, which poll every 700 ms (1.4 Hz): {motion['proxy_cpu']:.2f} % |",
         f"| `watch battery`, idle {IDLE_SECONDS:.0f} s | {power['idle_cpu_ms']:.1f} ms CPU, {power['idle_switches']} wakeups | — |",
         f"| uevent → printed event (median of 3) | {power['delay_ms']:.0f} ms | `upower --monitor-detail`: {power['peer_delay_ms']:.0f} ms |",
         f"| soak: {power['soak_events']} battery changes in {SOAK_SECONDS:.0f} s | RSS {power['soak_rss_start_kb'] / 1024:.1f} MB → {power['soak_rss_end_kb'] / 1024:.1f} MB | — |",
