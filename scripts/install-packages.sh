@@ -3,9 +3,9 @@
 # whole test suite. Does nothing when they are already there; uses sudo when not root.
 set -euo pipefail
 
-build_packages=(libudev-dev libupower-glib-dev pkg-config)
+build_packages=(libudev-dev pkg-config)
 test_packages=("${build_packages[@]}" umockdev libumockdev-dev gir1.2-umockdev-1.0 python3 python3-gi python3-jsonschema
-  util-linux bsdutils coreutils dbus-daemon iio-sensor-proxy upower libupower-glib-dev python3-dbusmock libglib2.0-bin)
+  util-linux bsdutils coreutils dbus-daemon iio-sensor-proxy upower libupower-glib3 python3-dbusmock libglib2.0-bin)
 
 case "${1:-}" in
   build) wanted=("${build_packages[@]}") ;;
