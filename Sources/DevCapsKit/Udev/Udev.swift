@@ -50,7 +50,6 @@ public final class UdevDevice {
   public var subsystem: String? { UdevDevice.string(udev_device_get_subsystem(handle)) }
   public var devtype: String? { UdevDevice.string(udev_device_get_devtype(handle)) }
   public var driver: String? { UdevDevice.string(udev_device_get_driver(handle)) }
-  public var devnode: String? { UdevDevice.string(udev_device_get_devnode(handle)) }
 
   /// A udev property (`ID_INPUT_TOUCHSCREEN`, `ACCEL_MOUNT_MATRIX`).
   public func property(_ name: String) -> String? {
@@ -62,6 +61,16 @@ public final class UdevDevice {
   /// A sysfs attribute as text, trailing white space removed; nil when absent or unreadable.
   public func attribute(_ name: String) -> String? {
     UdevDevice.string(udev_device_get_sysattr_value(handle, name))?.trimmingWhitespace()
+  }
+
+  /// A numeric attribute; one that holds something else is reported and gives nil.
+  public func number(_ name: String, reporting diagnostics: DiagnosticLog) -> Double? {
+    guard let text = attribute(name) else { return nil }
+    guard let value = Double(text), value.isFinite else {
+      diagnostics.record(syspath + "/" + name, "expected a number, found \(text.quotedForMessage)")
+      return nil
+    }
+    return value
   }
 
   /// The names of the device's own attribute files.

@@ -14,7 +14,7 @@ public struct SysfsPower {
     var power = PowerInfo(source: .sysfs)
     var mainsSeen = false
     for device in udev.devices(subsystem: "power_supply") {
-      let reader = AttributeReader(device: device, context: context)
+      let reader = NumericAttributes(device: device, diagnostics: context.diagnostics)
       switch device.attribute("type") {
       case "Battery":
         if device.attribute("present") == "0" { continue }
@@ -72,7 +72,7 @@ public struct SysfsPower {
     "NiMH": "nickel-metal-hydride", "NiCd": "nickel-cadmium", "Pb": "lead-acid",
   ]
 
-  func battery(_ device: UdevDevice, _ reader: AttributeReader) -> BatteryInfo {
+  func battery(_ device: UdevDevice, _ reader: NumericAttributes) -> BatteryInfo {
     var battery = BatteryInfo(id: device.sysname)
     // µWh, or µAh × the design voltage (upowerd's choice), to Wh.
     let voltage = reader.number("voltage_min_design") ?? reader.number("voltage_now")
@@ -111,7 +111,7 @@ public struct SysfsPower {
     return battery
   }
 
-  func peripheral(_ device: UdevDevice, _ reader: AttributeReader) -> PeripheralInfo {
+  func peripheral(_ device: UdevDevice, _ reader: NumericAttributes) -> PeripheralInfo {
     let level = reader.number("capacity").map { min(1, max(0, $0 / 100)) }
     return PeripheralInfo(
       id: device.sysname, kind: SysfsPower.peripheralKind(device), model: device.attribute("model_name"), level: level,
@@ -141,17 +141,10 @@ public struct SysfsPower {
   }
 }
 
-/// Numeric attributes of a udev device, with garbage reported rather than ignored.
-struct AttributeReader {
+/// A device's numeric attributes, garbage reported to the run's diagnostics.
+struct NumericAttributes {
   let device: UdevDevice
-  let context: ProbeContext
+  let diagnostics: DiagnosticLog
 
-  func number(_ name: String) -> Double? {
-    guard let text = device.attribute(name) else { return nil }
-    guard let value = Double(text), value.isFinite else {
-      context.diagnostics.record(device.syspath + "/" + name, "expected a number, found \(text.quotedForMessage)")
-      return nil
-    }
-    return value
-  }
+  func number(_ name: String) -> Double? { device.number(name, reporting: diagnostics) }
 }

@@ -36,12 +36,7 @@ struct IIOChannels {
 
   /// A numeric attribute; garbage is reported and gives nil.
   func number(_ name: String) -> Double? {
-    guard attributes.contains(name), let text = device.attribute(name) else { return nil }
-    guard let value = Double(text), value.isFinite else {
-      context.diagnostics.record(device.syspath + "/" + name, "expected a number, found \(text.quotedForMessage)")
-      return nil
-    }
-    return value
+    attributes.contains(name) ? device.number(name, reporting: context.diagnostics) : nil
   }
 
   func text(_ name: String) -> String? {
