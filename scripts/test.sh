@@ -4,6 +4,7 @@
 # the parsers fuzzed for FUZZ_SECONDS (default 20) each.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+scripts/check-self-contained.sh
 scripts/install-packages.sh test
 swift build --build-tests
 log=$(mktemp)

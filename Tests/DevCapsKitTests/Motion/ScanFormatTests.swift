@@ -2,11 +2,12 @@ import Foundation
 import Testing
 @testable import DevCapsKit
 
-/// The two real buffered recordings from iio-sensor-proxy's tests, in ../shared/fixtures.
+/// The two real buffered recordings from iio-sensor-proxy's tests, in Tests/Recordings (see the
+/// README there for their provenance and licence).
 enum IIORecording {
   static let directory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/fixtures/iio-sensor-proxy")
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Recordings/iio-sensor-proxy")
 
   static let layout = ScanLayout([
     ("in_accel_x", 0, ScanFormat.parse("le:s16/32>>0")!), ("in_accel_y", 1, ScanFormat.parse("le:s16/32>>0")!),

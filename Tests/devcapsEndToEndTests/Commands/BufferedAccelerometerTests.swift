@@ -8,8 +8,7 @@ import Testing
 struct BufferedAccelerometerTests {
   static let syspath = "/sys/devices/platform/hid-sensor/iio:device5"
   static let recordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("shared/fixtures/iio-sensor-proxy")
+    .deletingLastPathComponent().appendingPathComponent("Recordings/iio-sensor-proxy")
 
   /// Polled values say "flat"; only the buffer says anything else.
   static let device = """

@@ -1,32 +1,33 @@
-import CUMockdev
 import Foundation
 
 /// A umockdev testbed: a temporary `sys/` and `dev/` tree that libudev and file reads in a
 /// process started with the umockdev preload library see instead of the real ones. devcaps is
 /// also pointed at it with `DEVCAPS_ROOT`, so the same tree answers both kinds of read.
 final class Testbed {
-  private let handle: UnsafeMutablePointer<UMockdevTestbed>
+  private let library: UMockdevLibrary
+  private let handle: OpaquePointer
   let root: String
 
   init() throws {
-    guard let testbed = umockdev_testbed_new() else { throw TestbedError("umockdev_testbed_new failed") }
+    library = try UMockdevLibrary.shared()
+    guard let testbed = library.testbedNew() else { throw TestbedError("umockdev_testbed_new failed") }
     handle = testbed
-    let rootPointer = umockdev_testbed_get_root_dir(testbed)!
+    let rootPointer = library.testbedRootDirectory(testbed)!
     root = String(cString: rootPointer)
-    g_free(rootPointer)
+    library.free(rootPointer)
   }
 
   deinit {
-    g_object_unref(handle)
+    library.objectUnref(handle)
   }
 
   /// Adds devices written in umockdev-record's text format (`P:`, `E:`, `A:` lines).
   func addDevices(_ description: String) throws {
-    var error: UnsafeMutablePointer<GError>? = nil
-    let added = umockdev_testbed_add_from_string(handle, description, &error)
+    var error: UnsafeMutableRawPointer? = nil
+    let added = library.testbedAddFromString(handle, description, &error)
     if added == 0 {
-      let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-      if let error { g_error_free(error) }
+      let message = error.map(UMockdevLibrary.message(of:)) ?? "unknown error"
+      if let error { library.errorFree(error) }
       throw TestbedError("umockdev could not add devices: \(message)")
     }
   }

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# A user's clone has nothing beside it: no test, script or build step may read outside the
+# checkout. Fails naming the lines that point at a sibling folder such as ../shared.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if found=$(git grep -nE '\.\./(shared|fixtures|seeds)\b|/work/shared' -- ':!*.md' ':!scripts/check-self-contained.sh'); then
+  echo "These lines read outside the checkout; copy what they need into the repository:" >&2
+  echo "$found" >&2
+  exit 1
+fi
