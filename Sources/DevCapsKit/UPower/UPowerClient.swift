@@ -22,13 +22,14 @@ public final class UPowerClient {
       throw Unavailable(description: text)
     }
     if let message { devcaps_g_free(message) }
-    self.client = client
     // libupower-glib creates a client even when nobody owns the name; a daemon version proves
-    // upowerd answered.
+    // upowerd answered. Checked before `self.client` is set: a throw after that would run
+    // deinit, and the client would be released twice.
     guard devcaps_up_client_get_daemon_version(client) != nil else {
       devcaps_g_object_unref(client)
       throw Unavailable(description: "upowerd is not running on the system bus")
     }
+    self.client = client
   }
 
   /// Wraps a client the caller holds a reference to; that reference becomes this object's.
