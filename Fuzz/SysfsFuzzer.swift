@@ -1,12 +1,13 @@
 // libFuzzer entry point: the parsers of files the kernel and monitors hand devcaps (EDID,
-// mountinfo, cpuinfo, meminfo, os-release, CPU lists, mount matrices, IIO scan types and scans).
-// The first byte picks the parser, the rest is the file.
+// mountinfo, cpuinfo, meminfo, os-release, CPU lists, mount matrices, IIO scan types and scans),
+// and the formatting of numbers read from such files. The first byte picks the parser, the rest
+// is the file. Fuzz/corpus/sysfs holds every input that ever crashed one of them.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
   let text = String(decoding: bytes, as: UTF8.self)
-  switch data[0] % 8 {
+  switch data[0] % 9 {
   case 0: _ = EDID.parse(bytes)
   case 1: _ = MountInfo.localFilesystems(MountInfo.parse(text).entries)
   case 2:
@@ -16,6 +17,13 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   case 4: _ = parseEnvironmentFile(text)
   case 5: _ = parseCPUList(text)
   case 6: _ = MountMatrix.parse(text)
+  case 8:
+    // A number as a sysfs or UPower value holds it, through the conversions and formatting.
+    let value = Double(text.trimmingWhitespace()) ?? 0
+    _ = (Units.duration(seconds: value), Units.fixed(value, decimals: 2), Int64(roundingIfRepresentable: value))
+    if let integer = Int64(text.trimmingWhitespace()) {
+      _ = (Units.clock(seconds: integer), Units.hertz(integer), Units.grouped(integer))
+    }
   default:
     // A scan type on the first line, then scans decoded with it at every offset.
     let parts = text.split(separator: "\n", maxSplits: 1)

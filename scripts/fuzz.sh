@@ -17,10 +17,12 @@ build() {
     -o "$out/$name" "Fuzz/$name.swift" "$@" 2>&1 | grep -v 'warning:' | grep -E 'error' && exit 1 || true
 }
 build ManifestFuzzer "${common[@]}" "$S/Manifest/"*.swift
-build SysfsFuzzer "${common[@]}" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
+build SysfsFuzzer "${common[@]}" "$S/Formatting/Units.swift" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
   "$S/Probes/CPU/CPUInfoFile.swift" "$S/Probes/Memory/MemoryProbe.swift" "$S/Model/MemoryInfo.swift" "$S/Motion/"*.swift
 
-# Seeds: every fixture manifest, and each fixture file behind the byte that selects its parser.
+# Seeds: every input that ever crashed a fuzzer (Fuzz/corpus, each also a named unit test), every
+# fixture manifest, and each fixture file behind the byte that selects its parser.
+cp Fuzz/corpus/sysfs/* "$out/seeds/sysfs/"
 cp Tests/devcapsEndToEndTests/Fixtures/manifests/* "$out/seeds/manifest/"
 n=0
 seed() { n=$((n+1)); { printf "\\x$(printf %02x "$1")"; cat "$2"; } > "$out/seeds/sysfs/$n"; }
@@ -32,7 +34,7 @@ for machine in Tests/devcapsEndToEndTests/Fixtures/machines/*/root; do
   [ -f "$machine/sys/devices/system/cpu/online" ] && seed 5 "$machine/sys/devices/system/cpu/online"
 done
 printf '\x060, 1, 0; -1, 0, 0; 0, 0, -1' > "$out/seeds/sysfs/matrix"
-{ printf '\x07le:s16/32>>0\n'; cat ../shared/fixtures/iio-sensor-proxy/orientation-left-up.bin 2>/dev/null || true; } > "$out/seeds/sysfs/scan"
+{ printf '\x07le:s16/32>>0\n'; cat Tests/Recordings/iio-sensor-proxy/orientation-left-up.bin; } > "$out/seeds/sysfs/scan"
 python3 scripts/fixtures/make-edid.py DEL 0xA0F2 0x12345678 "DELL U2720Q" 597 336 3840 160 2160 62 533250 \
   | python3 -c 'import sys; sys.stdout.buffer.write(b"\x00" + bytes.fromhex(sys.stdin.read().strip()))' > "$out/seeds/sysfs/edid"
 

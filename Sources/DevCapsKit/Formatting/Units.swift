@@ -57,14 +57,14 @@ public enum Units {
 
   /// `7230` → `2:01` (hours and minutes, rounded to the minute), as battery estimates read.
   public static func clock(seconds: Int64) -> String {
-    let minutes = (seconds + 30) / 60
+    guard seconds >= 0 else { return "unknown" }
+    let minutes = seconds / 60 + (seconds % 60 >= 30 ? 1 : 0)
     return "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
   }
 
   /// `93784` → `1 d 2 h 3 min`; under a minute, seconds.
   public static func duration(seconds: Double) -> String {
-    guard seconds.isFinite, seconds >= 0 else { return "unknown" }
-    let total = Int64(seconds)
+    guard seconds >= 0, let total = Int64(exactly: seconds.rounded(.down)) else { return "unknown" }
     if total < 60 { return "\(total) s" }
     let days = total / 86_400
     let hours = total % 86_400 / 3_600

@@ -50,3 +50,16 @@ struct ClockTests {
     #expect(Units.clock(seconds: seconds) == expected)
   }
 }
+
+@Suite("Units never trap on values read from outside")
+struct UnitsEdgeTests {
+  @Test("battery clocks of nonsense times", arguments: [(Int64.max, "2562047788015215:30"), (-1, "unknown"), (Int64.min, "unknown")])
+  func clock(seconds: Int64, expected: String) {
+    #expect(Units.clock(seconds: seconds) == expected)
+  }
+
+  @Test("durations past 64 bits or not finite", arguments: [1e300, .infinity, .nan, 9.3e18])
+  func duration(seconds: Double) {
+    #expect(Units.duration(seconds: seconds) == "unknown")
+  }
+}

@@ -46,14 +46,13 @@ public struct DiskProbe {
     public var available: UInt64
   }
 
-  /// `statvfs(3)`: block counts times the fragment size.
+  /// `statvfs(3)`: block counts times the fragment size (saturating: no filesystem holds 16 EiB,
+  /// so only a broken one could overflow).
   public static func statfs(_ path: String) -> Result<Size, ReadFailure> {
     var stats = statvfs()
     guard statvfs(path, &stats) == 0 else { return .failure(ReadFailure(errno: errno)) }
     let unit = UInt64(stats.f_frsize)
-    return .success(
-      Size(
-        total: UInt64(stats.f_blocks) &* unit, free: UInt64(stats.f_bfree) &* unit,
-        available: UInt64(stats.f_bavail) &* unit))
+    func bytes(_ blocks: some BinaryInteger) -> UInt64 { UInt64(blocks).multipliedIfRepresentable(by: unit) ?? .max }
+    return .success(Size(total: bytes(stats.f_blocks), free: bytes(stats.f_bfree), available: bytes(stats.f_bavail)))
   }
 }
