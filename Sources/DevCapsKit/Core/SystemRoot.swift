@@ -108,28 +108,6 @@ extension SystemRoot {
     return .success(names.sorted())
   }
 
-  /// Reads many small files below one directory, opening each relative to the directory
-  /// (a shorter path walk per file), into one reused buffer. `visit` gets each file's bytes, or
-  /// nil when it could not be read. Returns false when the directory cannot be opened.
-  public func readEach(in directory: String, _ names: [String], _ visit: (String, UnsafeRawBufferPointer?) -> Void) -> Bool {
-    let directoryDescriptor = open(hostPath(directory), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard directoryDescriptor >= 0 else { return false }
-    defer { close(directoryDescriptor) }
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 1)
-    defer { buffer.deallocate() }
-    for name in names {
-      let fd = openat(directoryDescriptor, name, O_RDONLY | O_CLOEXEC)
-      guard fd >= 0 else {
-        visit(name, nil)
-        continue
-      }
-      let count = read(fd, buffer.baseAddress, buffer.count)
-      close(fd)
-      visit(name, count >= 0 ? UnsafeRawBufferPointer(rebasing: buffer[0..<count]) : nil)
-    }
-    return true
-  }
-
   public func exists(_ path: String) -> Bool {
     access(hostPath(path), F_OK) == 0
   }

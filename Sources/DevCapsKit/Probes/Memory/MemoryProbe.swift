@@ -27,32 +27,31 @@ public struct MemoryProbe {
         continue
       }
       let multiplier: UInt64 = parts.count > 1 && parts[1] == "kB" ? 1024 : 1
-      let (bytes, overflow) = number.multipliedReportingOverflow(by: multiplier)
-      if !overflow { values[key] = bytes }
+      guard let bytes = number.multipliedIfRepresentable(by: multiplier) else {
+        diagnostics?.record("/proc/meminfo", "\(key): \(number) kB is more bytes than 64 bits hold")
+        continue
+      }
+      values[key] = bytes
     }
     return values
   }
 
-  /// Online memory blocks × block size: the RAM fitted, which "a 4 GiB machine" means.
+  /// Memory blocks × block size: the RAM fitted, which "a 4 GiB machine" means. Offline blocks are
+  /// fitted RAM too (lsmem counts them), so the block directories are counted, not their `online`.
   func installedBytes() -> UInt64? {
-    guard let blockSize = context.hexInteger(MemoryProbe.blockDirectory + "block_size_bytes"), blockSize > 0 else {
+    let path = MemoryProbe.blockDirectory + "block_size_bytes"
+    guard let blockSize = context.hexInteger(path), blockSize > 0 else { return nil }
+    let blocks = context.entries(MemoryProbe.blockDirectory).count(where: MemoryProbe.isBlockDirectory)
+    guard blocks > 0 else { return nil }
+    guard let bytes = UInt64(blocks).multipliedIfRepresentable(by: blockSize) else {
+      context.diagnostics.record(path, "\(blocks) blocks of \(blockSize) bytes is more than 64 bits hold")
       return nil
     }
-    var online: UInt64 = 0
-    // A block per 128 MiB or more: hundreds of files, read relative to their directory.
-    let blocks = context.entries(MemoryProbe.blockDirectory).filter {
-      $0.hasPrefix("memory") && Int($0.dropFirst("memory".count)) != nil
-    }
-    _ = context.root.readEach(in: MemoryProbe.blockDirectory, blocks.map { $0 + "/online" }) { name, bytes in
-      guard let bytes else { return }
-      switch bytes.first {
-      case UInt8(ascii: "1"): online += 1
-      case UInt8(ascii: "0"): break
-      default:
-        context.diagnostics.record(
-          MemoryProbe.blockDirectory + name, "expected 0 or 1, found \(String(decoding: bytes, as: UTF8.self).quotedForMessage)")
-      }
-    }
-    return online == 0 ? nil : online * blockSize
+    return bytes
+  }
+
+  /// `memory0`, `memory42`: not `block_size_bytes`, `auto_online_blocks` or `probe`.
+  static func isBlockDirectory(_ name: String) -> Bool {
+    name.hasPrefix("memory") && UInt(name.dropFirst("memory".count)) != nil
   }
 }

@@ -19,7 +19,7 @@ struct MemoryProbeTests {
     #expect(log.entries.count == 2)
   }
 
-  @Test("installed RAM counts online blocks only")
+  @Test("installed RAM counts every memory block, offline ones too, as lsmem does")
   func installed() throws {
     let root = try TemporaryRoot([
       "/proc/meminfo": "MemTotal: 3900000 kB\n",
@@ -30,9 +30,30 @@ struct MemoryProbeTests {
       "/sys/devices/system/memory/auto_online_blocks": "online\n",
     ])
     let memory = MemoryProbe(context: root.context).probe()
-    #expect(memory.installedBytes == 2 * 0x800_0000)
+    #expect(memory.installedBytes == 3 * 0x800_0000)
     #expect(memory.totalBytes == 3_900_000 * 1024)
     #expect(memory.availableBytes == nil)
+  }
+
+  @Test("a meminfo value past 64 bits is reported, not wrapped or trapped on")
+  func meminfoOverflow() {
+    let log = DiagnosticLog()
+    let values = MemoryProbe.parseMeminfo("MemTotal: 18446744073709551615 kB\nSwapFree: 5 kB\n", diagnostics: log)
+    #expect(values == ["SwapFree": 5120])
+    #expect(log.entries.count == 1)
+  }
+
+  @Test("a block size whose product with the block count overflows is reported, not trapped on")
+  func blockSizeOverflow() throws {
+    let root = try TemporaryRoot([
+      "/sys/devices/system/memory/block_size_bytes": "ffffffffffffffff\n",
+      "/sys/devices/system/memory/memory0/online": "1\n",
+      "/sys/devices/system/memory/memory1/online": "1\n",
+    ])
+    let context = root.context
+    let memory = MemoryProbe(context: context).probe()
+    #expect(memory.installedBytes == nil)
+    #expect(context.diagnostics.entries.count == 1)
   }
 
   @Test("no memory blocks: installed is unknown")
