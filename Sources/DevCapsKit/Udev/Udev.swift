@@ -15,9 +15,23 @@ public final class Udev {
   /// The devices of one subsystem (`drm`, `iio`, `input`, …), sorted by syspath so output is
   /// stable whatever order the kernel lists them in.
   public func devices(subsystem: String) -> [UdevDevice] {
+    enumerate { udev_enumerate_add_match_subsystem($0, subsystem) }
+  }
+
+  /// The devices of one subsystem whose parent is `parent`: the input device beside a
+  /// peripheral's battery, both children of one HID device.
+  public func children(of parent: UdevDevice, subsystem: String) -> [UdevDevice] {
+    let parentPath = parent.syspath
+    return enumerate {
+      udev_enumerate_add_match_parent($0, parent.handle)
+      udev_enumerate_add_match_subsystem($0, subsystem)
+    }.filter { $0.parent?.syspath == parentPath }
+  }
+
+  private func enumerate(_ match: (OpaquePointer) -> Void) -> [UdevDevice] {
     guard let enumerate = udev_enumerate_new(handle) else { return [] }
     defer { udev_enumerate_unref(enumerate) }
-    udev_enumerate_add_match_subsystem(enumerate, subsystem)
+    match(enumerate)
     udev_enumerate_scan_devices(enumerate)
     var devices: [UdevDevice] = []
     var entry = udev_enumerate_get_list_entry(enumerate)

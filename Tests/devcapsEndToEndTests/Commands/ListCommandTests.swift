@@ -30,7 +30,7 @@ struct ListCommandTests {
     try Golden.check(result.stdout, against: "list-\(machine).txt")
   }
 
-  @Test("a laptop: DMI model, vendor, firmware and chassis; installed RAM from online blocks")
+  @Test("a laptop: DMI model, vendor, firmware and chassis; installed RAM from every memory block, one of them offline")
   func laptop() throws {
     let testbed = try FixtureMachine(name: "thinkpad-laptop").load()
     let report = try ReportJSON(DevCapsProcess.run(["list", "--json"], environment: testbed.environment))

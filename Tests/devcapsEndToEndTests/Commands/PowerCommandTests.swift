@@ -155,6 +155,47 @@ struct PowerCommandTests {
     #expect(result.stderr.contains("BAT0/energy_now: expected a number, found 'lots'"))
   }
 
+  @Test(
+    "values past 64 bits in the fallback's files: no estimate, never a trap",
+    arguments: ["9223372036854775807", "-9223372036854775808", "1e300"])
+  func hugeValues(energy: String) throws {
+    let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
+    try testbed.set(Self.battery, "energy_now", energy)
+    try testbed.set(Self.battery, "power_now", "1")
+    try testbed.set(Self.battery, "cycle_count", energy)
+    let result = try DevCapsProcess.run(["list", "--json", "--only", "power"], environment: testbed.environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try SchemaValidator.problems(in: [result.stdout], schema: "report.schema.json") == [])
+    let battery = try #require(((try result.json() as? [String: Any])?["power"] as? [String: Any])?["batteries"] as? [[String: Any]]).first
+    #expect(battery?["timeToEmptySeconds"] is NSNull)
+    #expect(battery?["chargeCycles"] is NSNull)
+    let text = try DevCapsProcess.run(["list", "--only", "power"], environment: testbed.environment)
+    #expect(text.status == 0, "\(text.stderr)")
+  }
+
+  @Test("a system bus without upowerd (servers, containers, CI): sysfs, and nothing on stderr")
+  func busWithoutUPower() throws {
+    let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
+    let bus = try PrivateBus()
+    let environment = testbed.environment.merging(["DBUS_SYSTEM_BUS_ADDRESS": bus.address]) { $1 }
+    for arguments in [["list", "--json", "--only", "power"], ["list"]] {
+      let result = try DevCapsProcess.run(arguments, environment: environment)
+      #expect(result.status == 0)
+      #expect(result.stderr == "", "\(arguments): \(result.stderr)")
+    }
+    #expect(try power(environment)["source"] as? String == "sysfs")
+  }
+
+  @Test("a peripheral's kind comes from the input device beside its battery, as upowerd has it")
+  func peripheralKind() throws {
+    let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
+    // Through UPower the kind is upowerd's own: Debian 12's upowerd 0.99.20 says "battery" here;
+    // later versions look at the same input sibling and say "mouse".
+    let peripheral = try #require((try power(testbed.environment)["peripherals"] as? [[String: Any]])?.first)
+    #expect(peripheral["id"] as? String == "hidpp_battery_0")
+    #expect(peripheral["kind"] as? String == "mouse")
+  }
+
   @Test("no power source at all: list says none, watch battery and watch lid exit 69")
   func nothing() throws {
     let testbed = try TestbedDriver(fixture: "qemu-vm")

@@ -19,7 +19,7 @@ public struct SysfsPower {
       case "Battery":
         if device.attribute("present") == "0" { continue }
         if device.attribute("scope") == "Device" {
-          power.peripherals.append(peripheral(device, reader))
+          power.peripherals.append(peripheral(device, reader, udev: udev))
         } else {
           power.batteries.append(battery(device, reader))
         }
@@ -77,8 +77,8 @@ public struct SysfsPower {
     // µWh, or µAh × the design voltage (upowerd's choice), to Wh.
     let voltage = reader.number("voltage_min_design") ?? reader.number("voltage_now")
     func energy(_ name: String, charge: String) -> Double? {
-      if let microwattHours = reader.number(name) { return microwattHours / 1e6 }
-      if let microampHours = reader.number(charge), let voltage { return microampHours * voltage / 1e12 }
+      if let microwattHours = reader.quantity(name) { return microwattHours / 1e6 }
+      if let microampHours = reader.quantity(charge), let voltage { return microampHours * voltage / 1e12 }
       return nil
     }
     battery.energyWh = energy("energy_now", charge: "charge_now")
@@ -90,7 +90,7 @@ public struct SysfsPower {
       battery.energyRateW = abs(microamps * volts) / 1e12
     }
     if let now = battery.energyWh, let full = battery.energyFullWh, full > 0 {
-      battery.level = min(1, now / full)
+      battery.level = min(1, max(0, now / full))
     } else if let capacity = reader.number("capacity") {
       battery.level = min(1, max(0, capacity / 100))
     }
@@ -98,35 +98,47 @@ public struct SysfsPower {
     battery.state = SysfsPower.state(device.attribute("status"), level: battery.level)
     if let rate = battery.energyRateW, rate > 0, let now = battery.energyWh {
       switch battery.state {
-      case .discharging: battery.timeToEmptySeconds = Int64((now / rate * 3600).rounded())
+      case .discharging: battery.timeToEmptySeconds = Int64(roundingIfRepresentable: now / rate * 3600)
       case .charging:
-        if let full = battery.energyFullWh { battery.timeToFullSeconds = Int64((max(0, full - now) / rate * 3600).rounded()) }
+        if let full = battery.energyFullWh {
+          battery.timeToFullSeconds = Int64(roundingIfRepresentable: max(0, full - now) / rate * 3600)
+        }
       default: break
       }
     }
     battery.technology = device.attribute("technology").flatMap { SysfsPower.technologies[$0] }
     battery.vendor = device.attribute("manufacturer").flatMap { $0.isEmpty ? nil : $0 }
     battery.model = device.attribute("model_name").flatMap { $0.isEmpty ? nil : $0 }
-    battery.chargeCycles = reader.number("cycle_count").flatMap { $0 > 0 ? Int64($0) : nil }
+    battery.chargeCycles = reader.number("cycle_count").flatMap { $0 > 0 ? Int64(roundingIfRepresentable: $0) : nil }
     return battery
   }
 
-  func peripheral(_ device: UdevDevice, _ reader: NumericAttributes) -> PeripheralInfo {
+  func peripheral(_ device: UdevDevice, _ reader: NumericAttributes, udev: Udev) -> PeripheralInfo {
     let level = reader.number("capacity").map { min(1, max(0, $0 / 100)) }
     return PeripheralInfo(
-      id: device.sysname, kind: SysfsPower.peripheralKind(device), model: device.attribute("model_name"), level: level,
+      id: device.sysname, kind: SysfsPower.peripheralKind(device, udev: udev), model: device.attribute("model_name"), level: level,
       state: SysfsPower.state(device.attribute("status"), level: level))
   }
 
-  /// What the input device beside the battery says it is; unknown otherwise.
-  static func peripheralKind(_ device: UdevDevice) -> String {
-    for ancestor in device.lineage.dropFirst() {
-      if ancestor.flag("ID_INPUT_MOUSE") { return "mouse" }
-      if ancestor.flag("ID_INPUT_KEYBOARD") { return "keyboard" }
-      if ancestor.flag("ID_INPUT_JOYSTICK") { return "gaming-input" }
+  /// UPower's kind for a peripheral's battery, from the input devices beside it (children of the
+  /// same HID device): each says the first of tablet, touchpad, mouse, gaming-input, keyboard it
+  /// is; among several, gaming-input wins over keyboard, tablet, touchpad, mouse, as upowerd
+  /// ranks them. An input device that says none of these is a keyboard to upowerd too.
+  static func peripheralKind(_ device: UdevDevice, udev: Udev) -> String {
+    guard let parent = device.parent else { return "unknown" }
+    let inputs = udev.children(of: parent, subsystem: "input")
+    guard !inputs.isEmpty else { return "unknown" }
+    let kinds = inputs.map { input in
+      inputKinds.first(where: { input.flag($0.property) })?.kind ?? "unknown"
     }
-    return "unknown"
+    return kindPriority.first(where: kinds.contains) ?? "keyboard"
   }
+
+  private static let inputKinds: [(property: String, kind: String)] = [
+    (property: "ID_INPUT_TABLET", kind: "tablet"), ("ID_INPUT_TOUCHPAD", "touchpad"), ("ID_INPUT_MOUSE", "mouse"),
+    ("ID_INPUT_JOYSTICK", "gaming-input"), ("ID_INPUT_KEYBOARD", "keyboard"),
+  ]
+  private static let kindPriority = ["gaming-input", "keyboard", "tablet", "touchpad", "mouse"]
 
   /// sysfs `status` in devcaps' words; "Not charging" at 90 % or more is full, as upowerd has it.
   public static func state(_ status: String?, level: Double?) -> BatteryState {
@@ -147,4 +159,14 @@ struct NumericAttributes {
   let diagnostics: DiagnosticLog
 
   func number(_ name: String) -> Double? { device.number(name, reporting: diagnostics) }
+
+  /// A stored amount (energy, charge): below zero it is garbage, reported and nil.
+  func quantity(_ name: String) -> Double? {
+    guard let value = number(name) else { return nil }
+    guard value >= 0 else {
+      diagnostics.record(device.syspath + "/" + name, "expected an amount of 0 or more, found \(value)")
+      return nil
+    }
+    return value
+  }
 }
