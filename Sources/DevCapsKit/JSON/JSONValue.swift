@@ -25,11 +25,6 @@ public struct JSONMember: Sendable, Equatable {
   }
 }
 
-/// Types that appear in the report convert themselves to JSON.
-public protocol JSONRepresentable {
-  var json: JSONValue { get }
-}
-
 extension JSONValue {
   public static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
   public static func optional(_ value: Int64?) -> JSONValue { value.map { .integer($0) } ?? .null }
@@ -44,6 +39,13 @@ extension JSONValue {
     return .number(value)
   }
   public static func optional(_ value: Bool?) -> JSONValue { value.map { .bool($0) } ?? .null }
-  public static func optional<T: JSONRepresentable>(_ value: T?) -> JSONValue { value?.json ?? .null }
-  public static func list<T: JSONRepresentable>(_ values: [T]) -> JSONValue { .array(values.map(\.json)) }
+
+  /// A model value through `JSONValueEncoder`. The report's types encode nothing that can fail.
+  public init(encoding value: some Encodable) {
+    do {
+      self = try JSONValueEncoder().encode(value)
+    } catch {
+      preconditionFailure("encoding \(type(of: value)) failed: \(error)")
+    }
+  }
 }

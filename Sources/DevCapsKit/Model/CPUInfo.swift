@@ -1,4 +1,4 @@
-public struct CPUInfo: Sendable, Equatable {
+public struct CPUInfo: Sendable, Encodable, Equatable {
   /// The processor's name; distinct names of a heterogeneous CPU joined with ` + `.
   public var model: String?
   /// CPUs online (`/sys/devices/system/cpu/online`).
@@ -23,7 +23,7 @@ public struct CPUInfo: Sendable, Equatable {
 
 /// Hz. `max` is the highest `cpuinfo_max_freq` of any CPU (the measured `cpu-frequency` key),
 /// `min` the lowest `cpuinfo_min_freq`, `current` the first CPU's current frequency.
-public struct CPUFrequency: Sendable, Equatable {
+public struct CPUFrequency: Sendable, Encodable, Equatable {
   public var currentHz: Int64?
   public var minHz: Int64?
   public var maxHz: Int64?
@@ -32,27 +32,5 @@ public struct CPUFrequency: Sendable, Equatable {
     self.currentHz = currentHz
     self.minHz = minHz
     self.maxHz = maxHz
-  }
-}
-
-extension CPUInfo: JSONRepresentable {
-  public var json: JSONValue {
-    .object([
-      JSONMember("model", .optional(model)),
-      JSONMember("logicalCores", .optional(logicalCores)),
-      JSONMember("physicalCores", .optional(physicalCores)),
-      JSONMember("packages", .optional(packages)),
-      JSONMember("frequency", frequency.json),
-    ])
-  }
-}
-
-extension CPUFrequency: JSONRepresentable {
-  public var json: JSONValue {
-    .object([
-      JSONMember("currentHz", .optional(currentHz)),
-      JSONMember("minHz", .optional(minHz)),
-      JSONMember("maxHz", .optional(maxHz)),
-    ])
   }
 }

@@ -1,5 +1,5 @@
 /// What the machine is: the seeds' UIDevice name, model and idiom, and sysctl `hw.machine`.
-public struct DeviceInfo: Sendable, Equatable {
+public struct DeviceInfo: Sendable, Encodable, Equatable {
   public var name: String?
   public var model: String?
   public var vendor: String?
@@ -37,15 +37,15 @@ public struct DeviceInfo: Sendable, Equatable {
 }
 
 /// hostnamectl's chassis vocabulary.
-public enum Chassis: String, Sendable, CaseIterable {
+public enum Chassis: String, Sendable, Encodable, CaseIterable {
   case desktop, laptop, convertible, server, tablet, handset, watch, embedded, vm, container, unknown
 }
 
-public enum VirtualizationKind: String, Sendable {
+public enum VirtualizationKind: String, Sendable, Encodable {
   case vm, container
 }
 
-public struct FirmwareInfo: Sendable, Equatable {
+public struct FirmwareInfo: Sendable, Encodable, Equatable {
   public var vendor: String?
   public var version: String?
   /// ISO 8601 (`2023-05-11`), converted from DMI's `MM/DD/YYYY`.
@@ -55,32 +55,5 @@ public struct FirmwareInfo: Sendable, Equatable {
     self.vendor = vendor
     self.version = version
     self.date = date
-  }
-}
-
-extension DeviceInfo: JSONRepresentable {
-  public var json: JSONValue {
-    .object([
-      JSONMember("name", .optional(name)),
-      JSONMember("model", .optional(model)),
-      JSONMember("vendor", .optional(vendor)),
-      JSONMember("platform", .optional(platform)),
-      JSONMember("chassis", .string(chassis.rawValue)),
-      JSONMember("chassisSource", .optional(chassisSource)),
-      JSONMember("architecture", .optional(architecture)),
-      JSONMember("virtualization", .optional(virtualization)),
-      JSONMember("virtualizationKind", .optional(virtualizationKind?.rawValue)),
-      JSONMember("firmware", firmware.json),
-    ])
-  }
-}
-
-extension FirmwareInfo: JSONRepresentable {
-  public var json: JSONValue {
-    .object([
-      JSONMember("vendor", .optional(vendor)),
-      JSONMember("version", .optional(version)),
-      JSONMember("date", .optional(date)),
-    ])
   }
 }

@@ -1,5 +1,5 @@
 /// One mounted local filesystem, measured with `statvfs(3)`. Bytes.
-public struct DiskInfo: Sendable, Equatable {
+public struct DiskInfo: Sendable, Encodable, Equatable {
   public var path: String
   public var source: String?
   public var type: String?
@@ -22,19 +22,5 @@ public struct DiskInfo: Sendable, Equatable {
     self.totalBytes = totalBytes
     self.freeBytes = freeBytes
     self.availableBytes = availableBytes
-  }
-}
-
-extension DiskInfo: JSONRepresentable {
-  public var json: JSONValue {
-    .object([
-      JSONMember("path", .string(path)),
-      JSONMember("source", .optional(source)),
-      JSONMember("type", .optional(type)),
-      JSONMember("readOnly", .optional(readOnly)),
-      JSONMember("totalBytes", .optional(totalBytes)),
-      JSONMember("freeBytes", .optional(freeBytes)),
-      JSONMember("availableBytes", .optional(availableBytes)),
-    ])
   }
 }

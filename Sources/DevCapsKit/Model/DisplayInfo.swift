@@ -1,5 +1,5 @@
 /// One DRM connector: the seeds' UIScreen, from `/sys/class/drm` and the monitor's EDID.
-public struct DisplayInfo: Sendable, Equatable {
+public struct DisplayInfo: Sendable, Encodable, Equatable {
   /// The connector without the card prefix (`HDMI-A-1`, `eDP-1`).
   public var connector: String
   public var card: String
@@ -28,23 +28,10 @@ public struct DisplayInfo: Sendable, Equatable {
   }
 }
 
-extension DisplayInfo: JSONRepresentable {
-  public var json: JSONValue {
-    .object([
-      JSONMember("connector", .string(connector)),
-      JSONMember("card", .string(card)),
-      JSONMember("internal", .bool(isInternal)),
-      JSONMember("connected", .bool(connected)),
-      JSONMember("enabled", .optional(enabled)),
-      JSONMember("modes", .array(modes.map { .string($0) })),
-      JSONMember("manufacturerId", .optional(manufacturerId)),
-      JSONMember("productCode", .optional(productCode)),
-      JSONMember("serialNumber", .optional(serialNumber)),
-      JSONMember("name", .optional(name)),
-      JSONMember("widthMm", .optional(widthMm)),
-      JSONMember("heightMm", .optional(heightMm)),
-      JSONMember("preferredMode", .optional(preferredMode)),
-      JSONMember("preferredRefreshHz", .optional(preferredRefreshHz)),
-    ])
+extension DisplayInfo {
+  /// `syspath` is for devcaps' own bookkeeping, not the report.
+  enum CodingKeys: String, CodingKey {
+    case connector, card, isInternal = "internal", connected, enabled, modes, manufacturerId, productCode
+    case serialNumber, name, widthMm, heightMm, preferredMode, preferredRefreshHz
   }
 }

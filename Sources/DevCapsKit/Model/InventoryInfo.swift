@@ -1,5 +1,5 @@
 /// A GPU: a DRM card and the PCI (or platform) device behind it.
-public struct GPUInfo: Sendable, Equatable {
+public struct GPUInfo: Sendable, Encodable, Equatable {
   public var card: String
   public var driver: String?
   public var vendor: String?
@@ -11,7 +11,7 @@ public struct GPUInfo: Sendable, Equatable {
 }
 
 /// A video4linux capture device.
-public struct CameraInfo: Sendable, Equatable {
+public struct CameraInfo: Sendable, Encodable, Equatable {
   public var id: String
   public var name: String?
   /// `front`, `back`, … from the firmware's `physical_location/panel`.
@@ -20,7 +20,7 @@ public struct CameraInfo: Sendable, Equatable {
 }
 
 /// An ALSA sound card and how many capture and playback PCMs it has.
-public struct AudioCardInfo: Sendable, Equatable {
+public struct AudioCardInfo: Sendable, Encodable, Equatable {
   public var card: String
   public var name: String?
   public var playbackDevices: Int
@@ -28,7 +28,7 @@ public struct AudioCardInfo: Sendable, Equatable {
 }
 
 /// A radio: Wi-Fi or WWAN interface, Bluetooth controller, GNSS receiver, NFC controller.
-public struct RadioInfo: Sendable, Equatable {
+public struct RadioInfo: Sendable, Encodable, Equatable {
   /// `wifi`, `bluetooth`, `wwan`, `gnss`, `nfc`.
   public var type: String
   public var id: String
@@ -36,57 +36,11 @@ public struct RadioInfo: Sendable, Equatable {
 }
 
 /// An input device as udev classifies it.
-public struct InputInfo: Sendable, Equatable {
+public struct InputInfo: Sendable, Encodable, Equatable {
   public var id: String
   public var name: String?
   public var kinds: [String]
   /// `lid`, `tablet-mode`, `front-proximity`.
   public var switches: [String]
   public var forceFeedback: Bool
-}
-
-extension GPUInfo: JSONRepresentable {
-  public var json: JSONValue {
-    .object([
-      JSONMember("card", .string(card)), JSONMember("driver", .optional(driver)), JSONMember("vendor", .optional(vendor)),
-      JSONMember("model", .optional(model)), JSONMember("pciId", .optional(pciId)),
-      JSONMember("renderNode", .optional(renderNode)),
-    ])
-  }
-}
-
-extension CameraInfo: JSONRepresentable {
-  public var json: JSONValue {
-    .object([
-      JSONMember("id", .string(id)), JSONMember("name", .optional(name)), JSONMember("panel", .optional(panel)),
-      JSONMember("driver", .optional(driver)),
-    ])
-  }
-}
-
-extension AudioCardInfo: JSONRepresentable {
-  public var json: JSONValue {
-    .object([
-      JSONMember("card", .string(card)), JSONMember("name", .optional(name)),
-      JSONMember("playbackDevices", .integer(Int64(playbackDevices))),
-      JSONMember("captureDevices", .integer(Int64(captureDevices))),
-    ])
-  }
-}
-
-extension RadioInfo: JSONRepresentable {
-  public var json: JSONValue {
-    .object([JSONMember("type", .string(type)), JSONMember("id", .string(id)), JSONMember("driver", .optional(driver))])
-  }
-}
-
-extension InputInfo: JSONRepresentable {
-  public var json: JSONValue {
-    .object([
-      JSONMember("id", .string(id)), JSONMember("name", .optional(name)),
-      JSONMember("kinds", .array(kinds.map { .string($0) })),
-      JSONMember("switches", .array(switches.map { .string($0) })),
-      JSONMember("forceFeedback", .bool(forceFeedback)),
-    ])
-  }
 }

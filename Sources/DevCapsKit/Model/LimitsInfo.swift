@@ -1,5 +1,5 @@
 /// Kernel limits, the Linux counterparts of the seeds' `KIPC_MAXSOCKBUF` and `kern.maxproc`.
-public struct LimitsInfo: Sendable, Equatable {
+public struct LimitsInfo: Sendable, Encodable, Equatable {
   /// `/proc/sys/net/core/rmem_max`: the largest receive buffer a socket may ask for.
   public var maxSocketBufferBytes: Int64?
   /// `/proc/sys/net/core/wmem_max`: the largest send buffer.
@@ -20,17 +20,5 @@ public struct LimitsInfo: Sendable, Equatable {
     self.maxProcesses = maxProcesses
     self.maxThreads = maxThreads
     self.maxOpenFiles = maxOpenFiles
-  }
-}
-
-extension LimitsInfo: JSONRepresentable {
-  public var json: JSONValue {
-    .object([
-      JSONMember("maxSocketBufferBytes", .optional(maxSocketBufferBytes)),
-      JSONMember("maxSocketSendBufferBytes", .optional(maxSocketSendBufferBytes)),
-      JSONMember("maxProcesses", .optional(maxProcesses)),
-      JSONMember("maxThreads", .optional(maxThreads)),
-      JSONMember("maxOpenFiles", .optional(maxOpenFiles)),
-    ])
   }
 }

@@ -1,6 +1,6 @@
 /// Bytes. `installedBytes` is the RAM fitted; `totalBytes` (MemTotal) is what the kernel manages,
 /// always a little less.
-public struct MemoryInfo: Sendable, Equatable {
+public struct MemoryInfo: Sendable, Encodable, Equatable {
   public var totalBytes: UInt64?
   public var installedBytes: UInt64?
   public var availableBytes: UInt64?
@@ -16,17 +16,5 @@ public struct MemoryInfo: Sendable, Equatable {
     self.availableBytes = availableBytes
     self.swapTotalBytes = swapTotalBytes
     self.swapFreeBytes = swapFreeBytes
-  }
-}
-
-extension MemoryInfo: JSONRepresentable {
-  public var json: JSONValue {
-    .object([
-      JSONMember("totalBytes", .optional(totalBytes)),
-      JSONMember("installedBytes", .optional(installedBytes)),
-      JSONMember("availableBytes", .optional(availableBytes)),
-      JSONMember("swapTotalBytes", .optional(swapTotalBytes)),
-      JSONMember("swapFreeBytes", .optional(swapFreeBytes)),
-    ])
   }
 }

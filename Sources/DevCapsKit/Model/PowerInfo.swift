@@ -1,7 +1,7 @@
 /// The seeds' batteryLevel and batteryState, and more: every battery, peripheral batteries,
 /// line power and the lid, from UPower (or sysfs when UPower is absent).
-public struct PowerInfo: Sendable, Equatable {
-  public enum Source: String, Sendable { case upower, sysfs, none }
+public struct PowerInfo: Sendable, Encodable, Equatable {
+  public enum Source: String, Sendable, Encodable { case upower, sysfs, none }
 
   public var source: Source
   public var onBattery: Bool?
@@ -21,11 +21,11 @@ public struct PowerInfo: Sendable, Equatable {
 }
 
 /// `charging discharging full not-charging empty unknown`, the same whichever source said it.
-public enum BatteryState: String, Sendable {
+public enum BatteryState: String, Sendable, Encodable {
   case charging, discharging, full, notCharging = "not-charging", empty, unknown
 }
 
-public struct BatteryInfo: Sendable, Equatable {
+public struct BatteryInfo: Sendable, Encodable, Equatable {
   /// The kernel's name: BAT0.
   public var id: String
   public var level: Double?
@@ -50,7 +50,7 @@ public struct BatteryInfo: Sendable, Equatable {
   }
 }
 
-public struct PeripheralInfo: Sendable, Equatable {
+public struct PeripheralInfo: Sendable, Encodable, Equatable {
   public var id: String
   /// UPower's kind: mouse, keyboard, headset, gaming-input, …
   public var kind: String
@@ -59,49 +59,21 @@ public struct PeripheralInfo: Sendable, Equatable {
   public var state: BatteryState
 }
 
-extension PowerInfo: JSONRepresentable {
-  public var json: JSONValue {
-    .object([
-      JSONMember("source", .string(source.rawValue)),
-      JSONMember("onBattery", .optional(onBattery)),
-      JSONMember("linePowerOnline", .optional(linePowerOnline)),
-      JSONMember(
-        "lid",
-        .object([JSONMember("present", .optional(lidPresent)), JSONMember("closed", .optional(lidClosed))])),
-      JSONMember("level", .optional(level)),
-      JSONMember("batteries", .list(batteries)),
-      JSONMember("peripherals", .list(peripherals)),
-    ])
-  }
-}
+extension PowerInfo {
+  enum CodingKeys: String, CodingKey { case source, onBattery, linePowerOnline, lid, level, batteries, peripherals }
+  enum LidKeys: String, CodingKey { case present, closed }
 
-extension BatteryInfo: JSONRepresentable {
-  public var json: JSONValue {
-    .object([
-      JSONMember("id", .string(id)),
-      JSONMember("level", .optional(level)),
-      JSONMember("state", .string(state.rawValue)),
-      JSONMember("timeToEmptySeconds", .optional(timeToEmptySeconds)),
-      JSONMember("timeToFullSeconds", .optional(timeToFullSeconds)),
-      JSONMember("energyWh", .optional(energyWh)),
-      JSONMember("energyFullWh", .optional(energyFullWh)),
-      JSONMember("energyFullDesignWh", .optional(energyFullDesignWh)),
-      JSONMember("energyRateW", .optional(energyRateW)),
-      JSONMember("health", .optional(health)),
-      JSONMember("technology", .optional(technology)),
-      JSONMember("vendor", .optional(vendor)),
-      JSONMember("model", .optional(model)),
-      JSONMember("chargeCycles", .optional(chargeCycles)),
-      JSONMember("warningLevel", .optional(warningLevel)),
-    ])
-  }
-}
-
-extension PeripheralInfo: JSONRepresentable {
-  public var json: JSONValue {
-    .object([
-      JSONMember("id", .string(id)), JSONMember("kind", .string(kind)), JSONMember("model", .optional(model)),
-      JSONMember("level", .optional(level)), JSONMember("state", .string(state.rawValue)),
-    ])
+  /// The lid is one object in the report: `"lid": {"present": …, "closed": …}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(source, forKey: .source)
+    try container.encodeIfPresent(onBattery, forKey: .onBattery)
+    try container.encodeIfPresent(linePowerOnline, forKey: .linePowerOnline)
+    var lid = container.nestedContainer(keyedBy: LidKeys.self, forKey: .lid)
+    try lid.encodeIfPresent(lidPresent, forKey: .present)
+    try lid.encodeIfPresent(lidClosed, forKey: .closed)
+    try container.encodeIfPresent(level, forKey: .level)
+    try container.encode(batteries, forKey: .batteries)
+    try container.encode(peripherals, forKey: .peripherals)
   }
 }

@@ -1,11 +1,11 @@
 /// One motion or environment sensor: the seeds' Core Motion availability, from the IIO and
 /// input subsystems.
-public struct SensorInfo: Sendable, Equatable {
-  public enum Kind: String, Sendable, CaseIterable {
+public struct SensorInfo: Sendable, Encodable, Equatable {
+  public enum Kind: String, Sendable, Encodable, CaseIterable {
     case accelerometer, gyroscope, magnetometer, light, proximity, pressure, humidity, temperature
   }
 
-  public enum Location: String, Sendable {
+  public enum Location: String, Sendable, Encodable {
     case display, base
   }
 
@@ -39,45 +39,39 @@ public struct SensorInfo: Sendable, Equatable {
 
 /// A value in proper units: g for acceleration, rad/s, µT, lx, kPa, %, °C; proximity stays raw
 /// (larger is nearer) with `near` decided against the device's near level.
-public enum SensorReading: Sendable, Equatable {
+public enum SensorReading: Sendable, Encodable, Equatable {
   case vector(Vector3, unit: String)
   case scalar(Double, unit: String)
   case proximity(raw: Double, near: Bool?)
 }
 
-extension SensorReading: JSONRepresentable {
-  public var json: JSONValue {
-    switch self {
-    case .vector(let v, let unit):
-      return .object([
-        JSONMember("x", .optional(v.x)), JSONMember("y", .optional(v.y)), JSONMember("z", .optional(v.z)),
-        JSONMember("unit", .string(unit)),
-      ])
-    case .scalar(let value, let unit):
-      return .object([JSONMember("value", .optional(value)), JSONMember("unit", .string(unit))])
-    case .proximity(let raw, let near):
-      return .object([
-        JSONMember("value", .optional(raw)), JSONMember("unit", .string("raw")), JSONMember("near", .optional(near)),
-      ])
-    }
+extension SensorInfo {
+  /// `syspath` is for devcaps' own bookkeeping, not the report.
+  enum CodingKeys: String, CodingKey {
+    case type, name, id, bus, location, mountMatrix, scale, offset, samplingFrequencyHz, availableFrequenciesHz
+    case buffered, reading
   }
 }
 
-extension SensorInfo: JSONRepresentable {
-  public var json: JSONValue {
-    .object([
-      JSONMember("type", .string(type.rawValue)),
-      JSONMember("name", .optional(name)),
-      JSONMember("id", .string(id)),
-      JSONMember("bus", .string(bus)),
-      JSONMember("location", .optional(location?.rawValue)),
-      JSONMember("mountMatrix", mountMatrix?.json ?? .null),
-      JSONMember("scale", .optional(scale)),
-      JSONMember("offset", .optional(offset)),
-      JSONMember("samplingFrequencyHz", .optional(samplingFrequencyHz)),
-      JSONMember("availableFrequenciesHz", .array(availableFrequenciesHz.map { .optional($0) })),
-      JSONMember("buffered", .bool(buffered)),
-      JSONMember("reading", .optional(reading)),
-    ])
+extension SensorReading {
+  enum CodingKeys: String, CodingKey { case x, y, z, value, unit, near }
+
+  /// One object whatever the case: `{x, y, z, unit}`, `{value, unit}` or `{value, unit: "raw", near}`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .vector(let vector, let unit):
+      try container.encode(vector.x, forKey: .x)
+      try container.encode(vector.y, forKey: .y)
+      try container.encode(vector.z, forKey: .z)
+      try container.encode(unit, forKey: .unit)
+    case .scalar(let value, let unit):
+      try container.encode(value, forKey: .value)
+      try container.encode(unit, forKey: .unit)
+    case .proximity(let raw, let near):
+      try container.encode(raw, forKey: .value)
+      try container.encode("raw", forKey: .unit)
+      try container.encodeIfPresent(near, forKey: .near)
+    }
   }
 }

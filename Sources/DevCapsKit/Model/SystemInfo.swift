@@ -1,5 +1,5 @@
 /// The operating system: UIDevice's systemName and systemVersion, plus the kernel.
-public struct SystemInfo: Sendable, Equatable {
+public struct SystemInfo: Sendable, Encodable, Equatable {
   /// os-release `NAME`.
   public var name: String?
   /// os-release `VERSION_ID`.
@@ -22,18 +22,5 @@ public struct SystemInfo: Sendable, Equatable {
     self.id = id
     self.kernel = kernel
     self.uptimeSeconds = uptimeSeconds
-  }
-}
-
-extension SystemInfo: JSONRepresentable {
-  public var json: JSONValue {
-    .object([
-      JSONMember("name", .optional(name)),
-      JSONMember("version", .optional(version)),
-      JSONMember("prettyName", .optional(prettyName)),
-      JSONMember("id", .optional(id)),
-      JSONMember("kernel", .optional(kernel)),
-      JSONMember("uptimeSeconds", .optional(uptimeSeconds)),
-    ])
   }
 }

@@ -28,7 +28,12 @@ public struct MountMatrix: Sendable, Equatable {
       rows[2][0] * v.x + rows[2][1] * v.y + rows[2][2] * v.z)
   }
 
-  public var json: JSONValue {
-    .array(rows.map { .array($0.map { JSONValue.optional($0) }) })
+}
+
+/// Three rows of three numbers.
+extension MountMatrix: Encodable {
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rows)
   }
 }

@@ -26,41 +26,40 @@ public struct Report: Sendable, Equatable {
   }
 }
 
-extension Report: JSONRepresentable {
-  public var json: JSONValue {
-    var members = [JSONMember("schemaVersion", .integer(Int64(Report.schemaVersion)))]
+/// The report's JSON: `schemaVersion`, the sections asked for in their order (with
+/// `capabilityEvidence` after `capabilities`), then `warnings`.
+extension Report: Encodable {
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: JSONKey.self)
+    try container.encode(Report.schemaVersion, forKey: "schemaVersion")
     for section in sections {
-      members.append(JSONMember(section.rawValue, value(of: section)))
-      if section == .capabilities, let capabilities {
-        members.append(
-          JSONMember("capabilityEvidence", .object(capabilities.map { JSONMember($0.key, .optional($0.evidence)) })))
+      let key = JSONKey(section.rawValue)
+      switch section {
+      case .device: try container.encodeIfPresent(device, forKey: key)
+      case .system: try container.encodeIfPresent(system, forKey: key)
+      case .cpu: try container.encodeIfPresent(cpu, forKey: key)
+      case .memory: try container.encodeIfPresent(memory, forKey: key)
+      case .limits: try container.encodeIfPresent(limits, forKey: key)
+      case .disks: try container.encodeIfPresent(disks, forKey: key)
+      case .power: try container.encodeIfPresent(power, forKey: key)
+      case .sensors: try container.encodeIfPresent(sensors, forKey: key)
+      case .displays: try container.encodeIfPresent(displays, forKey: key)
+      case .gpus: try container.encodeIfPresent(gpus, forKey: key)
+      case .cameras: try container.encodeIfPresent(cameras, forKey: key)
+      case .audio: try container.encodeIfPresent(audio, forKey: key)
+      case .radios: try container.encodeIfPresent(radios, forKey: key)
+      case .inputs: try container.encodeIfPresent(inputs, forKey: key)
+      case .capabilities:
+        guard let capabilities else {
+          try container.encodeNil(forKey: key)
+          continue
+        }
+        var present = container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+        for capability in capabilities { try present.encode(capability.present, forKey: JSONKey(capability.key)) }
+        var evidence = container.nestedContainer(keyedBy: JSONKey.self, forKey: "capabilityEvidence")
+        for capability in capabilities { try evidence.encodeIfPresent(capability.evidence, forKey: JSONKey(capability.key)) }
       }
     }
-    members.append(
-      JSONMember(
-        "warnings",
-        .array(warnings.map { .object([JSONMember("path", .string($0.path)), JSONMember("problem", .string($0.problem))]) })))
-    return .object(members)
-  }
-
-  func value(of section: ReportSection) -> JSONValue {
-    func list<T: JSONRepresentable>(_ values: [T]?) -> JSONValue { values.map { .list($0) } ?? .null }
-    switch section {
-    case .device: return .optional(device)
-    case .system: return .optional(system)
-    case .cpu: return .optional(cpu)
-    case .memory: return .optional(memory)
-    case .limits: return .optional(limits)
-    case .disks: return list(disks)
-    case .sensors: return list(sensors)
-    case .displays: return list(displays)
-    case .gpus: return list(gpus)
-    case .cameras: return list(cameras)
-    case .audio: return list(audio)
-    case .radios: return list(radios)
-    case .inputs: return list(inputs)
-    case .capabilities: return capabilities.map { .object($0.map { JSONMember($0.key, .bool($0.present)) }) } ?? .null
-    case .power: return .optional(power)
-    }
+    try container.encode(warnings, forKey: "warnings")
   }
 }

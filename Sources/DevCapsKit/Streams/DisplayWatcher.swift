@@ -63,7 +63,7 @@ public final class DisplayWatcher {
   }
 
   static func event(_ display: DisplayInfo, action: String, initial: Bool) -> StreamEvent {
-    guard case .object(let members) = display.json else { preconditionFailure("a display is an object") }
+    guard case .object(let members) = JSONValue(encoding: display) else { preconditionFailure("a display is an object") }
     var text = "\(display.connector) \(action)"
     if display.connected {
       let details = [

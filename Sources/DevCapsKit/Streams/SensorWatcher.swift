@@ -42,7 +42,7 @@ public final class SensorWatcher {
   static func event(_ sensor: SensorInfo, action: String, initial: Bool) -> StreamEvent {
     var fields = [JSONMember("action", .string(action))]
     if initial { fields.append(JSONMember("initial", .bool(true))) }
-    var description = sensor.json
+    var description = JSONValue(encoding: sensor)
     if action == "removed", case .object(let members) = description {
       // A removed sensor has no reading.
       description = .object(members.map { $0.key == "reading" ? JSONMember("reading", .null) : $0 })

@@ -1,0 +1,43 @@
+import Testing
+@testable import DevCapsKit
+
+@Suite("JSONValueEncoder")
+struct JSONValueEncoderTests {
+  struct Sample: Encodable {
+    var name: String?
+    var count: Int
+    var ratio: Double?
+    var big: UInt64
+    var flags: [Bool]
+    var nested: Nested?
+  }
+
+  struct Nested: Encodable {
+    var values: [Double]
+  }
+
+  @Test("members in declaration order, absent optionals written as null, never left out")
+  func order() throws {
+    let value = try JSONValueEncoder().encode(Sample(name: nil, count: 3, ratio: nil, big: 7, flags: [true], nested: nil))
+    #expect(value.serialized() == #"{"name":null,"count":3,"ratio":null,"big":7,"flags":[true],"nested":null}"#)
+  }
+
+  @Test("numbers JSON cannot spell are null; integers past Int64 become numbers")
+  func numbers() throws {
+    let value = try JSONValueEncoder().encode(
+      Sample(name: "x", count: -1, ratio: .nan, big: .max, flags: [], nested: Nested(values: [1.5, .infinity])))
+    #expect(value["ratio"] == .null)
+    #expect(value["big"] == .number(Double(UInt64.max)))
+    #expect(value["nested"]?["values"] == .array([.number(1.5), .null]))
+  }
+
+  @Test("a report's power section nests the lid and keeps the schema's key order")
+  func power() throws {
+    var power = PowerInfo(source: .sysfs)
+    power.lidPresent = true
+    let keys: [String]
+    if case .object(let members) = JSONValue(encoding: power) { keys = members.map(\.key) } else { keys = [] }
+    #expect(keys == ["source", "onBattery", "linePowerOnline", "lid", "level", "batteries", "peripherals"])
+    #expect(JSONValue(encoding: power)["lid"]?.serialized() == #"{"present":true,"closed":null}"#)
+  }
+}
