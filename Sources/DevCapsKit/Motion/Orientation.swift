@@ -1,5 +1,5 @@
 /// UIDeviceOrientation's seven values, in devcaps' words.
-public enum Orientation: String, Sendable, CaseIterable {
+public enum Orientation: String, Sendable, CaseIterable, Encodable {
   case unknown
   case portrait
   case portraitUpsideDown = "portrait-upside-down"

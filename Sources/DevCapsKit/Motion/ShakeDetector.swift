@@ -7,7 +7,7 @@ import Musl
 /// The seeds' three shake detectors, as motion.md defines them. Samples are acceleration including
 /// gravity in g after the mount matrix, with their time in seconds.
 public struct ShakeDetector: Sendable {
-  public enum Kind: String, Sendable, CaseIterable {
+  public enum Kind: String, Sendable, CaseIterable, Encodable {
     case threshold, count, angle
   }
 

@@ -49,62 +49,27 @@ public final class MotionTracker {
     }
   }
 
-  public func upAngleEvent(_ sample: Sample) -> StreamEvent {
-    var fields = [
-      JSONMember("angleDegrees", .optional(sample.angle)),
-      JSONMember("orientation", .string(sample.orientation.rawValue)),
-      JSONMember("rotation", .optional(sample.orientation.rotation)),
-      JSONMember("gravity", sample.gravity.map(MotionTracker.vectorJSON) ?? .null),
-      JSONMember("sensor", .string(sampler.sensor.id)),
-    ]
-    if let relativeTo { fields.append(JSONMember("relativeTo", .string(relativeTo.rawValue))) }
-    if let problem = sample.problem { fields.append(JSONMember("problem", .string(problem))) }
-    let text: String
-    if let problem = sample.problem {
-      text = "no reading: \(problem)"
-    } else {
-      let angle = sample.angle.map { Units.fixed($0, decimals: 1) + "°" } ?? "lying flat"
-      text = "\(angle) \(sample.orientation.rawValue) " + MotionTracker.vectorText(sample.gravity!)
-    }
-    return StreamEvent(name: "up-angle", fields: fields, text: text, isChange: true)
+  public func upAngleSample(_ sample: Sample) -> UpAngleSample {
+    UpAngleSample(
+      angleDegrees: sample.angle, orientation: sample.orientation, gravity: sample.gravity, sensor: sampler.sensor.id,
+      relativeTo: relativeTo, problem: sample.problem)
   }
 
-  /// An orientation event when the state changed since the last one reported (the first is the
+  /// An orientation update when the state changed since the last one reported (the first is the
   /// initial state).
-  public func orientationEvent(_ sample: Sample) -> StreamEvent? {
+  public func orientationUpdate(_ sample: Sample) -> OrientationUpdate? {
     guard sample.problem == nil, sample.orientation != reportedOrientation else { return nil }
     let initial = reportedOrientation == nil
     reportedOrientation = sample.orientation
-    var fields = [
-      JSONMember("orientation", .string(sample.orientation.rawValue)),
-      JSONMember("rotation", .optional(sample.orientation.rotation)),
-      JSONMember("angleDegrees", .optional(sample.angle)),
-      JSONMember("sensor", .string(sampler.sensor.id)),
-    ]
-    if initial { fields.append(JSONMember("initial", .bool(true))) }
-    let text = "orientation \(sample.orientation.rawValue)" + (sample.orientation.rotation.map { " (\($0))" } ?? "")
-    return StreamEvent(name: "orientation", fields: fields, text: text, isChange: !initial)
+    return OrientationUpdate(orientation: sample.orientation, angleDegrees: sample.angle, sensor: sampler.sensor.id, initial: initial)
   }
 
-  public func shakeEvent(_ sample: Sample) -> StreamEvent? {
+  public func shake(_ sample: Sample) -> ShakeEvent? {
     guard let gravity = sample.gravity, var detector = shake else { return nil }
     let found = detector.update(gravity, at: MonotonicClock.now() - start)
     shake = detector
     guard let found else { return nil }
-    let fields = [
-      JSONMember("detector", .string(detector.settings.kind.rawValue)),
-      JSONMember("peakG", .optional(found.peakG)),
-      JSONMember("sensor", .string(sampler.sensor.id)),
-    ]
-    return StreamEvent(name: "shake", fields: fields, text: "shake (\(detector.settings.kind.rawValue)), peak \(Units.fixed(found.peakG, decimals: 2)) g", isChange: true)
-  }
-
-  static func vectorJSON(_ v: Vector3) -> JSONValue {
-    .object([JSONMember("x", .optional(v.x)), JSONMember("y", .optional(v.y)), JSONMember("z", .optional(v.z))])
-  }
-
-  public static func vectorText(_ v: Vector3) -> String {
-    "(\(Units.fixed(v.x, decimals: 2)), \(Units.fixed(v.y, decimals: 2)), \(Units.fixed(v.z, decimals: 2))) g"
+    return ShakeEvent(detector: detector.settings.kind, peakG: found.peakG, sensor: sampler.sensor.id)
   }
 }
 
@@ -126,8 +91,8 @@ public final class ProximityTracker {
     nearLevel = property.flatMap(Double.init) ?? attribute.flatMap(Double.init)
   }
 
-  /// An event when `near` changed (the first is the initial state); `.gone` ends the stream.
-  public func poll() -> Result<StreamEvent?, AccelerometerSampler.Problem> {
+  /// An update when `near` changed (the first is the initial state); `.gone` ends the stream.
+  public func poll() -> Result<ProximityUpdate?, AccelerometerSampler.Problem> {
     let value: Double?
     var problem: String? = nil
     switch reader.read() {
@@ -145,11 +110,7 @@ public final class ProximityTracker {
     if problem != nil, reported != nil { return .success(nil) }
     let initial = reported == nil
     reported = .some(near)
-    var fields = [JSONMember("near", .optional(near)), JSONMember("value", .optional(value)), JSONMember("sensor", .string(sensor.id))]
-    if initial { fields.append(JSONMember("initial", .bool(true))) }
-    if let problem { fields.append(JSONMember("problem", .string(problem))) }
-    let text = problem.map { "proximity unknown: \($0)" } ?? (near.map { $0 ? "proximity near" : "proximity far" } ?? "proximity unknown (no near level)")
-    return .success(StreamEvent(name: "proximity", fields: fields, text: text, isChange: !initial))
+    return .success(ProximityUpdate(near: near, value: value, sensor: sensor.id, initial: initial, problem: problem))
   }
 }
 

@@ -18,12 +18,12 @@ public final class SensorWatcher {
 
   static func key(_ sensor: SensorInfo) -> String { sensor.syspath + "#" + sensor.type.rawValue }
 
-  public func start() -> [StreamEvent] {
+  public func start() -> [DeviceEvent] {
     known = probe()
-    return known.map { SensorWatcher.event($0, action: "present", initial: true) }
+    return known.map { .sensor(SensorUpdate(action: .present, sensor: $0, initial: true)) }
   }
 
-  public func handle(_ event: UdevMonitor.Event) -> [StreamEvent] {
+  public func handle(_ event: UdevMonitor.Event) -> [DeviceEvent] {
     guard event.action == "add" || event.action == "remove" || event.action == "change" else { return [] }
     var sensors = probe()
     if event.action == "remove" {
@@ -33,22 +33,14 @@ public final class SensorWatcher {
     }
     let before = Set(known.map(SensorWatcher.key))
     let after = Set(sensors.map(SensorWatcher.key))
-    var events = sensors.filter { !before.contains(SensorWatcher.key($0)) }.map { SensorWatcher.event($0, action: "added", initial: false) }
-    events += known.filter { !after.contains(SensorWatcher.key($0)) }.map { SensorWatcher.event($0, action: "removed", initial: false) }
+    var events: [DeviceEvent] = sensors.filter { !before.contains(SensorWatcher.key($0)) }.map {
+      .sensor(SensorUpdate(action: .added, sensor: $0, initial: false))
+    }
+    for var gone in known where !after.contains(SensorWatcher.key(gone)) {
+      gone.reading = nil  // a removed sensor has no reading
+      events.append(.sensor(SensorUpdate(action: .removed, sensor: gone, initial: false)))
+    }
     known = sensors
     return events
-  }
-
-  static func event(_ sensor: SensorInfo, action: String, initial: Bool) -> StreamEvent {
-    var fields = [JSONMember("action", .string(action))]
-    if initial { fields.append(JSONMember("initial", .bool(true))) }
-    var description = JSONValue(encoding: sensor)
-    if action == "removed", case .object(let members) = description {
-      // A removed sensor has no reading.
-      description = .object(members.map { $0.key == "reading" ? JSONMember("reading", .null) : $0 })
-    }
-    guard case .object(let members) = description else { preconditionFailure("a sensor is an object") }
-    let text = "\(sensor.type.rawValue) \(sensor.name ?? sensor.id) (\(sensor.id)) \(action)"
-    return StreamEvent(name: "sensor", fields: fields + members, text: text, isChange: !initial)
   }
 }

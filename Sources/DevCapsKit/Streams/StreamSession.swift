@@ -15,10 +15,11 @@ public final class StreamSession {
     loop.stopWhenOutputCloses()
   }
 
-  public func publish(_ events: [StreamEvent]) {
+  public func publish(_ events: [DeviceEvent]) {
     for event in events {
-      emit(event)
-      if event.isChange {
+      let stamped = StreamEvent(event)
+      emit(stamped)
+      if stamped.isChange {
         changes += 1
         if let maximumChanges, changes >= maximumChanges {
           loop.stop(.finished)

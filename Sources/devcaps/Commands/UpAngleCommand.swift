@@ -69,8 +69,8 @@ struct UpAngleCommand: ParsableCommand {
       let tracker = MotionTracker(sampler: try MotionOptions.source(sensor, context: context, session: nil), relativeTo: relativeTo.flatMap(Orientation.init(word:)))
       switch tracker.read() {
       case .success(let sample):
-        let event = tracker.upAngleEvent(sample)
-        Output.write(json ? event.json.serialized(.pretty) + "\n" : HumanReport.printable(event.text) + "\n")
+        let event = StreamEvent(.upAngle(tracker.upAngleSample(sample)))
+        Output.write(json ? JSONValue(encoding: event).serialized(.pretty) + "\n" : HumanReport.printable(EventText.line(event.event)) + "\n")
       case .failure(let problem):
         Output.error(problem.description)
         throw ExitCode(69)
@@ -94,7 +94,7 @@ struct UpAngleCommand: ParsableCommand {
           Output.write("\u{1B}[H" + view.frame(angle: sample.angle, heldAngle: tracker.lastAngle, sample: sample, sensor: sampler.sensor) + "\u{1B}[J")
           session.publish([])
         } else {
-          session.publish([tracker.upAngleEvent(sample)])
+          session.publish([.upAngle(tracker.upAngleSample(sample))])
         }
       case .failure(.noDataYet):
         break

@@ -87,7 +87,7 @@ struct WatchCommand: ParsableCommand {
       throw ExitCode(69)
     }
     let context = ProbeContext()
-    var watchers: [(start: () -> [StreamEvent], subsystems: [String], handle: (UdevMonitor.Event) -> [StreamEvent])] = []
+    var watchers: [(start: () -> [DeviceEvent], subsystems: [String], handle: (UdevMonitor.Event) -> [DeviceEvent])] = []
     if stream == .displays || stream == .all {
       let watcher = DisplayWatcher(context: context, udev: udev)
       watchers.append((watcher.start, DisplayWatcher.subsystems, watcher.handle))
@@ -143,9 +143,9 @@ extension WatchCommand {
         session.every(hertz: rate ?? (shake ? 50 : 10)) {
           switch tracker.read() {
           case .success(let sample):
-            var events: [StreamEvent] = []
-            if orientation, let event = tracker.orientationEvent(sample) { events.append(event) }
-            if shake, let event = tracker.shakeEvent(sample) { events.append(event) }
+            var events: [DeviceEvent] = []
+            if orientation, let update = tracker.orientationUpdate(sample) { events.append(.orientation(update)) }
+            if shake, let found = tracker.shake(sample) { events.append(.shake(found)) }
             session.publish(events)
           case .failure(.noDataYet):
             break
@@ -169,7 +169,7 @@ extension WatchCommand {
       MotionOptions.stopWhenRemoved(session, udev: udev, sensor: sensor)
       func poll() {
         switch tracker.poll() {
-        case .success(let event): session.publish(event.map { [$0] } ?? [])
+        case .success(let update): session.publish(update.map { [.proximity($0)] } ?? [])
         case .failure(let problem): session.loop.stop(.failure(problem.description))
         }
       }

@@ -7,9 +7,9 @@ struct StreamPrinter {
 
   func print(_ event: StreamEvent) {
     if json {
-      Output.write(event.json.serialized() + "\n")
+      Output.write(JSONValue(encoding: event).serialized() + "\n")
     } else {
-      Output.write(event.time.localClock + " " + HumanReport.printable(event.text) + "\n")
+      Output.write(event.time.localClock + " " + HumanReport.printable(EventText.line(event.event)) + "\n")
     }
   }
 }

@@ -55,7 +55,7 @@ struct UpAngleView {
       text += "  " + style.dim("lying flat: holding the last direction") + "  " + sample.orientation.rawValue + "\n"
     }
     if let gravity = sample.gravity {
-      text += "  gravity " + MotionTracker.vectorText(gravity) + "\n"
+      text += "  gravity " + EventText.vector(gravity) + "\n"
     } else {
       text += "\n"
     }

@@ -10,7 +10,7 @@ struct DisplayChangesTests {
   }
 
   func changes(_ old: [DisplayInfo], _ new: [DisplayInfo]) -> [String] {
-    DisplayWatcher.changes(from: old, to: new).map { "\($0.display.connector) \($0.action)" }
+    DisplayWatcher.changes(from: old, to: new).map { "\($0.display.connector) \($0.action.rawValue)" }
   }
 
   @Test("plugging, unplugging and new modes")

@@ -4,29 +4,6 @@ import Glibc
 import Musl
 #endif
 
-/// One line of a stream: its JSON object (with `event` and an RFC 3339 `time`) and the line a
-/// person reads.
-public struct StreamEvent: Sendable, Equatable {
-  public var name: String
-  public var time: Timestamp
-  public var fields: [JSONMember]
-  public var text: String
-  /// The initial state counts for nothing; `--count` counts changes.
-  public var isChange: Bool
-
-  public init(name: String, time: Timestamp = .now(), fields: [JSONMember], text: String, isChange: Bool) {
-    self.name = name
-    self.time = time
-    self.fields = fields
-    self.text = text
-    self.isChange = isChange
-  }
-
-  public var json: JSONValue {
-    .object([JSONMember("event", .string(name)), JSONMember("time", .string(time.rfc3339))] + fields)
-  }
-}
-
 /// Wall-clock time with milliseconds, formatted without Foundation.
 public struct Timestamp: Sendable, Equatable {
   public var seconds: Int

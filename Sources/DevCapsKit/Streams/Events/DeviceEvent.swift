@@ -1,0 +1,80 @@
+/// What a stream reports, as values: a program consumes these; the CLI draws them as text lines
+/// or as NDJSON (`Schemas/event.schema.json`).
+public enum DeviceEvent: Sendable, Equatable {
+  case battery(BatteryUpdate)
+  case lid(LidUpdate)
+  case display(DisplayUpdate)
+  case sensor(SensorUpdate)
+  case orientation(OrientationUpdate)
+  case proximity(ProximityUpdate)
+  case shake(ShakeEvent)
+  case upAngle(UpAngleSample)
+  /// The source of a stream went away (upowerd left the bus); the stream goes on.
+  case sourceLost(source: String)
+  /// It came back; the current state follows.
+  case sourceRestored(source: String)
+
+  /// The name in the JSON `event` member.
+  public var name: String {
+    switch self {
+    case .battery: "battery"
+    case .lid: "lid"
+    case .display: "display"
+    case .sensor: "sensor"
+    case .orientation: "orientation"
+    case .proximity: "proximity"
+    case .shake: "shake"
+    case .upAngle: "up-angle"
+    case .sourceLost: "source-lost"
+    case .sourceRestored: "source-restored"
+    }
+  }
+
+  /// A stream starts with the current state (one event per device); `--count` counts the rest.
+  public var isInitial: Bool {
+    switch self {
+    case .battery(let update): update.initial
+    case .lid(let update): update.initial
+    case .display(let update): update.initial
+    case .sensor(let update): update.initial
+    case .orientation(let update): update.initial
+    case .proximity(let update): update.initial
+    case .shake, .upAngle, .sourceLost, .sourceRestored: false
+    }
+  }
+}
+
+/// One event of a stream with the wall-clock time it was seen.
+public struct StreamEvent: Sendable, Equatable {
+  public var time: Timestamp
+  public var event: DeviceEvent
+
+  public init(_ event: DeviceEvent, time: Timestamp = .now()) {
+    self.time = time
+    self.event = event
+  }
+
+  public var isChange: Bool { !event.isInitial }
+}
+
+/// `{"event": …, "time": …, …the event's own members}`: one NDJSON line.
+extension StreamEvent: Encodable {
+  enum CodingKeys: String, CodingKey { case event, time, source }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(event.name, forKey: .event)
+    try container.encode(time.rfc3339, forKey: .time)
+    switch event {
+    case .battery(let update): try update.encode(to: encoder)
+    case .lid(let update): try update.encode(to: encoder)
+    case .display(let update): try update.encode(to: encoder)
+    case .sensor(let update): try update.encode(to: encoder)
+    case .orientation(let update): try update.encode(to: encoder)
+    case .proximity(let update): try update.encode(to: encoder)
+    case .shake(let shake): try shake.encode(to: encoder)
+    case .upAngle(let sample): try sample.encode(to: encoder)
+    case .sourceLost(let source), .sourceRestored(let source): try container.encode(source, forKey: .source)
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/// A battery's or a peripheral's state on the stream's first lines or after a change; or its
+/// removal.
+public struct BatteryUpdate: Sendable, Equatable {
+  public enum Device: Sendable, Equatable {
+    case battery(BatteryInfo, onBattery: Bool?)
+    case peripheral(PeripheralInfo)
+    case removed(id: String)
+  }
+
+  public var device: Device
+  public var initial: Bool
+
+  public init(_ device: Device, initial: Bool) {
+    self.device = device
+    self.initial = initial
+  }
+
+  public var id: String {
+    switch device {
+    case .battery(let battery, _): battery.id
+    case .peripheral(let peripheral): peripheral.id
+    case .removed(let id): id
+    }
+  }
+}
+
+extension BatteryUpdate: Encodable {
+  enum CodingKeys: String, CodingKey {
+    case id, level, state, timeToEmptySeconds, timeToFullSeconds, onBattery, energyWh, energyRateW, warningLevel
+    case peripheral, kind, model, removed, initial
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch device {
+    case .battery(let battery, let onBattery):
+      try container.encode(battery.id, forKey: .id)
+      try container.encodeIfPresent(battery.level, forKey: .level)
+      try container.encode(battery.state, forKey: .state)
+      try container.encodeIfPresent(battery.timeToEmptySeconds, forKey: .timeToEmptySeconds)
+      try container.encodeIfPresent(battery.timeToFullSeconds, forKey: .timeToFullSeconds)
+      try container.encodeIfPresent(onBattery, forKey: .onBattery)
+      try container.encodeIfPresent(battery.energyWh, forKey: .energyWh)
+      try container.encodeIfPresent(battery.energyRateW, forKey: .energyRateW)
+      try container.encodeIfPresent(battery.warningLevel, forKey: .warningLevel)
+    case .peripheral(let peripheral):
+      try container.encode(peripheral.id, forKey: .id)
+      try container.encodeIfPresent(peripheral.level, forKey: .level)
+      try container.encode(peripheral.state, forKey: .state)
+      try container.encode(true, forKey: .peripheral)
+      try container.encode(peripheral.kind, forKey: .kind)
+      try container.encodeIfPresent(peripheral.model, forKey: .model)
+    case .removed(let id):
+      try container.encode(id, forKey: .id)
+      try container.encode(true, forKey: .removed)
+    }
+    if initial { try container.encode(true, forKey: .initial) }
+  }
+}
+
+/// The lid (from UPower).
+public struct LidUpdate: Sendable, Equatable, Encodable {
+  public var closed: Bool?
+  public var present: Bool?
+  public var initial: Bool
+
+  public init(closed: Bool?, present: Bool?, initial: Bool) {
+    self.closed = closed
+    self.present = present
+    self.initial = initial
+  }
+
+  enum CodingKeys: String, CodingKey { case closed, present, initial }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(closed, forKey: .closed)
+    try container.encodeIfPresent(present, forKey: .present)
+    if initial { try container.encode(true, forKey: .initial) }
+  }
+}

@@ -1,0 +1,69 @@
+import DevCapsKit
+
+/// The line a person reads for each stream event (`watch`, `up-angle` without a terminal).
+enum EventText {
+  static func line(_ event: DeviceEvent) -> String {
+    switch event {
+    case .battery(let update): battery(update.device)
+    case .lid(let lid): lid.present == true ? "lid \(lid.closed == true ? "closed" : "open")" : "no lid"
+    case .display(let update): display(update)
+    case .sensor(let update):
+      "\(update.sensor.type.rawValue) \(update.sensor.name ?? update.sensor.id) (\(update.sensor.id)) \(update.action.rawValue)"
+    case .orientation(let update):
+      "orientation \(update.orientation.rawValue)" + (update.orientation.rotation.map { " (\($0))" } ?? "")
+    case .proximity(let update): proximity(update)
+    case .shake(let shake): "shake (\(shake.detector.rawValue)), peak \(Units.fixed(shake.peakG, decimals: 2)) g"
+    case .upAngle(let sample): upAngle(sample)
+    case .sourceLost(let source): "\(source) went away; waiting for it to come back"
+    case .sourceRestored(let source): "\(source) is back"
+    }
+  }
+
+  /// `BAT0 50 % charging, 2:00 to full`; `hidpp_battery_0 (mouse) 20 % discharging`.
+  static func battery(_ device: BatteryUpdate.Device) -> String {
+    switch device {
+    case .battery(let battery, _):
+      var text = battery.id
+      if let level = battery.level { text += " " + Units.fixed(level * 100, decimals: 0) + " %" }
+      text += " " + battery.state.rawValue
+      if let seconds = battery.timeToFullSeconds { text += ", " + Units.clock(seconds: seconds) + " to full" }
+      if let seconds = battery.timeToEmptySeconds { text += ", " + Units.clock(seconds: seconds) + " left" }
+      return text
+    case .peripheral(let peripheral):
+      let level = peripheral.level.map { Units.fixed($0 * 100, decimals: 0) + " %" } ?? "level unknown"
+      return "\(peripheral.id) (\(peripheral.kind)) \(level) \(peripheral.state.rawValue)"
+    case .removed(let id):
+      return "\(id) removed"
+    }
+  }
+
+  /// `HDMI-A-1 connected: DELL U2720Q, 3840x2160 @ 60.00 Hz, 12 modes`
+  static func display(_ update: DisplayUpdate) -> String {
+    let display = update.display
+    var text = "\(display.connector) \(update.action.rawValue)"
+    guard display.connected else { return text }
+    let details = [
+      display.name,
+      display.preferredMode.map { mode in mode + (display.preferredRefreshHz.map { " @ " + Units.fixed($0, decimals: 2) + " Hz" } ?? "") },
+      display.modes.isEmpty ? nil : "\(display.modes.count) mode\(display.modes.count == 1 ? "" : "s")",
+    ].compactMap { $0 }
+    if !details.isEmpty { text += ": " + details.joined(separator: ", ") }
+    return text
+  }
+
+  static func proximity(_ update: ProximityUpdate) -> String {
+    if let problem = update.problem { return "proximity unknown: \(problem)" }
+    return update.near.map { $0 ? "proximity near" : "proximity far" } ?? "proximity unknown (no near level)"
+  }
+
+  /// `12.2° portrait (0.21, -0.97, 0.05) g`
+  static func upAngle(_ sample: UpAngleSample) -> String {
+    if let problem = sample.problem { return "no reading: \(problem)" }
+    let angle = sample.angleDegrees.map { Units.fixed($0, decimals: 1) + "°" } ?? "lying flat"
+    return "\(angle) \(sample.orientation.rawValue) " + (sample.gravity.map(vector) ?? "")
+  }
+
+  static func vector(_ v: Vector3) -> String {
+    "(\(Units.fixed(v.x, decimals: 2)), \(Units.fixed(v.y, decimals: 2)), \(Units.fixed(v.z, decimals: 2))) g"
+  }
+}
