@@ -11,8 +11,10 @@ struct UpAngleCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "up-angle",
     abstract: "Which way is up: a live arrow from the display accelerometer.",
+    // The generated usage, every option in it, is 127 columns wide; the options are listed below.
+    usage: "devcaps up-angle [<options>]",
     discussion: """
-      The angle is atan2(x, −y) of gravity in the device frame, in degrees: 0 upright, positive \
+      The angle is atan2(x, -y) of gravity in the device frame, in degrees: 0 upright, positive \
       when the device is turned clockwise, 180 upside down. Lying flat there is no angle (null in \
       JSON) and the arrow keeps its last direction. The accelerometer must be in the display: \
       one in a convertible's base never drives it.
