@@ -93,7 +93,7 @@ struct UpAngleCommand: ParsableCommand {
       switch tracker.read() {
       case .success(let sample):
         if live {
-          Output.write("\u{1B}[H" + view.frame(angle: sample.angle, heldAngle: tracker.lastAngle, sample: sample, sensor: sampler.sensor) + "\u{1B}[J")
+          Output.write(UpAngleView.redraw(view.frame(angle: sample.angle, heldAngle: tracker.lastAngle, sample: sample, sensor: sampler.sensor)))
           session.publish([])
         } else {
           session.publish([tracker.upAngleEvent(sample)])
