@@ -23,8 +23,8 @@ struct UpAngleCommand: ParsableCommand {
       sample. --json prints one object per sample (Schemas/event.schema.json), or one document \
       with --once.
 
-      Exit status: 0, 69 when there is no display accelerometer or it goes away, 130 on SIGINT, \
-      143 on SIGTERM. The terminal is always restored.
+      Exit status: 0 at --count or --timeout, 69 when there is no display accelerometer or it \
+      goes away, 130 on SIGINT, 143 on SIGTERM. The terminal is always restored.
 
       Examples:
         devcaps up-angle
@@ -51,7 +51,7 @@ struct UpAngleCommand: ParsableCommand {
   @Option(name: .long, help: "End after this many seconds.")
   var timeout: Double?
 
-  @Option(name: .long, help: "End after this many samples.")
+  @Option(name: .long, help: "End after this many samples (the initial one does not count).")
   var count: Int?
 
   func validate() throws {
@@ -83,21 +83,25 @@ struct UpAngleCommand: ParsableCommand {
     let live = !json && isatty(1) == 1
     let view = UpAngleView(style: style)
     let printer = StreamPrinter(json: json)
-    let session = StreamSession(maximumChanges: count) { event in printer.print(event) }
+    // Live, the frames are the output: events are only counted.
+    let session = StreamSession(maximumChanges: count) { event in if !live { printer.print(event) } }
     let sampler = try MotionOptions.source(sensor, context: context, session: session)
     let tracker = MotionTracker(sampler: sampler, relativeTo: relativeTo.flatMap(Orientation.init(word:)))
     MotionOptions.stopWhenRemoved(session, udev: udev, sensor: sampler.sensor)
     if let timeout { session.stop(after: timeout) }
     if live { Output.write(UpAngleView.enter) }
+    var initial = true
     session.every(hertz: rate) {
       switch tracker.read() {
       case .success(let sample):
         if live {
           Output.write(UpAngleView.redraw(view.frame(angle: sample.angle, heldAngle: tracker.lastAngle, sample: sample, sensor: sampler.sensor)))
-          session.publish([])
-        } else {
-          session.publish([tracker.upAngleEvent(sample)])
         }
+        // The first sample is the initial state; --count counts the samples after it.
+        var event = tracker.upAngleEvent(sample)
+        event.isChange = !initial
+        initial = false
+        session.publish([event])
       case .failure(.noDataYet):
         break
       case .failure(let problem):

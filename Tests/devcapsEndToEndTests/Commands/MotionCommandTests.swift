@@ -179,6 +179,22 @@ struct MotionCommandTests {
     #expect(!shown.contains { $0.contains("gravity") && $0 != "  " + short }, "\(shown.joined(separator: "\n"))")
   }
 
+  @Test("--count N ends after N samples past the first, on a terminal, in lines and in JSON")
+  func count() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    let command = "env \(Self.shellEnvironment(testbed)) timeout -s INT 10 '\(DevCapsProcess.executable.path)' up-angle --rate 20 --count 3; echo \"status $?\""
+    let output = try DevCapsProcess.runInTerminal(command)
+    #expect(output.contains("status 0"), "\(output.debugDescription)")
+    #expect(output.components(separatedBy: "\u{1B}[H").count - 1 == 4, "the initial frame and 3 more")
+    #expect(output.contains("\u{1B}[?25h\u{1B}[?1049l"), "the terminal restored")
+
+    for arguments in [["--json"], []] {
+      let result = try DevCapsProcess.run(["up-angle", "--rate", "50", "--count", "2", "--timeout", "10"] + arguments, environment: testbed.environment)
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout.split(separator: "\n").count == 3, "\(arguments): \(result.stdout)")
+    }
+  }
+
   @Test("the live view restores the terminal on SIGTERM", arguments: [Int32(15), Int32(2)])
   func terminalRestored(signal: Int32) throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
