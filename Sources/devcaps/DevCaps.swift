@@ -20,7 +20,7 @@ struct DevCaps: ParsableCommand {
         devcaps list                       a readable report of the whole machine
         devcaps list --json --only cpu     the cpu section as JSON
         devcaps get memory.installedBytes  one value, for scripts
-        devcaps require kiosk.json         a CI gate: exit 1 when the machine falls short
+        devcaps require kiosk.json         a CI gate: exit 1 when a requirement fails
         devcaps watch battery              battery changes as they happen
         devcaps up-angle                   a live arrow pointing up
       """,

@@ -11,8 +11,10 @@ struct UpAngleCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "up-angle",
     abstract: "Which way is up: a live arrow from the display accelerometer.",
+    // The generated usage, every option in it, is 127 columns wide; the options are listed below.
+    usage: "devcaps up-angle [<options>]",
     discussion: """
-      The angle is atan2(x, −y) of gravity in the device frame, in degrees: 0 upright, positive \
+      The angle is atan2(x, -y) of gravity in the device frame, in degrees: 0 upright, positive \
       when the device is turned clockwise, 180 upside down. Lying flat there is no angle (null in \
       JSON) and the arrow keeps its last direction. The accelerometer must be in the display: \
       one in a convertible's base never drives it.
@@ -21,8 +23,8 @@ struct UpAngleCommand: ParsableCommand {
       sample. --json prints one object per sample (Schemas/event.schema.json), or one document \
       with --once.
 
-      Exit status: 0, 69 when there is no display accelerometer or it goes away, 130 on SIGINT, \
-      143 on SIGTERM. The terminal is always restored.
+      Exit status: 0 at --count or --timeout, 69 when there is no display accelerometer or it \
+      goes away, 130 on SIGINT, 143 on SIGTERM. The terminal is always restored.
 
       Examples:
         devcaps up-angle
@@ -49,7 +51,7 @@ struct UpAngleCommand: ParsableCommand {
   @Option(name: .long, help: "End after this many seconds.")
   var timeout: Double?
 
-  @Option(name: .long, help: "End after this many samples.")
+  @Option(name: .long, help: "End after this many samples (the initial one does not count).")
   var count: Int?
 
   func validate() throws {
@@ -81,21 +83,25 @@ struct UpAngleCommand: ParsableCommand {
     let live = !json && isatty(1) == 1
     let view = UpAngleView(style: style)
     let printer = StreamPrinter(json: json)
-    let session = StreamSession(maximumChanges: count) { event in printer.print(event) }
+    // Live, the frames are the output: events are only counted.
+    let session = StreamSession(maximumChanges: count) { event in if !live { printer.print(event) } }
     let sampler = try MotionOptions.source(sensor, context: context, session: session)
     let tracker = MotionTracker(sampler: sampler, relativeTo: relativeTo.flatMap(Orientation.init(word:)))
     MotionOptions.stopWhenRemoved(session, udev: udev, sensor: sampler.sensor)
     if let timeout { session.stop(after: timeout) }
     if live { Output.write(UpAngleView.enter) }
+    var initial = true
     session.every(hertz: rate) {
       switch tracker.read() {
       case .success(let sample):
         if live {
-          Output.write("\u{1B}[H" + view.frame(angle: sample.angle, heldAngle: tracker.lastAngle, sample: sample, sensor: sampler.sensor) + "\u{1B}[J")
-          session.publish([])
-        } else {
-          session.publish([.upAngle(tracker.upAngleSample(sample))])
+          Output.write(UpAngleView.redraw(view.frame(angle: sample.angle, heldAngle: tracker.lastAngle, sample: sample, sensor: sampler.sensor)))
         }
+        // The first sample is the initial state; --count counts the samples after it.
+        var event = tracker.upAngleSample(sample)
+        event.initial = initial
+        initial = false
+        session.publish([.upAngle(event)])
       case .failure(.noDataYet):
         break
       case .failure(let problem):

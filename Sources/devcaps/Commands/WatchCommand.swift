@@ -11,13 +11,15 @@ struct WatchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "watch",
     abstract: "Stream changes: displays, sensors, and more, as they happen.",
+    // The generated usage, every option in it, is 196 columns wide; the options are listed below.
+    usage: "devcaps watch <stream> [<options>]",
     discussion: """
       A watch prints the current state first (one line per device), then one line per change, \
       until --count changes were seen, --timeout seconds passed, or it is interrupted. It is \
       event-driven: udev events, not polling.
 
       Streams:
-        battery       every battery's level, state and time left, and peripherals' levels
+        battery       every battery's level, state and time left; peripherals' levels
         lid           the lid opening and closing (UPower)
         displays      connectors connected, disconnected, or whose modes changed
         sensors       sensors added or removed
@@ -30,9 +32,14 @@ struct WatchCommand: ParsableCommand {
       printed and the watch goes on until it is back (source-restored, then the current state). \
       Without UPower at start, battery follows udev power_supply events through sysfs.
 
-      orientation, proximity and shake poll sysfs at --rate samples per second (defaults 10, 5       and 50) with a timer; displays and sensors wait for udev events.
+      orientation, proximity and shake poll sysfs at --rate samples per second (defaults 10, 5 \
+      and 50) with a timer; displays and sensors wait for udev events.
 
-      Shake detectors (motion.md): threshold fires when an axis passes ±--threshold g (1.5) at       most once per --lockout seconds (0.5); count fires at five excursions past ±--threshold       within 1.5 s, at any rate; angle fires when the direction's change drops by more than       --sensitivity radians (0.5) between 10 Hz samples, at most once per --lockout.
+      Shake detectors (motion.md): threshold fires when an axis passes --threshold g (1.5) either \
+      way, at most once per --lockout seconds (0.5); count fires at five excursions past \
+      --threshold either way within 1.5 s, at any rate; angle fires when the direction's change \
+      drops by more than --sensitivity radians (0.5) between 10 Hz samples, at most once per \
+      --lockout.
 
       Exit status: 0 at --count or --timeout or when the reader of stdout goes away, 69 when \
       a source the stream needs is unavailable, 130 on SIGINT, 143 on SIGTERM.

@@ -169,14 +169,32 @@ struct HumanReport {
         return String(repeating: " ", count: width - exact.count) + exact + " bytes  " + Units.binaryBytes(value)
       }
       var available = amount(disk.availableBytes)
-      if let total = disk.totalBytes, let free = disk.freeBytes, total > 0 {
-        let used = Double(total - min(free, total)) / Double(total) * 100
-        available += style.dim("  (\(Units.fixed(used, decimals: 0)) % used)")
+      if let total = disk.totalBytes, let free = disk.freeBytes, let availableBytes = disk.availableBytes,
+        let used = HumanReport.percentUsed(totalBytes: total, freeBytes: free, availableBytes: availableBytes)
+      {
+        available += style.dim("  (\(used) % used)")
       }
       rows.append(("  total", amount(disk.totalBytes)))
       rows.append(("  free", amount(disk.freeBytes)))
       rows.append(("  available", available))
     }
     return rows
+  }
+
+  /// df(1)'s Use%: used ÷ (used + available), rounded up, where used = total − free. The blocks
+  /// reserved for root count as neither, so a disk with only the reserve left shows 100 %. nil
+  /// where df prints "-": free above total (used would be negative), or nothing used and nothing
+  /// available.
+  static func percentUsed(totalBytes total: UInt64, freeBytes free: UInt64, availableBytes available: UInt64) -> Int? {
+    guard free <= total else { return nil }
+    let used = total - free
+    let (whole, overflow) = used.addingReportingOverflow(available)
+    guard overflow || whole > 0 else { return nil }
+    let (scaled, tooLarge) = used.multipliedReportingOverflow(by: 100)
+    if !overflow && !tooLarge {
+      return Int(scaled / whole + (scaled % whole == 0 ? 0 : 1))
+    }
+    // Beyond 64 bits, as df does: in floating point.
+    return Int((Double(used) * 100 / (Double(used) + Double(available))).rounded(.up))
   }
 }

@@ -16,9 +16,17 @@ struct UpAngleView {
   static let enter = "\u{1B}[?1049h\u{1B}[?25l"
   static let leave = "\u{1B}[?25h\u{1B}[?1049l"
 
+  /// A frame (lines ending in "\n") drawn over the previous one: from the top left, each line
+  /// erased to its end (ESC[K) so a shorter line leaves nothing of a longer one, and the screen
+  /// erased below it (ESC[J), where a diagnostic on stderr may have been printed.
+  static func redraw(_ frame: String) -> String {
+    "\u{1B}[H" + frame.replacing("\n", with: "\u{1B}[K\n") + "\u{1B}[J"
+  }
+
   let style: TextStyle
 
-  /// One frame. `angle` is the up-angle in degrees (nil: flat, or no reading).
+  /// One frame, every line ending in "\n". `angle` is the up-angle in degrees (nil: flat, or no
+  /// reading).
   func frame(angle: Double?, heldAngle: Double?, sample: MotionTracker.Sample, sensor: SensorInfo) -> String {
     var grid = [[Character]](repeating: [Character](repeating: " ", count: UpAngleView.width), count: UpAngleView.height)
     let centre = (row: UpAngleView.height / 2, column: UpAngleView.width / 2)

@@ -61,6 +61,36 @@ struct LiveMachineTests {
     #expect(disk["totalBytes"] as? Int == Int(stats.f_blocks) * Int(stats.f_frsize))
   }
 
+  /// `df --output=pcent PATH`: the Use% column, e.g. 16.
+  static func dfPercent(_ path: String) throws -> Int? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["df", "--output=pcent", path]
+    process.environment = ["LC_ALL": "C", "PATH": "/usr/bin:/bin"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    // "Use%\n 16%\n"
+    let value = text.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces)
+    return value.flatMap { $0.hasSuffix("%") ? Int($0.dropLast()) : nil }
+  }
+
+  @Test("/'s % used in the readable report is df's Use%")
+  func rootDiskPercent() throws {
+    // Other processes write to this disk meanwhile: df before and after bound what devcaps saw.
+    let before = try #require(try Self.dfPercent("/"))
+    let result = try DevCapsProcess.run(["list", "--only", "disks"])
+    let after = try #require(try Self.dfPercent("/"))
+    let lines = result.stdout.split(separator: "\n")
+    let root = try #require(lines.firstIndex { $0.hasPrefix("  / ") }, "\(result.stdout)")
+    let available = try #require(lines[root...].first { $0.hasPrefix("    available") }, "\(result.stdout)")
+    let match = try #require(available.firstMatch(of: /\((\d+) % used\)$/), "\(available)")
+    let shown = try #require(Int(match.1))
+    #expect((min(before, after)...max(before, after)).contains(shown), "devcaps \(shown) %, df \(before) % then \(after) %")
+  }
+
   @Test("logical cores agree with sysconf")
   func cores() {
     #expect(report["cpu.logicalCores"] as? Int == sysconf(Int32(_SC_NPROCESSORS_ONLN)))

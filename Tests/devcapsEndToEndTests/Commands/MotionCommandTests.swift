@@ -138,6 +138,63 @@ struct MotionCommandTests {
     #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
   }
 
+  /// The environment as `env` arguments for a command line run under a terminal.
+  static func shellEnvironment(_ testbed: TestbedDriver) -> String {
+    (["NO_COLOR": "1", "TERM": "xterm"].merging(testbed.environment) { $1 })
+      .sorted { $0.key < $1.key }.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+  }
+
+  @Test("the live view clears every line it redraws: a shorter line leaves nothing of a longer one")
+  func liveRedraw() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    try Self.tilt(testbed, -1, -1, -1)
+    let long = "gravity (-1.00, -1.00, -1.00) g"
+    let short = "gravity (1.00, 0.00, 0.00) g"
+    let session = try TerminalSession("exec env \(Self.shellEnvironment(testbed)) '\(DevCapsProcess.executable.path)' up-angle --rate 50")
+    #expect(session.wait { $0.contains(long) }, "\(session.output)")
+    try Self.tilt(testbed, 1, 0, 0)
+    // Then a few frames of the shorter line over the longer one.
+    #expect(session.wait { $0.components(separatedBy: short).count > 5 }, "\(session.output)")
+    kill(try #require(session.pid), SIGTERM)
+    let output = session.finish()
+
+    // The pty turns each "\n" into "\r\n" (one Character in Swift): compare without the "\r".
+    let plain = String(String.UnicodeScalarView(output.unicodeScalars.filter { $0 != "\r" }))
+    let frames = plain.components(separatedBy: "\u{1B}[H").dropFirst()
+    let last = try #require(frames.last?.components(separatedBy: "\u{1B}[?25h").first)
+    #expect(frames.count > 5)
+    // Every line of a frame is erased to its end, and the screen below the frame.
+    for frame in frames {
+      #expect(frame.contains("\u{1B}[J"), "\(frame.debugDescription)")
+      let lines = frame.components(separatedBy: "\u{1B}[J")[0].split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(lines.count > 20 && lines.last == "", "\(frame.debugDescription)")
+      #expect(lines.dropLast().allSatisfy { $0.hasSuffix("\u{1B}[K") }, "\(frame.debugDescription)")
+    }
+    #expect(plain.split(separator: "\n").filter { $0.contains("gravity") }.allSatisfy { $0.hasSuffix("\u{1B}[K") })
+    // What a terminal shows at the end is the last frame alone, drawn on an empty screen.
+    let screen = TerminalScreen(interpreting: output)
+    let shown = try #require(screen.alternateScreenAtExit, "left the alternate screen")
+    #expect(shown == TerminalScreen(interpreting: "\u{1B}[H" + last).text)
+    #expect(shown.contains("  " + short), "\(shown.joined(separator: "\n"))")
+    #expect(!shown.contains { $0.contains("gravity") && $0 != "  " + short }, "\(shown.joined(separator: "\n"))")
+  }
+
+  @Test("--count N ends after N samples past the first, on a terminal, in lines and in JSON")
+  func count() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    let command = "env \(Self.shellEnvironment(testbed)) timeout -s INT 10 '\(DevCapsProcess.executable.path)' up-angle --rate 20 --count 3; echo \"status $?\""
+    let output = try DevCapsProcess.runInTerminal(command)
+    #expect(output.contains("status 0"), "\(output.debugDescription)")
+    #expect(output.components(separatedBy: "\u{1B}[H").count - 1 == 4, "the initial frame and 3 more")
+    #expect(output.contains("\u{1B}[?25h\u{1B}[?1049l"), "the terminal restored")
+
+    for arguments in [["--json"], []] {
+      let result = try DevCapsProcess.run(["up-angle", "--rate", "50", "--count", "2", "--timeout", "10"] + arguments, environment: testbed.environment)
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.stdout.split(separator: "\n").count == 3, "\(arguments): \(result.stdout)")
+    }
+  }
+
   @Test("the live view restores the terminal on SIGTERM", arguments: [Int32(15), Int32(2)])
   func terminalRestored(signal: Int32) throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")

@@ -39,7 +39,8 @@ public enum DeviceEvent: Sendable, Equatable {
     case .sensor(let update): update.initial
     case .orientation(let update): update.initial
     case .proximity(let update): update.initial
-    case .shake, .upAngle, .sourceLost, .sourceRestored: false
+    case .upAngle(let sample): sample.initial
+    case .shake, .sourceLost, .sourceRestored: false
     }
   }
 }

@@ -82,10 +82,13 @@ public struct UpAngleSample: Sendable, Equatable {
   /// The interface orientation the angle is relative to, when one was asked for.
   public var relativeTo: Orientation?
   public var problem: String?
+  /// The stream's first sample: the current state, which `--count` does not count. Not in the
+  /// JSON: every up-angle line has the same shape.
+  public var initial: Bool
 
   public init(
     angleDegrees: Double?, orientation: Orientation, gravity: Vector3?, sensor: String, relativeTo: Orientation? = nil,
-    problem: String? = nil
+    problem: String? = nil, initial: Bool = false
   ) {
     self.angleDegrees = angleDegrees
     self.orientation = orientation
@@ -93,6 +96,7 @@ public struct UpAngleSample: Sendable, Equatable {
     self.sensor = sensor
     self.relativeTo = relativeTo
     self.problem = problem
+    self.initial = initial
   }
 }
 

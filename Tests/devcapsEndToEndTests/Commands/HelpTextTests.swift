@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// The help texts, as ArgumentParser's own dump (`--experimental-dump-help`, what the man page
+/// generator reads) and as `--help` prints them for every command.
+///
+/// A discussion has two kinds of lines: prose (no leading blank), which ArgumentParser and the man
+/// page re-wrap, and preformatted lines (examples, tables; indented), whose columns are kept. Runs
+/// of blanks belong only to the second kind.
+@Suite("devcaps --help texts")
+struct HelpTextTests {
+  struct Command {
+    var path: [String]
+    var info: [String: Any]
+    var abstract: String { info["abstract"] as? String ?? "" }
+    var discussion: String { info["discussion"] as? String ?? "" }
+    var arguments: [[String: Any]] { info["arguments"] as? [[String: Any]] ?? [] }
+  }
+
+  /// devcaps and every subcommand, from the dump.
+  static func commands() throws -> [Command] {
+    let result = try DevCapsProcess.run(["--experimental-dump-help"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let dump = try #require(try result.json() as? [String: Any])
+    var found: [Command] = []
+    func walk(_ info: [String: Any], _ path: [String]) {
+      found.append(Command(path: path, info: info))
+      for child in info["subcommands"] as? [[String: Any]] ?? [] {
+        walk(child, path + [child["commandName"] as? String ?? "?"])
+      }
+    }
+    walk(try #require(dump["command"] as? [String: Any]), [])
+    return found
+  }
+
+  static func isPreformatted(_ line: Substring) -> Bool { line.first == " " }
+
+  @Test("no run of blanks inside a sentence, and only ASCII (generate-manual drops the rest)")
+  func sentences() throws {
+    let commands = try Self.commands()
+    #expect(commands.map { $0.path.joined(separator: " ") } == ["", "list", "get", "require", "watch", "up-angle", "help"])
+    for command in commands {
+      let name = (["devcaps"] + command.path).joined(separator: " ")
+      var prose = [command.abstract]
+      for argument in command.arguments {
+        prose.append(argument["abstract"] as? String ?? "")
+        prose.append(argument["discussion"] as? String ?? "")
+      }
+      prose += command.discussion.split(separator: "\n").filter { !Self.isPreformatted($0) }.map(String.init)
+      for text in prose {
+        #expect(!text.contains("  "), "\(name): a run of blanks in '\(text)'")
+        #expect(text == text.trimmingCharacters(in: .whitespaces), "\(name): blanks around '\(text)'")
+      }
+      for text in prose + [command.discussion] {
+        #expect(text.unicodeScalars.allSatisfy { $0.isASCII }, "\(name): not ASCII: '\(text)'")
+      }
+    }
+  }
+
+  @Test("--help of every command fits 80 columns: prose wrapped, tables and examples never")
+  func eightyColumns() throws {
+    for command in try Self.commands() {
+      let name = (["devcaps"] + command.path).joined(separator: " ")
+      let result = try DevCapsProcess.run(command.path + ["--help"], environment: ["COLUMNS": "80"])
+      #expect(result.status == 0, "\(name): \(result.stderr)")
+      let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      for line in lines {
+        #expect(line.count <= 80, "\(name) --help: \(line.count) columns: '\(line)'")
+        // Unindented lines are sentences (wrapped by ArgumentParser): one blank between words.
+        if !Self.isPreformatted(line) {
+          #expect(!line.contains("  "), "\(name) --help: a run of blanks in '\(line)'")
+        }
+      }
+      // A preformatted line wider than the screen would be wrapped into a broken table row.
+      for line in command.discussion.split(separator: "\n") where Self.isPreformatted(line) {
+        #expect(lines.contains(line), "\(name) --help: '\(line)' was wrapped")
+      }
+    }
+  }
+}
