@@ -58,9 +58,20 @@ public struct CPUInfoFile {
     return cores.isEmpty ? nil : (cores.count, packages.count)
   }
 
-  /// `cpu MHz` of the first processor, in Hz.
+  /// `cpu MHz` of the first processor, in Hz; nil when absent or not a plausible frequency.
   public var firstProcessorHz: Int64? {
-    guard let text = processors.first?["cpu MHz"], let megahertz = Double(text), megahertz > 0 else { return nil }
+    processors.first?["cpu MHz"].flatMap(CPUInfoFile.hertz(megahertz:))
+  }
+
+  /// Above a petahertz a value is garbage, and the bound keeps the product inside Int64.
+  static let maximumMegahertz = 1e9
+
+  /// A decimal MHz value in Hz. `inf`, `nan`, negative, zero and absurdly large values give nil:
+  /// converting them to Int64 would trap.
+  static func hertz(megahertz text: String) -> Int64? {
+    guard let megahertz = Double(text), megahertz.isFinite, megahertz > 0, megahertz <= maximumMegahertz else {
+      return nil
+    }
     return Int64((megahertz * 1_000_000).rounded())
   }
 }

@@ -52,19 +52,36 @@ public struct CPUProbe {
     let policyDirectory = CPUProbe.cpuDirectory + "cpufreq/"
     for policy in context.entries(policyDirectory) where policy.hasPrefix("policy") {
       let base = policyDirectory + policy + "/"
-      if let maximum = context.integer(base + "cpuinfo_max_freq").map({ $0 * 1000 }) {
+      if let maximum = hertz(kilohertzIn: base + "cpuinfo_max_freq") {
         frequency.maxHz = max(frequency.maxHz ?? maximum, maximum)
       }
-      if let minimum = context.integer(base + "cpuinfo_min_freq").map({ $0 * 1000 }) {
+      if let minimum = hertz(kilohertzIn: base + "cpuinfo_min_freq") {
         frequency.minHz = min(frequency.minHz ?? minimum, minimum)
       }
     }
     if let firstCPU {
       let base = CPUProbe.cpuDirectory + "cpu\(firstCPU)/cpufreq/"
-      frequency.currentHz = (context.integer(base + "scaling_cur_freq") ?? context.integer(base + "cpuinfo_cur_freq"))
-        .map { $0 * 1000 }
+      frequency.currentHz = hertz(kilohertzIn: base + "scaling_cur_freq") ?? hertz(kilohertzIn: base + "cpuinfo_cur_freq")
     }
-    if frequency.currentHz == nil { frequency.currentHz = cpuinfo.firstProcessorHz }
+    if frequency.currentHz == nil, let text = cpuinfo.processors.first?["cpu MHz"] {
+      frequency.currentHz = CPUInfoFile.hertz(megahertz: text)
+      // x86 prints 0.000 when the kernel does not know the clock (some hypervisors): no value, no fault.
+      if frequency.currentHz == nil && Double(text) != 0 {
+        context.diagnostics.record("/proc/cpuinfo", "cpu MHz: expected a frequency in MHz, found \(text.quotedForMessage)")
+      }
+    }
     return frequency
+  }
+
+  /// A cpufreq attribute (kHz) in Hz. Zero means "not known"; negative values and values whose Hz
+  /// overflow are garbage and reported.
+  private func hertz(kilohertzIn path: String) -> Int64? {
+    guard let kilohertz = context.integer(path), kilohertz != 0 else { return nil }
+    let (hertz, overflow) = kilohertz.multipliedReportingOverflow(by: 1000)
+    guard kilohertz > 0, !overflow else {
+      context.diagnostics.record(path, "expected a frequency in kHz, found \(kilohertz)")
+      return nil
+    }
+    return hertz
   }
 }

@@ -50,6 +50,42 @@ struct CPUInfoFileTests {
     #expect(info.firstProcessorHz == nil)
   }
 
+  @Test(
+    "regression: cpu MHz of inf, 1e300, nan, -1 or 0 gives no frequency instead of trapping in Int64(Double)",
+    arguments: ["inf", "-inf", "infinity", "1e300", "1e10", "nan", "-nan", "-1", "-5", "0", "0.0", "-0", "0x1p70", ""])
+  func regressionNonFiniteMegahertz(text: String) throws {
+    let cpuinfo = "processor\t: 0\nmodel name\t: Intel(R) Core(TM) i5\ncpu MHz\t\t: \(text)\n"
+    #expect(CPUInfoFile(text: cpuinfo).firstProcessorHz == nil)
+    let root = try TemporaryRoot(["/proc/cpuinfo": cpuinfo])
+    let context = root.context
+    let cpu = CPUProbe(context: context).probe()
+    #expect(cpu.frequency.currentHz == nil)
+    #expect(cpu.model == "Intel(R) Core(TM) i5")
+    #expect(context.diagnostics.entries.map(\.path) == (Double(text) == 0 ? [] : ["/proc/cpuinfo"]))
+  }
+
+  @Test("cpu MHz within range converts, rounded to the Hz", arguments: [
+    ("1197.803", 1_197_803_000), ("0.000001", 1), ("1000000000", 1_000_000_000_000_000), ("5200", 5_200_000_000),
+  ] as [(String, Int64)])
+  func megahertz(text: String, hertz: Int64) {
+    #expect(CPUInfoFile.hertz(megahertz: text) == hertz)
+  }
+
+  @Test("regression: cpufreq values whose Hz overflow Int64, or negative ones, are reported, not multiplied",
+    arguments: ["9223372036854775807", "9223372036854776", "-1200000"])
+  func regressionFrequencyOverflow(kilohertz: String) throws {
+    let root = try TemporaryRoot([
+      "/sys/devices/system/cpu/online": "0\n",
+      "/sys/devices/system/cpu/cpufreq/policy0/cpuinfo_max_freq": kilohertz + "\n",
+      "/sys/devices/system/cpu/cpufreq/policy0/cpuinfo_min_freq": kilohertz + "\n",
+      "/sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq": kilohertz + "\n",
+    ])
+    let context = root.context
+    let cpu = CPUProbe(context: context).probe()
+    #expect(cpu.frequency == CPUFrequency())
+    #expect(context.diagnostics.entries.count == 3)
+  }
+
   @Test("the CPU probe reads online CPUs, sysfs topology and cpufreq policies")
   func probe() throws {
     let root = try TemporaryRoot([
