@@ -18,7 +18,8 @@ build() {
 }
 build ManifestFuzzer "${common[@]}" "$S/Manifest/"*.swift
 build SysfsFuzzer "${common[@]}" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
-  "$S/Probes/CPU/CPUInfoFile.swift" "$S/Probes/Memory/MemoryProbe.swift" "$S/Model/MemoryInfo.swift" "$S/Motion/"*.swift
+  "$S/Probes/CPU/CPUInfoFile.swift" "$S/Probes/CPU/ARMCPUParts.swift" \
+  "$S/Probes/Memory/MemoryProbe.swift" "$S/Model/MemoryInfo.swift" "$S/Motion/"*.swift
 
 # Seeds: every fixture manifest, and each fixture file behind the byte that selects its parser.
 cp Tests/devcapsEndToEndTests/Fixtures/manifests/* "$out/seeds/manifest/"
