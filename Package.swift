@@ -40,7 +40,8 @@ let package = Package(
       providers: [.apt(["libumockdev-dev"])]),
     .testTarget(
       name: "DevCapsKitTests",
-      dependencies: ["DevCapsKit"]),
+      dependencies: ["DevCapsKit"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "devcapsEndToEndTests",
       dependencies: ["devcaps", "CUMockdev"],

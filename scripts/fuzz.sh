@@ -32,6 +32,10 @@ for machine in Tests/devcapsEndToEndTests/Fixtures/machines/*/root; do
   [ -f "$machine/etc/os-release" ] && seed 4 "$machine/etc/os-release"
   [ -f "$machine/sys/devices/system/cpu/online" ] && seed 5 "$machine/sys/devices/system/cpu/online"
 done
+for machine in Tests/DevCapsKitTests/Fixtures/cpu/*/; do
+  seed 2 "$machine/proc/cpuinfo"
+  seed 5 "$machine/sys/devices/system/cpu/online"
+done
 printf '\x060, 1, 0; -1, 0, 0; 0, 0, -1' > "$out/seeds/sysfs/matrix"
 { printf '\x07le:s16/32>>0\n'; cat ../shared/fixtures/iio-sensor-proxy/orientation-left-up.bin 2>/dev/null || true; } > "$out/seeds/sysfs/scan"
 python3 scripts/fixtures/make-edid.py DEL 0xA0F2 0x12345678 "DELL U2720Q" 597 336 3840 160 2160 62 533250 \
