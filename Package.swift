@@ -35,7 +35,8 @@ let package = Package(
     // Tests. libumockdev is loaded at run time by the end-to-end tests (Support/UMockdevLibrary.swift).
     .testTarget(
       name: "DevCapsKitTests",
-      dependencies: ["DevCapsKit"]),
+      dependencies: ["DevCapsKit"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "devcapsEndToEndTests",
       dependencies: ["devcaps"],

@@ -18,7 +18,8 @@ build() {
 }
 build ManifestFuzzer "${common[@]}" "$S/Manifest/"*.swift
 build SysfsFuzzer "${common[@]}" "$S/Formatting/Units.swift" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
-  "$S/Probes/CPU/CPUInfoFile.swift" "$S/Probes/Memory/MemoryProbe.swift" "$S/Model/MemoryInfo.swift" "$S/Motion/"*.swift
+  "$S/Probes/CPU/CPUInfoFile.swift" "$S/Probes/CPU/ARMCPUParts.swift" \
+  "$S/Probes/Memory/MemoryProbe.swift" "$S/Model/MemoryInfo.swift" "$S/Motion/"*.swift
 
 # Seeds: every input that ever crashed a fuzzer (Fuzz/corpus, each also a named unit test), every
 # fixture manifest, and each fixture file behind the byte that selects its parser.
@@ -32,6 +33,10 @@ for machine in Tests/devcapsEndToEndTests/Fixtures/machines/*/root; do
   [ -f "$machine/proc/meminfo" ] && seed 3 "$machine/proc/meminfo"
   [ -f "$machine/etc/os-release" ] && seed 4 "$machine/etc/os-release"
   [ -f "$machine/sys/devices/system/cpu/online" ] && seed 5 "$machine/sys/devices/system/cpu/online"
+done
+for machine in Tests/DevCapsKitTests/Fixtures/cpu/*/; do
+  seed 2 "$machine/proc/cpuinfo"
+  seed 5 "$machine/sys/devices/system/cpu/online"
 done
 printf '\x060, 1, 0; -1, 0, 0; 0, 0, -1' > "$out/seeds/sysfs/matrix"
 { printf '\x07le:s16/32>>0\n'; cat Tests/Recordings/iio-sensor-proxy/orientation-left-up.bin; } > "$out/seeds/sysfs/scan"

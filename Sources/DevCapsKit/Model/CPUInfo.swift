@@ -1,11 +1,12 @@
 public struct CPUInfo: Sendable, Encodable, Equatable {
-  /// The processor's name; distinct names of a heterogeneous CPU joined with ` + `.
+  /// The processor's name as lscpu gives it; distinct names of a heterogeneous CPU joined with
+  /// ` + `. Nil where lscpu prints `-` (s390, RISC-V without `uarch`, unknown ARM parts).
   public var model: String?
   /// CPUs online (`/sys/devices/system/cpu/online`).
   public var logicalCores: Int?
-  /// Distinct cores (package and core id).
+  /// Distinct cores of the online CPUs, as lscpu counts them (sets of sibling CPUs).
   public var physicalCores: Int?
-  /// Distinct physical packages (sockets).
+  /// Distinct physical packages (sockets) of the online CPUs.
   public var packages: Int?
   public var frequency: CPUFrequency
 
@@ -21,8 +22,8 @@ public struct CPUInfo: Sendable, Encodable, Equatable {
   }
 }
 
-/// Hz. `max` is the highest `cpuinfo_max_freq` of any CPU (the measured `cpu-frequency` key),
-/// `min` the lowest `cpuinfo_min_freq`, `current` the first CPU's current frequency.
+/// Hz. `max` is the highest `cpuinfo_max_freq` of any online CPU (the measured `cpu-frequency`
+/// key), `min` the lowest `cpuinfo_min_freq`, `current` the first CPU's current frequency.
 public struct CPUFrequency: Sendable, Encodable, Equatable {
   public var currentHz: Int64?
   public var minHz: Int64?

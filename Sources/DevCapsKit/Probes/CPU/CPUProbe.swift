@@ -1,7 +1,8 @@
-/// Builds the `cpu` section from `/proc/cpuinfo`, the online CPU list, topology and cpufreq.
+/// Builds the `cpu` section from `/proc/cpuinfo`, the online CPU list, topology and cpufreq, by
+/// lscpu's rules (util-linux, lscpu-cputype.c and lscpu-topology.c).
 public struct CPUProbe {
   let context: ProbeContext
-  private static let cpuDirectory = "/sys/devices/system/cpu/"
+  static let cpuDirectory = "/sys/devices/system/cpu/"
 
   public init(context: ProbeContext) { self.context = context }
 
@@ -13,11 +14,13 @@ public struct CPUProbe {
 
     let online = onlineCPUs()
     cpu.logicalCores = online?.count ?? (cpuinfo.processors.isEmpty ? nil : cpuinfo.processors.count)
-    if let topology = cpuinfo.topology ?? sysfsTopology(online ?? []) {
-      cpu.physicalCores = topology.cores
-      cpu.packages = topology.packages
-    }
-    cpu.frequency = frequency(firstCPU: online?.first, cpuinfo: cpuinfo)
+    let cpus = online ?? cpuDirectories()
+    let topology =
+      siblingTopology(cpus) ?? cpuinfo.topology.map { CPUTopology(cores: $0.cores, packages: $0.packages) }
+      ?? identifierTopology(cpus)
+    cpu.physicalCores = topology?.cores
+    cpu.packages = topology?.packages
+    cpu.frequency = frequency(cpus: cpus, cpuinfo: cpuinfo)
     return cpu
   }
 
@@ -31,40 +34,12 @@ public struct CPUProbe {
     return list
   }
 
-  /// ARM and RISC-V leave topology out of cpuinfo; sysfs has it per CPU.
-  func sysfsTopology(_ cpus: [Int]) -> (cores: Int, packages: Int)? {
-    var cores = Set<String>()
-    var packages = Set<Int64>()
-    for cpu in cpus {
-      let base = CPUProbe.cpuDirectory + "cpu\(cpu)/topology/"
-      guard let package = context.integer(base + "physical_package_id"),
-        let core = context.integer(base + "core_id")
-      else { return nil }
-      cores.insert("\(package):\(core)")
-      packages.insert(package)
-    }
-    return cores.isEmpty ? nil : (cores.count, packages.count)
-  }
-
-  /// cpufreq policies cover every CPU with one directory per group of CPUs sharing a clock.
-  func frequency(firstCPU: Int?, cpuinfo: CPUInfoFile) -> CPUFrequency {
-    var frequency = CPUFrequency()
-    let policyDirectory = CPUProbe.cpuDirectory + "cpufreq/"
-    for policy in context.entries(policyDirectory) where policy.hasPrefix("policy") {
-      let base = policyDirectory + policy + "/"
-      if let maximum = context.integer(base + "cpuinfo_max_freq").map({ $0 * 1000 }) {
-        frequency.maxHz = max(frequency.maxHz ?? maximum, maximum)
-      }
-      if let minimum = context.integer(base + "cpuinfo_min_freq").map({ $0 * 1000 }) {
-        frequency.minHz = min(frequency.minHz ?? minimum, minimum)
-      }
-    }
-    if let firstCPU {
-      let base = CPUProbe.cpuDirectory + "cpu\(firstCPU)/cpufreq/"
-      frequency.currentHz = (context.integer(base + "scaling_cur_freq") ?? context.integer(base + "cpuinfo_cur_freq"))
-        .map { $0 * 1000 }
-    }
-    if frequency.currentHz == nil { frequency.currentHz = cpuinfo.firstProcessorHz }
-    return frequency
+  /// The `cpuN` directories, which exist for every present CPU: what to read without an online list.
+  func cpuDirectories() -> [Int] {
+    context.entries(CPUProbe.cpuDirectory).compactMap { name in
+      let digits = name.dropFirst(3)
+      guard name.hasPrefix("cpu"), !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+      return Int(digits)
+    }.sorted()
   }
 }
