@@ -1,8 +1,8 @@
 /// The accelerometer of a motion stream: its IIO buffer when that is idle and writable, polled
 /// sysfs otherwise, and polled again if the buffer delivers nothing within 500 ms or ends.
-public enum AccelerometerFeed {
+enum AccelerometerFeed {
   /// A source for the tracker; with a session, a buffered source is wired into its loop.
-  public static func open(
+  static func open(
     _ sensor: SensorInfo, context: ProbeContext, session: StreamSession?, note: @escaping (String) -> Void
   ) -> GravitySource? {
     guard let polled = AccelerometerSampler(sensor: sensor, context: context) else { return nil }

@@ -41,6 +41,11 @@ public final class EventLoop {
     sources.removeAll { $0.fd == fd }
   }
 
+  /// Drops every handler, and with them whatever they hold (a stream's sources hold the stream).
+  public func unwatchAll() {
+    sources.removeAll()
+  }
+
   public func stop(_ reason: Stop) {
     if stopReason == nil { stopReason = reason }
   }

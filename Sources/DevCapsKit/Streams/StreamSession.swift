@@ -1,21 +1,19 @@
-/// One run of a stream: the loop, the sink lines go to, `--count` and `--timeout`. Watchers
+/// One run of a stream: the loop, where events go, `maximumChanges` and the duration. Sources
 /// publish events into it; it ends the loop when enough changes were seen.
-public final class StreamSession {
-  public let loop = EventLoop()
+final class StreamSession {
+  let loop = EventLoop()
   private let emit: (StreamEvent) -> Void
   private let maximumChanges: Int?
   private var changes = 0
   private var timers: [LoopTimer] = []
   private var monitors: [UdevMonitor] = []
 
-  public init(maximumChanges: Int?, emit: @escaping (StreamEvent) -> Void) {
+  init(maximumChanges: Int?, emit: @escaping (StreamEvent) -> Void) {
     self.maximumChanges = maximumChanges
     self.emit = emit
-    loop.handleTerminationSignals()
-    loop.stopWhenOutputCloses()
   }
 
-  public func publish(_ events: [DeviceEvent]) {
+  func publish(_ events: [DeviceEvent]) {
     for event in events {
       let stamped = StreamEvent(event)
       emit(stamped)
@@ -30,11 +28,11 @@ public final class StreamSession {
   }
 
   /// `--count 0` ends right after the initial state.
-  public func finishIfCountReached() {
+  func finishIfCountReached() {
     if let maximumChanges, changes >= maximumChanges { loop.stop(.finished) }
   }
 
-  public func stop(after seconds: Double) {
+  func stop(after seconds: Double) {
     guard let timer = LoopTimer(interval: seconds, repeating: false) else { return }
     timers.append(timer)
     loop.watch(timer.fd) { [unowned self] in
@@ -44,7 +42,7 @@ public final class StreamSession {
   }
 
   /// Calls `tick` at `hertz`, from a timerfd: no busy loop, no drift from sleeping.
-  public func every(hertz: Double, _ tick: @escaping () -> Void) {
+  func every(hertz: Double, _ tick: @escaping () -> Void) {
     guard let timer = LoopTimer(interval: 1 / hertz, repeating: true) else { return }
     timers.append(timer)
     loop.watch(timer.fd) {
@@ -55,7 +53,7 @@ public final class StreamSession {
 
   /// Delivers udev events of these subsystems to `handler`.
   @discardableResult
-  public func watchUdev(_ udev: Udev, subsystems: [String], _ handler: @escaping (UdevMonitor.Event) -> Void) -> Bool {
+  func watchUdev(_ udev: Udev, subsystems: [String], _ handler: @escaping (UdevMonitor.Event) -> Void) -> Bool {
     guard let monitor = UdevMonitor(udev: udev, subsystems: subsystems) else { return false }
     monitors.append(monitor)
     loop.watch(monitor.fd) {
@@ -65,7 +63,7 @@ public final class StreamSession {
   }
 
   /// Calls `action` once, after `seconds`.
-  public func once(after seconds: Double, _ action: @escaping () -> Void) {
+  func once(after seconds: Double, _ action: @escaping () -> Void) {
     guard let timer = LoopTimer(interval: seconds, repeating: false) else { return }
     timers.append(timer)
     loop.watch(timer.fd) { [unowned self] in
@@ -78,12 +76,22 @@ public final class StreamSession {
   private var cleanups: [() -> Void] = []
 
   /// Runs when the loop ends, however it ends (restoring what a source changed).
-  public func onStop(_ cleanup: @escaping () -> Void) { cleanups.append(cleanup) }
+  func onStop(_ cleanup: @escaping () -> Void) { cleanups.append(cleanup) }
 
-  public func run() -> EventLoop.Stop {
+  func run() -> EventLoop.Stop {
     finishIfCountReached()
     let stop = loop.run()
-    for cleanup in cleanups.reversed() { cleanup() }
+    cleanUp()
     return stop
+  }
+
+  /// Closes and restores every source, once.
+  func cleanUp() {
+    let pending = cleanups
+    cleanups.removeAll()
+    for cleanup in pending.reversed() { cleanup() }
+    loop.unwatchAll()
+    timers.removeAll()
+    monitors.removeAll()
   }
 }

@@ -55,7 +55,7 @@ struct UpAngleCommand: ParsableCommand {
   var count: Int?
 
   func validate() throws {
-    try MotionOptions.validate(rate: rate)
+    try validateRate(rate)
     if let relativeTo {
       guard let orientation = Orientation(word: relativeTo), orientation.centreDegrees != nil else {
         throw ValidationError("--relative-to takes portrait, portrait-upside-down, landscape-left or landscape-right (or normal, bottom-up, right-up, left-up), not '\(relativeTo)'")
@@ -66,92 +66,59 @@ struct UpAngleCommand: ParsableCommand {
   }
 
   func run() throws {
-    let (udev, sensor, context) = try MotionOptions.accelerometer()
-    if once {
-      let tracker = MotionTracker(sampler: try MotionOptions.source(sensor, context: context, session: nil), relativeTo: relativeTo.flatMap(Orientation.init(word:)))
-      switch tracker.read() {
-      case .success(let sample):
-        let event = StreamEvent(.upAngle(tracker.upAngleSample(sample)))
-        Output.write(json ? JSONValue(encoding: event).serialized(.pretty) + "\n" : HumanReport.printable(EventText.line(event.event)) + "\n")
-      case .failure(let problem):
-        Output.error(problem.description)
-        throw ExitCode(69)
-      }
-      return
+    let orientation = relativeTo.flatMap(Orientation.init(word:))
+    if once { return try readOnce(relativeTo: orientation) }
+    StreamRunner.takeOverSignals()
+    var options = StreamOptions()
+    options.rate = rate
+    options.relativeTo = orientation
+    options.maximumChanges = count
+    options.duration = timeout
+    options.note = { Output.error("note: \($0)") }
+    let stream: DeviceStream
+    do {
+      stream = try DeviceStream.upAngle(options: options)
+    } catch {
+      Output.error(error.description)
+      throw ExitCode(69)
     }
-    let style = TextStyle.forStandardOutput()
+    Output.warn(stream.warnings)
     let live = !json && isatty(1) == 1
-    let view = UpAngleView(style: style)
+    let view = UpAngleView(style: TextStyle.forStandardOutput())
     let printer = StreamPrinter(json: json)
-    // Live, the frames are the output: events are only counted.
-    let session = StreamSession(maximumChanges: count) { event in if !live { printer.print(event) } }
-    let sampler = try MotionOptions.source(sensor, context: context, session: session)
-    let tracker = MotionTracker(sampler: sampler, relativeTo: relativeTo.flatMap(Orientation.init(word:)))
-    MotionOptions.stopWhenRemoved(session, udev: udev, sensor: sampler.sensor)
-    if let timeout { session.stop(after: timeout) }
+    let sensor = stream.sensors.first
     if live { Output.write(UpAngleView.enter) }
-    var initial = true
-    session.every(hertz: rate) {
-      switch tracker.read() {
-      case .success(let sample):
-        if live {
-          Output.write(UpAngleView.redraw(view.frame(angle: sample.angle, heldAngle: tracker.lastAngle, sample: sample, sensor: sampler.sensor)))
-        }
-        // The first sample is the initial state; --count counts the samples after it.
-        var event = tracker.upAngleSample(sample)
-        event.initial = initial
-        initial = false
-        session.publish([.upAngle(event)])
-      case .failure(.noDataYet):
-        break
-      case .failure(let problem):
-        session.loop.stop(.failure(problem.description))
+    let end = StreamRunner.run(stream) {
+      guard live, let sensor else { return printer.print }
+      var heldAngle: Double? = nil
+      return { event in
+        guard case .upAngle(let sample) = event.event else { return true }
+        // Lying flat the arrow keeps the last direction there was.
+        heldAngle = sample.angleDegrees ?? heldAngle
+        return Output.tryWrite(UpAngleView.redraw(view.frame(sample: sample, heldAngle: heldAngle, sensor: sensor)))
       }
     }
-    let stop = session.run()
     if live { Output.write(UpAngleView.leave) }
-    try StreamExit.finish(stop)
+    try StreamRunner.exit(end)
+  }
+
+  /// `--once`: one polled reading.
+  private func readOnce(relativeTo: Orientation?) throws {
+    do {
+      let (sample, warnings) = try DeviceStream.readUpAngle(relativeTo: relativeTo)
+      Output.warn(warnings)
+      let event = StreamEvent(.upAngle(sample))
+      Output.write(json ? JSONValue(encoding: event).serialized(.pretty) + "\n" : HumanReport.printable(EventText.line(event.event)) + "\n")
+    } catch {
+      Output.error(error.description)
+      throw ExitCode(69)
+    }
   }
 }
 
-/// What the motion commands share: the rate's bounds, finding the accelerometer, noticing it go.
-enum MotionOptions {
-  static func validate(rate: Double) throws {
-    guard rate >= 0.1 && rate <= 1000 else { throw ValidationError("--rate must be between 0.1 and 1000 samples per second, not \(rate)") }
-  }
-
-  /// The display accelerometer, or exit 69 saying what was found instead.
-  static func accelerometer() throws -> (Udev, SensorInfo, ProbeContext) {
-    guard let udev = Udev() else {
-      Output.error("cannot use udev (udev_new failed)")
-      throw ExitCode(69)
-    }
-    let context = ProbeContext()
-    switch AccelerometerChoice.choose(SensorProbe(context: context, udev: udev).probe()) {
-    case .found(let sensor):
-      Output.warn(context.diagnostics.entries)
-      return (udev, sensor, context)
-    case .unavailable(let reason):
-      Output.error(reason)
-      throw ExitCode(69)
-    }
-  }
-
-  /// Its IIO buffer when a stream can use it, else polled sysfs; exit 69 when neither works.
-  static func source(_ sensor: SensorInfo, context: ProbeContext, session: StreamSession?) throws -> GravitySource {
-    guard let source = AccelerometerFeed.open(sensor, context: context, session: session, note: { Output.error("note: \($0)") }) else {
-      Output.error("the accelerometer \(sensor.id) has no in_accel_{x,y,z}_raw attributes to read")
-      throw ExitCode(69)
-    }
-    return source
-  }
-
-  /// A udev `remove` of the sensor ends the stream with exit 69.
-  static func stopWhenRemoved(_ session: StreamSession, udev: Udev, sensor: SensorInfo) {
-    session.watchUdev(udev, subsystems: ["iio"]) { event in
-      if event.action == "remove" && (sensor.syspath + "/").hasPrefix(event.device.syspath + "/") {
-        session.loop.stop(.failure("the \(sensor.type.rawValue) \(sensor.id) was removed"))
-      }
-    }
+/// `--rate` of the motion streams.
+func validateRate(_ rate: Double) throws {
+  guard StreamOptions.rates.contains(rate) else {
+    throw ValidationError("--rate must be between 0.1 and 1000 samples per second, not \(rate)")
   }
 }

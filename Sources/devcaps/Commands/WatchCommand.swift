@@ -1,12 +1,6 @@
 import ArgumentParser
 import DevCapsKit
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 struct WatchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "watch",
@@ -78,7 +72,7 @@ struct WatchCommand: ParsableCommand {
   var lockout: Double = 0.5
 
   func validate() throws {
-    if let rate { try MotionOptions.validate(rate: rate) }
+    if let rate { try validateRate(rate) }
     guard threshold > 0 && threshold.isFinite else { throw ValidationError("--threshold must be a positive number of g") }
     guard sensitivity > 0 && sensitivity <= .pi else { throw ValidationError("--sensitivity must be between 0 and π radians") }
     guard lockout >= 0 && lockout.isFinite else { throw ValidationError("--lockout must be 0 or more seconds") }
@@ -87,150 +81,29 @@ struct WatchCommand: ParsableCommand {
   }
 
   func run() throws {
+    StreamRunner.takeOverSignals()
+    var options = StreamOptions()
+    options.rate = rate
+    options.shake.kind = detector
+    options.shake.threshold = threshold
+    options.shake.sensitivity = sensitivity
+    options.shake.lockout = lockout
+    options.maximumChanges = count
+    options.duration = timeout
+    options.note = { Output.error("note: \($0)") }
+    let events: DeviceStream
+    do {
+      events = try DeviceStream(stream, options: options)
+    } catch {
+      Output.error(error.description)
+      throw ExitCode(69)
+    }
+    Output.warn(events.warnings)
     let printer = StreamPrinter(json: json)
-    let session = StreamSession(maximumChanges: count, emit: printer.print)
-    guard let udev = Udev() else {
-      Output.error("cannot use udev (udev_new failed)")
-      throw ExitCode(69)
-    }
-    let context = ProbeContext()
-    var watchers: [(start: () -> [DeviceEvent], subsystems: [String], handle: (UdevMonitor.Event) -> [DeviceEvent])] = []
-    if stream == .displays || stream == .all {
-      let watcher = DisplayWatcher(context: context, udev: udev)
-      watchers.append((watcher.start, DisplayWatcher.subsystems, watcher.handle))
-    }
-    if stream == .sensors || stream == .all {
-      let watcher = SensorWatcher(context: context, udev: udev)
-      watchers.append((watcher.start, SensorWatcher.subsystems, watcher.handle))
-    }
-    // Monitors first, so no event between the initial reading and the first receive is lost.
-    for watcher in watchers {
-      guard session.watchUdev(udev, subsystems: watcher.subsystems, { session.publish(watcher.handle($0)) }) else {
-        Output.error("cannot listen to udev events for \(watcher.subsystems.joined(separator: ", "))")
-        throw ExitCode(69)
-      }
-    }
-    for watcher in watchers { session.publish(watcher.start()) }
-    try startPower(session: session, udev: udev, context: context)
-    try startMotion(session: session, udev: udev, context: context)
-    Output.warn(context.diagnostics.entries)
-    if let timeout { session.stop(after: timeout) }
-    try StreamExit.finish(session.run())
+    try StreamRunner.exit(StreamRunner.run(events) { printer.print })
   }
 }
 
-extension WatchCommand {
-  /// Orientation, proximity and shake: sampled on timers. In `all` a missing sensor just leaves
-  /// its stream out; asked for by name, it is exit 69.
-  func startMotion(session: StreamSession, udev: Udev, context: ProbeContext) throws {
-    let wantsMotion = [.orientation, .shake, .all].contains(stream)
-    let wantsProximity = stream == .proximity || stream == .all
-    let sensors = (wantsMotion || wantsProximity) ? SensorProbe(context: context, udev: udev).probe() : []
-    if wantsMotion {
-      var sampler: GravitySource? = nil
-      switch AccelerometerChoice.choose(sensors) {
-      case .found(let sensor):
-        sampler = AccelerometerFeed.open(sensor, context: context, session: session, note: { Output.error("note: \($0)") })
-      case .unavailable(let reason):
-        if stream != .all {
-          Output.error(reason)
-          throw ExitCode(69)
-        }
-      }
-      if let sampler {
-        var settings = ShakeDetector.Settings()
-        settings.kind = detector
-        settings.threshold = threshold
-        settings.sensitivity = sensitivity
-        settings.lockout = lockout
-        let orientation = stream != .shake
-        let shake = stream != .orientation
-        let tracker = MotionTracker(sampler: sampler, shake: shake ? settings : nil)
-        MotionOptions.stopWhenRemoved(session, udev: udev, sensor: sampler.sensor)
-        session.every(hertz: rate ?? (shake ? 50 : 10)) {
-          switch tracker.read() {
-          case .success(let sample):
-            var events: [DeviceEvent] = []
-            if orientation, let update = tracker.orientationUpdate(sample) { events.append(.orientation(update)) }
-            if shake, let found = tracker.shake(sample) { events.append(.shake(found)) }
-            session.publish(events)
-          case .failure(.noDataYet):
-            break
-          case .failure(let problem):
-            session.loop.stop(.failure(problem.description))
-          }
-        }
-      } else if stream != .all {
-        Output.error("the accelerometer has no in_accel_{x,y,z}_raw attributes to read")
-        throw ExitCode(69)
-      }
-    }
-    if wantsProximity {
-      let iio = sensors.first { $0.type == .proximity && $0.bus == "iio" }
-      guard let sensor = iio, let tracker = ProximityTracker(sensor: sensor, context: context, udev: udev) else {
-        if stream == .all { return }
-        let input = sensors.first { $0.type == .proximity }
-        Output.error(input.map { "found the proximity switch \($0.name ?? $0.id) (\($0.id)), an input device; devcaps reads IIO proximity sensors" } ?? "no proximity sensor found (no IIO device with in_proximity* channels)")
-        throw ExitCode(69)
-      }
-      MotionOptions.stopWhenRemoved(session, udev: udev, sensor: sensor)
-      func poll() {
-        switch tracker.poll() {
-        case .success(let update): session.publish(update.map { [.proximity($0)] } ?? [])
-        case .failure(let problem): session.loop.stop(.failure(problem.description))
-        }
-      }
-      poll()
-      session.every(hertz: rate ?? 5, poll)
-    }
-  }
-}
-
-extension WatchCommand {
-  /// Battery and lid: UPower's signals on its own GLib thread; sysfs and udev without UPower.
-  func startPower(session: StreamSession, udev: Udev, context: ProbeContext) throws {
-    let battery = (stream == .battery || stream == .all) ? PowerStream(kind: .battery) : nil
-    let lid = (stream == .lid || stream == .all) ? PowerStream(kind: .lid) : nil
-    let streams = [battery, lid].compactMap { $0 }
-    guard !streams.isEmpty else { return }
-    guard let watcher = UPowerWatcher() else {
-      Output.error("cannot create a pipe for the UPower thread")
-      throw ExitCode(69)
-    }
-    watcher.start()
-    // The first message says whether upowerd is there; D-Bus answers within moments.
-    var ready = pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)
-    _ = poll(&ready, 1, 5000)
-    let first = watcher.receive()
-    if first.contains(where: { if case .appeared = $0 { return true } else { return false } }) {
-      for message in first { session.publish(streams.flatMap { $0.handle(message) }) }
-      session.loop.watch(watcher.fd) {
-        for message in watcher.receive() { session.publish(streams.flatMap { $0.handle(message) }) }
-      }
-      session.onStop { watcher.stop() }
-      return
-    }
-    watcher.stop()
-    if lid != nil && stream == .lid {
-      Output.error("watch lid needs UPower: org.freedesktop.UPower is not on the system bus")
-      throw ExitCode(69)
-    }
-    guard let battery else { return }
-    let power = SysfsPower(context: context, udev: udev).read()
-    if power.source == .none {
-      if stream == .all { return }
-      Output.error("no power source: UPower is not running and /sys/class/power_supply has no battery or line power")
-      throw ExitCode(69)
-    }
-    session.watchUdev(udev, subsystems: ["power_supply"]) { _ in
-      session.publish(battery.diff(SysfsPower(context: ProbeContext(root: context.root, diagnostics: context.diagnostics), udev: udev).read(), initial: false))
-    }
-    session.publish(battery.diff(power, initial: true))
-  }
-}
-
-enum StreamKind: String, ExpressibleByArgument, CaseIterable {
-  case battery, lid, displays, sensors, orientation, proximity, shake, all
-}
+extension StreamKind: ExpressibleByArgument {}
 
 extension ShakeDetector.Kind: ExpressibleByArgument {}

@@ -15,6 +15,12 @@ enum Output {
     }
   }
 
+  /// For streams, which must stop their sources before the program ends: false when nobody reads
+  /// stdout any more.
+  static func tryWrite(_ text: String) -> Bool {
+    writeAll(text, to: 1)
+  }
+
   static func error(_ text: String) {
     _ = writeAll("devcaps: " + text + "\n", to: 2)
   }

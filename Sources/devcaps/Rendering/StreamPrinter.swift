@@ -1,28 +1,13 @@
-import ArgumentParser
 import DevCapsKit
 
-/// Prints stream events: NDJSON, or `HH:MM:SS text` lines for people.
+/// Prints stream events: NDJSON, or `HH:MM:SS text` lines for people. False when stdout is gone.
 struct StreamPrinter {
   let json: Bool
 
-  func print(_ event: StreamEvent) {
+  func print(_ event: StreamEvent) -> Bool {
     if json {
-      Output.write(JSONValue(encoding: event).serialized() + "\n")
-    } else {
-      Output.write(event.time.localClock + " " + HumanReport.printable(EventText.line(event.event)) + "\n")
+      return Output.tryWrite(JSONValue(encoding: event).serialized() + "\n")
     }
-  }
-}
-
-/// How a stream's end becomes the exit status.
-enum StreamExit {
-  static func finish(_ stop: EventLoop.Stop) throws {
-    switch stop {
-    case .finished, .outputClosed: return
-    case .signal(let number): throw ExitCode(128 + number)
-    case .failure(let message):
-      Output.error(message)
-      throw ExitCode(69)
-    }
+    return Output.tryWrite(event.time.localClock + " " + HumanReport.printable(EventText.line(event.event)) + "\n")
   }
 }

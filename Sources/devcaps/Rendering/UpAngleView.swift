@@ -27,7 +27,8 @@ struct UpAngleView {
 
   /// One frame, every line ending in "\n". `angle` is the up-angle in degrees (nil: flat, or no
   /// reading).
-  func frame(angle: Double?, heldAngle: Double?, sample: MotionTracker.Sample, sensor: SensorInfo) -> String {
+  func frame(sample: UpAngleSample, heldAngle: Double?, sensor: SensorInfo) -> String {
+    let angle = sample.angleDegrees
     var grid = [[Character]](repeating: [Character](repeating: " ", count: UpAngleView.width), count: UpAngleView.height)
     let centre = (row: UpAngleView.height / 2, column: UpAngleView.width / 2)
     // The reference circle.

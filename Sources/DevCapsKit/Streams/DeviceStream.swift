@@ -1,0 +1,189 @@
+import CDevCapsShims
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A live stream of device events, as an `AsyncSequence`. The library decides where events come
+/// from (UPower or sysfs, the IIO buffer or polled sysfs, which accelerometer) and what happens
+/// when a source goes away; the caller only consumes.
+///
+/// Sources are opened when the stream is made, so a missing one throws
+/// `StreamError.unavailable` before anything is delivered. The first events are the current
+/// state; then one event per change. Sampling runs on a thread of the stream's own that sleeps
+/// in `poll(2)` until a source is ready; it stops, and puts back any device state it changed
+/// (an IIO buffer it enabled), when the consuming task is cancelled, when `stop()` is called, or
+/// when the stream is released.
+///
+/// ```swift
+/// let stream = try DeviceStream(.battery)
+/// for try await event in stream.events() { print(event.event) }
+/// ```
+public final class DeviceStream {
+  /// Problems met while opening the sources (an unreadable attribute, garbage in sysfs).
+  public let warnings: [Diagnostic]
+  /// The sensors the stream samples (the accelerometer of `up-angle`, `orientation`, `shake`).
+  public let sensors: [SensorInfo]
+
+  private let session: StreamSession
+  private let waker: LoopWaker
+  private let stream: AsyncThrowingStream<StreamEvent, any Error>
+  private let continuation: AsyncThrowingStream<StreamEvent, any Error>.Continuation
+  private var thread: LoopThread?
+  private var stopped = false
+
+  /// The stream `devcaps watch KIND` prints.
+  public convenience init(_ kind: StreamKind, options: StreamOptions = StreamOptions()) throws(StreamError) {
+    try self.init(options: options) { session, context, udev throws(StreamError) in
+      try WatchSources.open(kind, options: options, session: session, context: context, udev: udev)
+    }
+  }
+
+  /// The display accelerometer's up-angle at `options.rate` samples per second (default 10).
+  public static func upAngle(options: StreamOptions = StreamOptions()) throws(StreamError) -> DeviceStream {
+    try DeviceStream(options: options) { session, context, udev throws(StreamError) in
+      try MotionSources.openUpAngle(options: options, session: session, context: context, udev: udev)
+    }
+  }
+
+  private init(
+    options: StreamOptions, open: (StreamSession, ProbeContext, Udev) throws(StreamError) -> [SensorInfo]
+  ) throws(StreamError) {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(of: StreamEvent.self)
+    self.stream = stream
+    self.continuation = continuation
+    guard let waker = LoopWaker() else { throw .unavailable("cannot create a pipe to stop the stream") }
+    self.waker = waker
+    session = StreamSession(maximumChanges: options.maximumChanges) { continuation.yield($0) }
+    guard let udev = Udev() else { throw .unavailable("cannot use udev (udev_new failed)") }
+    let context = ProbeContext()
+    do {
+      sensors = try open(session, context, udev)
+    } catch {
+      session.cleanUp()
+      throw error
+    }
+    if let duration = options.duration { session.stop(after: duration) }
+    session.loop.watch(waker.fd) { [weak session, waker] in
+      waker.acknowledge()
+      session?.loop.stop(.finished)
+    }
+    warnings = context.diagnostics.entries
+    continuation.onTermination = { [waker] _ in waker.wake() }
+  }
+
+  deinit { stop() }
+
+  /// The events, starting with the current state. One consumer: a second call returns the same
+  /// sequence.
+  public func events() -> AsyncThrowingStream<StreamEvent, any Error> {
+    if thread == nil && !stopped {
+      let (session, continuation) = (session, continuation)
+      do {
+        thread = try LoopThread {
+          switch session.run() {
+          case .failure(let message): continuation.finish(throwing: StreamError.sourceFailed(message))
+          default: continuation.finish()
+          }
+        }
+      } catch {
+        stopped = true
+        session.cleanUp()
+        continuation.finish(throwing: error)
+      }
+    }
+    return stream
+  }
+
+  /// Stops sampling and waits until every source is closed and restored. Safe to call twice.
+  public func stop() {
+    guard !stopped else { return }
+    stopped = true
+    if let thread {
+      waker.wake()
+      thread.join()
+    } else {
+      session.cleanUp()
+      continuation.finish()
+    }
+  }
+}
+
+/// A pipe another thread writes to so that the loop wakes up and stops (Swift's Glibc module has
+/// no eventfd).
+final class LoopWaker: Sendable {
+  /// The read end, for the loop.
+  let fd: Int32
+  private let writeEnd: Int32
+
+  init?() {
+    var fds: [Int32] = [-1, -1]
+    guard devcaps_pipe(&fds) == 0 else { return nil }
+    fd = fds[0]
+    writeEnd = fds[1]
+  }
+
+  deinit {
+    close(fd)
+    close(writeEnd)
+  }
+
+  /// Non-blocking: a full pipe already says "wake up".
+  func wake() {
+    var byte: UInt8 = 1
+    _ = write(writeEnd, &byte, 1)
+  }
+
+  func acknowledge() {
+    var bytes = (UInt64(0), UInt64(0))
+    _ = withUnsafeMutableBytes(of: &bytes) { read(fd, $0.baseAddress, $0.count) }
+  }
+}
+
+/// A POSIX thread running one closure; `join()` waits for it to return.
+final class LoopThread {
+  private final class Body {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+  }
+
+  private var handle = pthread_t()
+
+  init(_ run: @escaping () -> Void) throws(StreamError) {
+    // The closure and everything it captures belong to the new thread from here until join():
+    // the caller touches none of it meanwhile, so handing it over unchecked is safe.
+    let body = Unmanaged.passRetained(Body(run))
+    let result = pthread_create(
+      &handle, nil,
+      { context in
+        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+        return nil
+      }, body.toOpaque())
+    guard result == 0 else {
+      body.release()
+      throw .unavailable("cannot start the stream's thread: \(String(cString: strerror(result)))")
+    }
+  }
+
+  func join() { pthread_join(handle, nil) }
+}
+
+extension DeviceStream {
+  /// One up-angle reading from the display accelerometer, polled (the seeds' synchronous
+  /// `orientationAngle`), with the problems met while finding the sensor.
+  public static func readUpAngle(relativeTo: Orientation? = nil) throws(StreamError) -> (sample: UpAngleSample, warnings: [Diagnostic]) {
+    guard let udev = Udev() else { throw .unavailable("cannot use udev (udev_new failed)") }
+    let context = ProbeContext()
+    let sensor = try MotionSources.displayAccelerometer(context: context, udev: udev)
+    guard let source = AccelerometerSampler(sensor: sensor, context: context) else {
+      throw .unavailable("the accelerometer \(sensor.id) has no in_accel_{x,y,z}_raw attributes to read")
+    }
+    let tracker = MotionTracker(sampler: source, relativeTo: relativeTo)
+    switch tracker.read() {
+    case .success(let sample): return (tracker.upAngleSample(sample), context.diagnostics.entries)
+    case .failure(let problem): throw .sourceFailed(problem.description)
+    }
+  }
+}

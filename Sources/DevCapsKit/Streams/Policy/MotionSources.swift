@@ -1,0 +1,122 @@
+/// The accelerometer and proximity streams: which sensor, buffered or polled, sampled on a timer
+/// at the requested rate, and the end of the stream when the sensor is removed.
+enum MotionSources {
+  /// orientation, shake and proximity for `watch`.
+  static func openWatch(
+    _ kind: StreamKind, options: StreamOptions, session: StreamSession, context: ProbeContext, udev: Udev
+  ) throws(StreamError) -> [SensorInfo] {
+    let wantsMotion = [.orientation, .shake, .all].contains(kind)
+    let wantsProximity = kind == .proximity || kind == .all
+    guard wantsMotion || wantsProximity else { return [] }
+    let sensors = SensorProbe(context: context, udev: udev).probe()
+    var used: [SensorInfo] = []
+    if wantsMotion {
+      switch AccelerometerChoice.choose(sensors) {
+      case .found(let sensor):
+        if let source = AccelerometerFeed.open(sensor, context: context, session: session, note: options.note ?? { _ in }) {
+          startMotion(kind, source: source, options: options, session: session, udev: udev)
+          used.append(sensor)
+        } else if kind != .all {
+          throw .unavailable("the accelerometer has no in_accel_{x,y,z}_raw attributes to read")
+        }
+      case .unavailable(let reason):
+        if kind != .all { throw .unavailable(reason) }
+      }
+    }
+    if wantsProximity, let sensor = try startProximity(kind, sensors: sensors, options: options, session: session, context: context, udev: udev) {
+      used.append(sensor)
+    }
+    return used
+  }
+
+  private static func startMotion(
+    _ kind: StreamKind, source: GravitySource, options: StreamOptions, session: StreamSession, udev: Udev
+  ) {
+    let orientation = kind != .shake
+    let shake = kind != .orientation
+    let tracker = MotionTracker(sampler: source, shake: shake ? options.shake : nil)
+    stopWhenRemoved(session, udev: udev, sensor: source.sensor)
+    session.every(hertz: options.rate ?? (shake ? 50 : 10)) { [unowned session] in
+      switch tracker.read() {
+      case .success(let sample):
+        var events: [DeviceEvent] = []
+        if orientation, let update = tracker.orientationUpdate(sample) { events.append(.orientation(update)) }
+        if shake, let found = tracker.shake(sample) { events.append(.shake(found)) }
+        session.publish(events)
+      case .failure(.noDataYet):
+        break
+      case .failure(let problem):
+        session.loop.stop(.failure(problem.description))
+      }
+    }
+  }
+
+  private static func startProximity(
+    _ kind: StreamKind, sensors: [SensorInfo], options: StreamOptions, session: StreamSession, context: ProbeContext,
+    udev: Udev
+  ) throws(StreamError) -> SensorInfo? {
+    let iio = sensors.first { $0.type == .proximity && $0.bus == "iio" }
+    guard let sensor = iio, let tracker = ProximityTracker(sensor: sensor, context: context, udev: udev) else {
+      if kind == .all { return nil }
+      let input = sensors.first { $0.type == .proximity }
+      throw .unavailable(
+        input.map { "found the proximity switch \($0.name ?? $0.id) (\($0.id)), an input device; devcaps reads IIO proximity sensors" }
+          ?? "no proximity sensor found (no IIO device with in_proximity* channels)")
+    }
+    stopWhenRemoved(session, udev: udev, sensor: sensor)
+    let poll = { [unowned session] in
+      switch tracker.poll() {
+      case .success(let update): session.publish(update.map { [.proximity($0)] } ?? [])
+      case .failure(let problem): session.loop.stop(.failure(problem.description))
+      }
+    }
+    poll()
+    session.every(hertz: options.rate ?? 5, poll)
+    return sensor
+  }
+
+  /// `up-angle`: the display accelerometer at the rate asked for; the first sample is the
+  /// initial state.
+  static func openUpAngle(
+    options: StreamOptions, session: StreamSession, context: ProbeContext, udev: Udev
+  ) throws(StreamError) -> [SensorInfo] {
+    let sensor = try displayAccelerometer(context: context, udev: udev)
+    guard let source = AccelerometerFeed.open(sensor, context: context, session: session, note: options.note ?? { _ in }) else {
+      throw .unavailable("the accelerometer \(sensor.id) has no in_accel_{x,y,z}_raw attributes to read")
+    }
+    let tracker = MotionTracker(sampler: source, relativeTo: options.relativeTo)
+    stopWhenRemoved(session, udev: udev, sensor: source.sensor)
+    var initial = true
+    session.every(hertz: options.rate ?? 10) { [unowned session] in
+      switch tracker.read() {
+      case .success(let sample):
+        var reading = tracker.upAngleSample(sample)
+        reading.initial = initial
+        initial = false
+        session.publish([.upAngle(reading)])
+      case .failure(.noDataYet):
+        break
+      case .failure(let problem):
+        session.loop.stop(.failure(problem.description))
+      }
+    }
+    return [sensor]
+  }
+
+  /// The display accelerometer, or why there is none (naming what was found instead).
+  static func displayAccelerometer(context: ProbeContext, udev: Udev) throws(StreamError) -> SensorInfo {
+    switch AccelerometerChoice.choose(SensorProbe(context: context, udev: udev).probe()) {
+    case .found(let sensor): return sensor
+    case .unavailable(let reason): throw .unavailable(reason)
+    }
+  }
+
+  /// A udev `remove` of the sensor ends the stream.
+  static func stopWhenRemoved(_ session: StreamSession, udev: Udev, sensor: SensorInfo) {
+    session.watchUdev(udev, subsystems: ["iio"]) { [unowned session] event in
+      if event.action == "remove" && (sensor.syspath + "/").hasPrefix(event.device.syspath + "/") {
+        session.loop.stop(.failure("the \(sensor.type.rawValue) \(sensor.id) was removed"))
+      }
+    }
+  }
+}

@@ -1,0 +1,41 @@
+/// The streams devcaps can watch.
+public enum StreamKind: String, Sendable, CaseIterable {
+  case battery, lid, displays, sensors, orientation, proximity, shake, all
+}
+
+/// How a stream samples and when it ends by itself.
+public struct StreamOptions: Sendable {
+  /// Samples per second for orientation, proximity, shake and the up-angle (0.1 to 1000); nil
+  /// picks each stream's default (orientation 10, proximity 5, shake 50, up-angle 10).
+  public var rate: Double?
+  public var shake = ShakeDetector.Settings()
+  /// The up-angle relative to an interface orientation instead of the device's upright.
+  public var relativeTo: Orientation?
+  /// End after this many change events (the initial state does not count); 0 ends right after
+  /// the initial state.
+  public var maximumChanges: Int?
+  /// End after this many seconds.
+  public var duration: Double?
+  /// Told when the stream changes how it reads (an IIO buffer that delivers nothing falls back to
+  /// polling); the CLI prints it on stderr.
+  public var note: (@Sendable (String) -> Void)?
+
+  public init() {}
+
+  public static let rates: ClosedRange<Double> = 0.1...1000
+}
+
+/// Why a stream cannot start, or why it ended early.
+public enum StreamError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The stream needs a source this machine does not have: no accelerometer, no power source,
+  /// no UPower for the lid.
+  case unavailable(String)
+  /// The source went away while streaming (a sensor was removed) or failed.
+  case sourceFailed(String)
+
+  public var description: String {
+    switch self {
+    case .unavailable(let reason), .sourceFailed(let reason): reason
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import ArgumentParser
+import DevCapsKit
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Runs a stream for a command: hands its events to a printer until the stream ends, the reader
+/// of stdout goes away, or SIGINT or SIGTERM arrives; then stops the stream (which restores what
+/// it changed) and says how it ended. Signals and stdout are the program's business, not the
+/// library's: the library only stops when told.
+enum StreamRunner {
+  enum End: Equatable {
+    case finished
+    case outputClosed
+    case signal(Int32)
+    case failed(String)
+  }
+
+  /// SIGINT and SIGTERM blocked in this thread are blocked in every thread started after it, so
+  /// they wait for `sigwait` in the runner instead of killing the process mid-line. Call before
+  /// anything starts a thread (the stream, the Swift concurrency pool).
+  static func takeOverSignals() {
+    var set = terminationSignals
+    pthread_sigmask(SIG_BLOCK, &set, nil)
+    signal(SIGPIPE, SIG_IGN)
+  }
+
+  private static var terminationSignals: sigset_t {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGTERM)
+    return set
+  }
+
+  /// Consumes `stream` on a task. `makePrinter` is called on that task and returns what prints
+  /// each event: false when stdout failed.
+  static func run(_ stream: DeviceStream, makePrinter: @escaping @Sendable () -> (StreamEvent) -> Bool) -> End {
+    var fds: [Int32] = [-1, -1]
+    guard pipe(&fds) == 0 else {
+      stream.stop()
+      return .failed("cannot create a pipe: \(String(cString: strerror(errno)))")
+    }
+    // Never closed: the signal thread may write to it until the process ends.
+    let (wakeRead, wakeWrite) = (fds[0], fds[1])
+    SignalWaiter.start(writingTo: wakeWrite)
+
+    let result = ConsumerResult()
+    let events = stream.events()
+    let consumer = Task.detached {
+      let printer = makePrinter()
+      var end = End.finished
+      do {
+        for try await event in events where !printer(event) {
+          end = .outputClosed
+          break
+        }
+      } catch {
+        end = .failed("\(error)")
+      }
+      result.set(end)
+      var done: UInt8 = 0
+      _ = write(wakeWrite, &done, 1)
+    }
+
+    let end = waitForEnd(wakeRead: wakeRead, result: result)
+    stream.stop()
+    consumer.cancel()
+    if result.get() == nil { waitForConsumer(wakeRead) }
+    return end
+  }
+
+  /// Sleeps until the consumer is done (byte 0), a signal arrives (its number), or stdout, a pipe
+  /// or socket, is closed by its reader while nothing is being written.
+  private static func waitForEnd(wakeRead: Int32, result: ConsumerResult) -> End {
+    var info = stat()
+    let watchOutput = fstat(1, &info) == 0 && ((info.st_mode & S_IFMT) == S_IFIFO || (info.st_mode & S_IFMT) == S_IFSOCK)
+    while true {
+      var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+      if watchOutput { descriptors.append(pollfd(fd: 1, events: 0, revents: 0)) }
+      if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
+        if errno == EINTR { continue }
+        return .failed("poll: \(String(cString: strerror(errno)))")
+      }
+      if watchOutput, descriptors[1].revents & Int16(POLLERR | POLLHUP) != 0 { return .outputClosed }
+      guard descriptors[0].revents != 0 else { continue }
+      var byte: UInt8 = 0
+      guard read(wakeRead, &byte, 1) == 1 else { continue }
+      return byte == 0 ? (result.get() ?? .finished) : .signal(Int32(byte))
+    }
+  }
+
+  /// The stream has stopped, so the consumer ends at once unless a write to stdout blocks; a
+  /// second is plenty for the last line.
+  private static func waitForConsumer(_ wakeRead: Int32) {
+    var descriptor = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
+    _ = poll(&descriptor, 1, 1000)
+  }
+
+  /// What the consuming task ended with, read by the waiting thread.
+  private final class ConsumerResult: Sendable {
+    private let end = Mutex<End?>(nil)
+    func set(_ value: End) { end.withLock { $0 = value } }
+    func get() -> End? { end.withLock { $0 } }
+  }
+
+  /// A thread that takes SIGINT and SIGTERM with sigwait and writes the signal's number to the
+  /// runner's pipe. It lives until the process ends.
+  private enum SignalWaiter {
+    static func start(writingTo descriptor: Int32) {
+      var thread = pthread_t()
+      let context = UnsafeMutableRawPointer(bitPattern: Int(descriptor) + 1)
+      _ = pthread_create(&thread, nil, { context in
+        let descriptor = Int32(Int(bitPattern: context) - 1)
+        var set = StreamRunner.terminationSignals
+        var number: Int32 = 0
+        guard sigwait(&set, &number) == 0 else { return nil }
+        var byte = UInt8(truncatingIfNeeded: number)
+        _ = write(descriptor, &byte, 1)
+        return nil
+      }, context)
+      pthread_detach(thread)
+    }
+  }
+
+  /// How a stream's end becomes the exit status: 0, 128 + the signal, or 69 with the reason.
+  static func exit(_ end: End) throws {
+    switch end {
+    case .finished, .outputClosed: return
+    case .signal(let number): throw ExitCode(128 + number)
+    case .failed(let message):
+      Output.error(message)
+      throw ExitCode(69)
+    }
+  }
+}
