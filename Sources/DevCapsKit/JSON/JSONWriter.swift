@@ -1,17 +1,13 @@
-/// Serialises `JSONValue`: `compact` for NDJSON streams, `pretty` (two-space indent) for documents.
-public enum JSONStyle: Sendable {
-  case compact
-  case pretty
-}
-
+/// JSON text of a `JSONValue`: compact, one line (NDJSON). Layout for people (indentation, short
+/// arrays on one line) is the CLI's.
 extension JSONValue {
-  public func serialized(_ style: JSONStyle = .compact) -> String {
+  public func serialized() -> String {
     var output = ""
-    write(into: &output, style: style, depth: 0)
+    write(into: &output)
     return output
   }
 
-  private func write(into output: inout String, style: JSONStyle, depth: Int) {
+  private func write(into output: inout String) {
     switch self {
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"
@@ -19,60 +15,22 @@ extension JSONValue {
     case .number(let value): output += JSONValue.format(value)
     case .string(let value): JSONValue.writeString(value, into: &output)
     case .array(let elements):
-      if elements.isEmpty {
-        output += "[]"
-        return
-      }
-      // Short lists of numbers and strings (a mount matrix row, frequencies, modes) stay on one
-      // line in pretty output; that reads better than one value per line.
-      if style == .pretty && elements.allSatisfy(\.isInline) {
-        output += inlineSerialized()
-        return
-      }
       output += "["
       for (index, element) in elements.enumerated() {
         if index > 0 { output += "," }
-        JSONValue.newline(&output, style: style, depth: depth + 1)
-        element.write(into: &output, style: style, depth: depth + 1)
+        element.write(into: &output)
       }
-      JSONValue.newline(&output, style: style, depth: depth)
       output += "]"
     case .object(let members):
-      if members.isEmpty {
-        output += "{}"
-        return
-      }
       output += "{"
       for (index, member) in members.enumerated() {
         if index > 0 { output += "," }
-        JSONValue.newline(&output, style: style, depth: depth + 1)
         JSONValue.writeString(member.key, into: &output)
-        output += style == .pretty ? ": " : ":"
-        member.value.write(into: &output, style: style, depth: depth + 1)
+        output += ":"
+        member.value.write(into: &output)
       }
-      JSONValue.newline(&output, style: style, depth: depth)
       output += "}"
     }
-  }
-
-  private func inlineSerialized() -> String {
-    guard case .array(let elements) = self else { return serialized(.compact) }
-    return "[" + elements.map { $0.inlineSerialized() }.joined(separator: ", ") + "]"
-  }
-
-  /// Scalars, and arrays of scalars.
-  var isInline: Bool {
-    switch self {
-    case .object: return false
-    case .array(let elements): return elements.allSatisfy { if case .array = $0 { return false }; return $0.isInline }
-    default: return true
-    }
-  }
-
-  private static func newline(_ output: inout String, style: JSONStyle, depth: Int) {
-    guard style == .pretty else { return }
-    output += "\n"
-    output += String(repeating: "  ", count: depth)
   }
 
   /// Shortest round-trip form; whole numbers keep a `.0` so the type stays visible. Non-finite

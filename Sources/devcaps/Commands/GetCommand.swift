@@ -42,12 +42,12 @@ struct GetCommand: ParsableCommand {
       throw ExitCode(64)
     }
     if json {
-      Output.write(value.serialized(.pretty) + "\n")
+      Output.write(value.prettyPrinted + "\n")
       return
     }
     switch value {
     case .string(let text): Output.write(text + "\n")
-    case .array, .object: Output.write(value.serialized(.pretty) + "\n")
+    case .array, .object: Output.write(value.prettyPrinted + "\n")
     default: Output.write(value.serialized() + "\n")
     }
   }

@@ -52,7 +52,7 @@ struct RequireCommand: ParsableCommand {
     let outcome = RequireOutcome(manifest: displayName, results: results)
     switch format {
     case .text: Output.write(RequireText(outcome: outcome, style: TextStyle.forStandardOutput()).render())
-    case .json: Output.write(outcome.json.serialized(.pretty) + "\n")
+    case .json: Output.write(outcome.json.prettyPrinted + "\n")
     case .junit: Output.write(RequireJUnit(outcome: outcome).render())
     case .github: RequireGitHub(outcome: outcome).emit()
     }

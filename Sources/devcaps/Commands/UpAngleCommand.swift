@@ -108,7 +108,7 @@ struct UpAngleCommand: ParsableCommand {
       let (sample, warnings) = try DeviceStream.readUpAngle(relativeTo: relativeTo)
       Output.warn(warnings)
       let event = StreamEvent(.upAngle(sample))
-      Output.write(json ? JSONValue(encoding: event).serialized(.pretty) + "\n" : HumanReport.printable(EventText.line(event.event)) + "\n")
+      Output.write(json ? JSONValue(encoding: event).prettyPrinted + "\n" : HumanReport.printable(EventText.line(event.event)) + "\n")
     } catch {
       Output.error(error.description)
       throw ExitCode(69)
