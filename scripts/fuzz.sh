@@ -17,7 +17,7 @@ build() {
     -o "$out/$name" "Fuzz/$name.swift" "$@" 2>&1 | grep -v 'warning:' | grep -E 'error' && exit 1 || true
 }
 build ManifestFuzzer "${common[@]}" "$S/Manifest/"*.swift
-build SysfsFuzzer "${common[@]}" "$S/Formatting/Units.swift" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
+build SysfsFuzzer "${common[@]}" "Sources/devcaps/Rendering/Units.swift" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
   "$S/Probes/CPU/CPUInfoFile.swift" "$S/Probes/CPU/ARMCPUParts.swift" \
   "$S/Probes/Memory/MemoryProbe.swift" "$S/Model/MemoryInfo.swift" "$S/Motion/"*.swift
 

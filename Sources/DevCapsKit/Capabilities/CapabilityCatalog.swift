@@ -34,7 +34,9 @@ public enum CapabilityCatalog {
     sensor("ambient-light", .light, "an IIO device with in_illuminance* channels"),
     sensor("proximity", .proximity, "an IIO device with in_proximity* channels, or an input switch with SW_FRONT_PROXIMITY"),
     CapabilityRule(key: "battery", rule: "a power-supply battery: UPower kind battery with power-supply yes, or sysfs type=Battery whose scope is not Device") {
-      $0.power.batteries.first.map { battery in battery.id + (battery.level.map { " (\(Units.fixed($0 * 100, decimals: 0)) %)" } ?? "") }
+      $0.power.batteries.first.map { battery in
+        battery.id + (battery.level.flatMap { Int(roundingIfRepresentable: $0 * 100) }.map { " (\($0) %)" } ?? "")
+      }
     },
     radio("wifi", "wifi", "a network interface with DEVTYPE=wlan or a wireless/phy80211 entry"),
     radio("bluetooth", "bluetooth", "a Bluetooth controller, /sys/class/bluetooth/hci*"),

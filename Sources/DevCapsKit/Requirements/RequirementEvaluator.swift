@@ -7,11 +7,36 @@ public struct RequirementResult: Sendable, Equatable {
   /// the version string for `kernel` and `os-version`; null when it could not be measured.
   public var actual: JSONValue
   public var satisfied: Bool
-  /// For people: the device that proves a capability, the measured value with its unit, `not
-  /// present`, `not available on Linux`, or why the value is unknown.
-  public var detail: String
-  /// Whether `detail` names something that was found (text output says "found …").
-  public var found: Bool
+  /// What was found, for people to read: the CLI words it.
+  public var finding: Finding
+}
+
+/// What checking one requirement found.
+public enum Finding: Sendable, Equatable {
+  /// The device that proves a capability: `accel_3d (iio:device0, display)`.
+  case device(String)
+  case notPresent
+  case notAvailableOnLinux
+  /// A measured size, with what it is: `installed`, `available`, `free on /var`, `in all on /`.
+  case bytes(UInt64, what: String?)
+  case count(Int)
+  /// Connected displays by connector.
+  case displays([String])
+  case hertz(Int64)
+  /// The aggregate level 0…1, the batteries behind it and where it came from.
+  case batteryLevel(Double, batteries: [String], source: PowerInfo.Source)
+  case version(String)
+  case noBattery
+  /// Why the value could not be measured.
+  case unknown(String)
+
+  /// Whether it names something that was there (text output says "found …").
+  public var isFound: Bool {
+    switch self {
+    case .device, .bytes, .count, .displays, .hertz, .batteryLevel, .version: true
+    case .notPresent, .notAvailableOnLinux, .noBattery, .unknown: false
+    }
+  }
 }
 
 /// Evaluates a manifest, probing only what its requirements need.
@@ -31,26 +56,24 @@ public final class RequirementEvaluator {
 
   public func evaluate(_ requirement: Requirement) -> RequirementResult {
     var result = RequirementResult(
-      key: requirement.key, expected: requirement.expectedText, actual: .null, satisfied: false, detail: "", found: false)
+      key: requirement.key, expected: requirement.expectedText, actual: .null, satisfied: false, finding: .unknown("unknown key"))
     switch requirement.expectation {
     case .required, .prohibited:
       let wanted = requirement.expectation == .required
       if ManifestKeys.unavailableOnLinux.contains(requirement.baseKey) {
         result.actual = .bool(false)
-        result.detail = "not available on Linux"
+        result.finding = .notAvailableOnLinux
         result.satisfied = !wanted
       } else if let rule = CapabilityCatalog.rule(for: requirement.baseKey) {
         let evidence = rule.detect(inventory)
         result.actual = .bool(evidence != nil)
-        result.detail = evidence ?? "not present"
-        result.found = evidence != nil
+        result.finding = evidence.map(Finding.device) ?? .notPresent
         result.satisfied = (evidence != nil) == wanted
       }
     case .constraint(let constraint):
       let measured = measure(requirement)
       result.actual = measured.json
-      result.detail = measured.detail
-      result.found = measured.value != nil
+      result.finding = measured.finding
       result.satisfied = measured.value.map(constraint.holds) ?? false
     }
     return result
@@ -59,69 +82,69 @@ public final class RequirementEvaluator {
   struct Measurement {
     var value: Constraint.Value?
     var json: JSONValue
-    var detail: String
+    var finding: Finding
 
-    static func bytes(_ bytes: UInt64?, suffix: String = "", unknown: String) -> Measurement {
-      guard let bytes else { return Measurement(value: nil, json: .null, detail: "unknown: \(unknown)") }
-      return Measurement(value: .number(Double(bytes)), json: .optional(bytes), detail: Units.binaryBytes(bytes) + suffix)
+    static func unknown(_ reason: String, json: JSONValue = .null) -> Measurement {
+      Measurement(value: nil, json: json, finding: .unknown(reason))
     }
 
-    static func count(_ count: Int?, unknown: String) -> Measurement {
-      guard let count else { return Measurement(value: nil, json: .null, detail: "unknown: \(unknown)") }
-      return Measurement(value: .number(Double(count)), json: .integer(Int64(count)), detail: String(count))
+    static func bytes(_ bytes: UInt64?, what: String? = nil, unknown reason: String) -> Measurement {
+      guard let bytes else { return .unknown(reason) }
+      return Measurement(value: .number(Double(bytes)), json: .optional(bytes), finding: .bytes(bytes, what: what))
     }
 
-    static func version(_ text: String?, unknown: String) -> Measurement {
-      guard let text else { return Measurement(value: nil, json: .null, detail: "unknown: \(unknown)") }
+    static func count(_ count: Int?, unknown reason: String) -> Measurement {
+      guard let count else { return .unknown(reason) }
+      return Measurement(value: .number(Double(count)), json: .integer(Int64(count)), finding: .count(count))
+    }
+
+    static func version(_ text: String?, unknown reason: String) -> Measurement {
+      guard let text else { return .unknown(reason) }
       guard let parts = Constraint.leadingVersion(text) else {
-        return Measurement(value: nil, json: .string(text), detail: "unknown: '\(text)' does not start with a version number")
+        return .unknown("'\(text)' does not start with a version number", json: .string(text))
       }
-      return Measurement(value: .version(parts), json: .string(text), detail: text)
+      return Measurement(value: .version(parts), json: .string(text), finding: .version(text))
     }
   }
 
   func measure(_ requirement: Requirement) -> Measurement {
     switch requirement.baseKey {
     case "memory":
-      if let installed = memory.installedBytes { return .bytes(installed, suffix: " installed", unknown: "") }
+      if let installed = memory.installedBytes { return .bytes(installed, what: "installed", unknown: "") }
       return .bytes(memory.totalBytes, unknown: "/proc/meminfo has no MemTotal")
     case "memory-available":
-      return .bytes(memory.availableBytes, suffix: " available", unknown: "/proc/meminfo has no MemAvailable")
+      return .bytes(memory.availableBytes, what: "available", unknown: "/proc/meminfo has no MemAvailable")
     case "disk-free", "disk-total":
       let path = requirement.path ?? "/"
       switch DiskProbe.statfs(context.root.hostPath(path)) {
       case .success(let size):
         let free = requirement.baseKey == "disk-free"
-        return .bytes(free ? size.available : size.total, suffix: (free ? " free on " : " in all on ") + path, unknown: "")
+        return .bytes(free ? size.available : size.total, what: (free ? "free on " : "in all on ") + path, unknown: "")
       case .failure(let failure):
-        return Measurement(value: nil, json: .null, detail: "unknown: \(path): \(failure)")
+        return .unknown("\(path): \(failure)")
       }
     case "cpu-cores":
       return .count(cpu.logicalCores, unknown: "no online CPU list or /proc/cpuinfo")
     case "cpu-frequency":
-      guard let hertz = cpu.frequency.maxHz else {
-        return Measurement(value: nil, json: .null, detail: "unknown: no cpufreq cpuinfo_max_freq")
-      }
-      return Measurement(value: .number(Double(hertz)), json: .integer(hertz), detail: Units.hertz(hertz))
+      guard let hertz = cpu.frequency.maxHz else { return .unknown("no cpufreq cpuinfo_max_freq") }
+      return Measurement(value: .number(Double(hertz)), json: .integer(hertz), finding: .hertz(hertz))
     case "battery-level":
       let power = inventory.power
-      guard !power.batteries.isEmpty else { return Measurement(value: nil, json: .null, detail: "no battery") }
-      guard let level = power.level else {
-        return Measurement(value: nil, json: .null, detail: "unknown: the battery reports no level")
-      }
+      guard !power.batteries.isEmpty else { return Measurement(value: nil, json: .null, finding: .noBattery) }
+      guard let level = power.level else { return .unknown("the battery reports no level") }
       return Measurement(
         value: .number(level), json: .number(level),
-        detail: Units.fixed(level * 100, decimals: 0) + " % (" + power.batteries.map(\.id).joined(separator: ", ") + ", \(power.source.rawValue))")
+        finding: .batteryLevel(level, batteries: power.batteries.map(\.id), source: power.source))
     case "displays":
       let connected = inventory.displays.filter(\.connected)
-      let names = connected.isEmpty ? "" : " (" + connected.map(\.connector).joined(separator: ", ") + ")"
-      return Measurement(value: .number(Double(connected.count)), json: .integer(Int64(connected.count)), detail: "\(connected.count)\(names)")
+      return Measurement(
+        value: .number(Double(connected.count)), json: .integer(Int64(connected.count)), finding: .displays(connected.map(\.connector)))
     case "kernel":
       return .version(system.kernel, unknown: "no kernel release")
     case "os-version":
       return .version(system.version, unknown: "os-release has no VERSION_ID")
     default:
-      return Measurement(value: nil, json: .null, detail: "unknown key")
+      return .unknown("unknown key")
     }
   }
 }

@@ -16,7 +16,25 @@ struct RequireOutcome {
 
   /// What a person reads after the key and the expectation: `found 2.0 GiB`, `not present`.
   static func finding(_ result: RequirementResult) -> String {
-    result.found ? "found " + result.detail : result.detail
+    result.finding.isFound ? "found " + detail(result.finding) : detail(result.finding)
+  }
+
+  /// The finding in words, also the JSON `detail`: `2.0 GiB installed`, `not present`.
+  static func detail(_ finding: Finding) -> String {
+    switch finding {
+    case .device(let evidence): evidence
+    case .notPresent: "not present"
+    case .notAvailableOnLinux: "not available on Linux"
+    case .bytes(let bytes, let what): Units.binaryBytes(bytes) + (what.map { " " + $0 } ?? "")
+    case .count(let count): String(count)
+    case .displays(let connectors): "\(connectors.count)" + (connectors.isEmpty ? "" : " (" + connectors.joined(separator: ", ") + ")")
+    case .hertz(let hertz): Units.hertz(hertz)
+    case .batteryLevel(let level, let batteries, let source):
+      Units.fixed(level * 100, decimals: 0) + " % (" + batteries.joined(separator: ", ") + ", \(source.rawValue))"
+    case .version(let text): text
+    case .noBattery: "no battery"
+    case .unknown(let reason): "unknown: " + reason
+    }
   }
 
   var json: JSONValue {
@@ -34,7 +52,7 @@ struct RequireOutcome {
               JSONMember("expected", .string(result.expected)),
               JSONMember("actual", result.actual),
               JSONMember("satisfied", .bool(result.satisfied)),
-              JSONMember("detail", .string(result.detail)),
+              JSONMember("detail", .string(RequireOutcome.detail(result.finding))),
             ])
           })),
     ])

@@ -1,5 +1,5 @@
 import Testing
-@testable import DevCapsKit
+@testable import devcaps
 
 @Suite("Numbers for people")
 struct UnitsTests {
