@@ -9,10 +9,11 @@ public final class HardwareInventory {
   }
 
   private var inventory: InventoryProbe { InventoryProbe(context: context, udev: udev) }
+  private lazy var drm = DRMDevices(udev: udev)
 
   public private(set) lazy var sensors: [SensorInfo] = SensorProbe(context: context, udev: udev).probe()
-  public private(set) lazy var displays: [DisplayInfo] = DisplayProbe(context: context, udev: udev).probe()
-  public private(set) lazy var gpus: [GPUInfo] = inventory.gpus()
+  public private(set) lazy var displays: [DisplayInfo] = DisplayProbe(context: context, drm: drm).probe()
+  public private(set) lazy var gpus: [GPUInfo] = inventory.gpus(drm)
   public private(set) lazy var cameras: [CameraInfo] = inventory.cameras()
   public private(set) lazy var audioCards: [AudioCardInfo] = inventory.audioCards()
   public private(set) lazy var radios: [RadioInfo] = inventory.radios()

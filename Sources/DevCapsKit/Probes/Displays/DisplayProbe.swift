@@ -1,27 +1,25 @@
 /// Builds the `displays` section from the DRM connectors libudev lists (`card0-HDMI-A-1`).
-public struct DisplayProbe {
+struct DisplayProbe {
   let context: ProbeContext
-  let udev: Udev?
+  let drm: DRMDevices
 
-  public init(context: ProbeContext, udev: Udev?) {
+  init(context: ProbeContext, drm: DRMDevices) {
     self.context = context
-    self.udev = udev
+    self.drm = drm
   }
 
   static let internalPrefixes = ["eDP", "LVDS", "DSI"]
 
-  public func probe() -> [DisplayInfo] {
-    guard let udev else { return [] }
+  func probe() -> [DisplayInfo] {
     // Built-in panels first, then by connector name, as display settings list them.
-    return udev.devices(subsystem: "drm").compactMap(display).sorted {
+    drm.connectors.compactMap(display).sorted {
       ($0.isInternal ? 0 : 1, $0.card, $0.connector) < ($1.isInternal ? 0 : 1, $1.card, $1.connector)
     }
   }
 
   func display(_ device: UdevDevice) -> DisplayInfo? {
     let sysname = device.sysname
-    // Connectors are `cardN-NAME`; `cardN` itself and `renderDN` are not.
-    guard sysname.hasPrefix("card"), let dash = sysname.firstIndex(of: "-"), let status = device.attribute("status")
+    guard let dash = sysname.firstIndex(of: "-"), let status = device.attribute("status")
     else { return nil }
     let connector = String(sysname[sysname.index(after: dash)...])
     var display = DisplayInfo(

@@ -9,11 +9,9 @@ public struct InventoryProbe {
     self.udev = udev
   }
 
-  public func gpus() -> [GPUInfo] {
-    guard let udev else { return [] }
-    let drm = udev.devices(subsystem: "drm")
-    let renderNodes = drm.filter { $0.sysname.hasPrefix("renderD") }
-    return drm.filter { $0.sysname.hasPrefix("card") && !$0.sysname.contains("-") }.map { card in
+  func gpus(_ drm: DRMDevices) -> [GPUInfo] {
+    let renderNodes = drm.renderNodes
+    return drm.cards.map { card in
       let hardware = card.parent
       // A card and its render node sit side by side in the device's drm/ directory.
       let render = renderNodes.first { InventoryProbe.directory(of: $0.syspath) == InventoryProbe.directory(of: card.syspath) }
