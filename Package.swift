@@ -10,6 +10,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
   ],
   targets: [
     .systemLibrary(
@@ -22,9 +23,13 @@ let package = Package(
     .target(
       name: "CUPowerShims",
       linkerSettings: [.linkedLibrary("dl")]),
+    // The motion maths: pure functions and value types, no C module, testable without a device.
+    .target(
+      name: "DevCapsMotion",
+      dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
     .target(
       name: "DevCapsKit",
-      dependencies: ["CUdev", "CDevCapsShims", "CUPowerShims"]),
+      dependencies: ["DevCapsMotion", "CUdev", "CDevCapsShims", "CUPowerShims"]),
     .executableTarget(
       name: "devcaps",
       dependencies: [
@@ -33,6 +38,9 @@ let package = Package(
       ]),
 
     // Tests. libumockdev is loaded at run time by the end-to-end tests (Support/UMockdevLibrary.swift).
+    .testTarget(
+      name: "DevCapsMotionTests",
+      dependencies: ["DevCapsMotion"]),
     .testTarget(
       name: "DevCapsKitTests",
       dependencies: ["DevCapsKit"],

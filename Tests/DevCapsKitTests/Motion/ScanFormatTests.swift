@@ -88,3 +88,15 @@ struct ScanFormatTests {
     #expect(abs(angles[14] - 74.2) < 0.05)
   }
 }
+
+@Suite("The orientation of a real recording")
+struct RecordedOrientationTests {
+  @Test("iio-sensor-proxy's recording, turned from upright to left edge up")
+  func recording() throws {
+    var classifier = OrientationClassifier()
+    let states = try IIORecording.load("orientation-left-up.bin").map { classifier.update($0) }
+    #expect(states.first == .portrait)
+    #expect(states[11] == .landscapeRight)
+    #expect(states.last == .landscapeRight)
+  }
+}

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import RealModule
 
 /// The orientation state machine of motion.md, sample by sample, so that two implementations
 /// fed the same samples agree.
@@ -22,7 +18,7 @@ public struct OrientationClassifier: Sendable {
     let magnitude = gravity.magnitude
     guard gravity.isFinite, magnitude >= OrientationClassifier.minimumMagnitude else { return current }
     // θ between v and −z (face up) or +z (face down).
-    let towardsViewer = acos(max(-1, min(1, -gravity.z / magnitude))) * 180 / .pi
+    let towardsViewer = Double.acos(max(-1, min(1, -gravity.z / magnitude))) * 180 / .pi
     let awayFromViewer = 180 - towardsViewer
     switch current {
     case .faceUp where towardsViewer <= OrientationClassifier.faceStay: return current
@@ -37,7 +33,7 @@ public struct OrientationClassifier: Sendable {
       current = .faceDown
       return current
     }
-    let angle = UpAngle.normalised(atan2(gravity.x, -gravity.y) * 180 / .pi)
+    let angle = UpAngle.normalised(Double.atan2(y: gravity.x, x: -gravity.y) * 180 / .pi)
     if let centre = current.centreDegrees, abs(UpAngle.normalised(angle - centre)) <= OrientationClassifier.hysteresis {
       return current
     }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DevCapsKit
+@testable import DevCapsMotion
 
 @Suite("Shake detectors")
 struct ShakeDetectorTests {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import RealModule
 
 /// The seeds' three shake detectors, as motion.md defines them. Samples are acceleration including
 /// gravity in g after the mount matrix, with their time in seconds.
@@ -82,6 +78,6 @@ public struct ShakeDetector: Sendable {
   static func angle(_ a: Vector3, _ b: Vector3) -> Double? {
     let lengths = a.magnitude * b.magnitude
     guard lengths > 0 else { return nil }
-    return acos(max(-1, min(1, a.dot(b) / lengths)))
+    return Double.acos(max(-1, min(1, a.dot(b) / lengths)))
   }
 }

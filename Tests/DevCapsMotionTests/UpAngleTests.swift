@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import DevCapsKit
+@testable import DevCapsMotion
 
 @Suite("The up-angle")
 struct UpAngleTests {
@@ -97,14 +97,5 @@ struct OrientationClassifierTests {
     #expect(run([tilted30]) == [.portrait])
     #expect(run([flat, tilted30, tilted40]) == [.faceUp, .faceUp, .portrait])
     #expect(run([Vector3(0, 0, 1)]) == [.faceDown])
-  }
-
-  @Test("iio-sensor-proxy's recording, turned from upright to left edge up")
-  func recording() throws {
-    let samples = try IIORecording.load("orientation-left-up.bin")
-    let states = run(samples)
-    #expect(states.first == .portrait)
-    #expect(states[11] == .landscapeRight)
-    #expect(states.last == .landscapeRight)
   }
 }

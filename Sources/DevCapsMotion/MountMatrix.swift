@@ -11,7 +11,7 @@ public struct MountMatrix: Sendable, Equatable {
   /// Nil unless the text is exactly three rows of three finite numbers, not all zero.
   public static func parse(_ text: String) -> MountMatrix? {
     let rows = text.split(separator: ";", omittingEmptySubsequences: false).map { row in
-      row.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingWhitespace()) }
+      row.split(separator: ",", omittingEmptySubsequences: false).map { Double(trimmed($0)) }
     }
     guard rows.count == 3, rows.allSatisfy({ $0.count == 3 }) else { return nil }
     let values = rows.map { $0.compactMap { $0 } }
@@ -19,6 +19,12 @@ public struct MountMatrix: Sendable, Equatable {
       values.contains(where: { $0.contains { $0 != 0 } })
     else { return nil }
     return MountMatrix(rows: values)
+  }
+
+  private static func trimmed(_ text: Substring) -> Substring {
+    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" }
+    guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) }) else { return "" }
+    return text[first...last]
   }
 
   public func apply(_ v: Vector3) -> Vector3 {

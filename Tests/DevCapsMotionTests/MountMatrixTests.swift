@@ -1,5 +1,5 @@
 import Testing
-@testable import DevCapsKit
+@testable import DevCapsMotion
 
 @Suite("Mount matrices")
 struct MountMatrixTests {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import RealModule
 
 /// The seeds' "up" arrow: which way is up, as an angle in the screen's plane (motion.md).
 public enum UpAngle {
@@ -15,7 +11,7 @@ public enum UpAngle {
     guard gravity.isFinite else { return nil }
     let inPlane = (gravity.x * gravity.x + gravity.y * gravity.y).squareRoot()
     guard inPlane > 0, inPlane >= flatRatio * gravity.magnitude else { return nil }
-    return normalised(atan2(gravity.x, -gravity.y) * 180 / Double.pi)
+    return normalised(Double.atan2(y: gravity.x, x: -gravity.y) * 180 / Double.pi)
   }
 
   /// Wraps into (−180, 180]; −180 becomes 180 and −0 becomes 0, as the seed reports them.
