@@ -1,6 +1,7 @@
 /// What every probe reads through: the root directory and the diagnostics log. Each file a probe
 /// needs is read once through the context, so missing files and unreadable ones are told apart
-/// in one place.
+/// in one place. A context is one snapshot: it answers a file from its cache for as long as it
+/// lives, so whatever reads the machine again (a stream on each event) takes `refreshed()`.
 public final class ProbeContext {
   public let root: SystemRoot
   public let diagnostics: DiagnosticLog
@@ -10,6 +11,11 @@ public final class ProbeContext {
   public init(root: SystemRoot = .fromEnvironment(), diagnostics: DiagnosticLog = DiagnosticLog()) {
     self.root = root
     self.diagnostics = diagnostics
+  }
+
+  /// A new snapshot of the same root, reporting to the same log.
+  public func refreshed() -> ProbeContext {
+    ProbeContext(root: root, diagnostics: diagnostics)
   }
 
   /// The file's text, or nil when it is absent or unreadable (the latter is logged). Invalid

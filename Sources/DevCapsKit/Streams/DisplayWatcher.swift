@@ -14,7 +14,7 @@ public final class DisplayWatcher {
 
   func probe() -> [DisplayInfo] {
     // Each event needs fresh reads: a context caches files for the run of one report.
-    DisplayProbe(context: ProbeContext(root: context.root, diagnostics: context.diagnostics), drm: DRMDevices(udev: udev)).probe()
+    DisplayProbe(context: context.refreshed(), drm: DRMDevices(udev: udev)).probe()
   }
 
   static func key(_ display: DisplayInfo) -> String { display.card + "-" + display.connector }

@@ -13,7 +13,7 @@ public final class SensorWatcher {
   public static let subsystems = ["iio", "input"]
 
   func probe() -> [SensorInfo] {
-    SensorProbe(context: ProbeContext(root: context.root, diagnostics: context.diagnostics), udev: udev).probe()
+    SensorProbe(context: context.refreshed(), udev: udev).probe()
   }
 
   static func key(_ sensor: SensorInfo) -> String { sensor.syspath + "#" + sensor.type.rawValue }

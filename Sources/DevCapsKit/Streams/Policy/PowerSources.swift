@@ -37,9 +37,7 @@ enum PowerSources {
       throw .unavailable("no power source: UPower is not running and /sys/class/power_supply has no battery or line power")
     }
     session.watchUdev(udev, subsystems: ["power_supply"]) { [unowned session] _ in
-      // Each event needs fresh reads: a context caches files for the run of one report.
-      let fresh = ProbeContext(root: context.root, diagnostics: context.diagnostics)
-      session.publish(battery.diff(SysfsPower(context: fresh, udev: udev).read(), initial: false))
+      session.publish(battery.diff(SysfsPower(context: context.refreshed(), udev: udev).read(), initial: false))
     }
     session.publish(battery.diff(power, initial: true))
   }
