@@ -24,6 +24,12 @@ public struct IIODevice: Sendable, Equatable {
     self.timestampClock = .realtime
   }
 
+  /// Describes a device from its attributes (a libudev device, or `SysfsDeviceDirectory` for a
+  /// directory); malformed values go to the context's diagnostics.
+  public init(describing device: any IIOAttributeSource, context: ProbeContext = ProbeContext()) {
+    self = IIOChannels(device: device, context: context).describe()
+  }
+
   public func group(_ kind: SensorInfo.Kind) -> IIOChannelGroup? { groups.first { $0.kind == kind } }
 
   public func scanElement(_ name: String) -> IIOScanElement? { scanElements.first { $0.name == name } }
@@ -146,7 +152,7 @@ public struct IIOScanElement: Sendable, Equatable {
   /// `in_accel_x`, `in_timestamp`
   public var name: String
   public var index: Int?
-  /// Nil when the type is one devcaps cannot decode (a repeat count such as `le:s16/16X4>>0`),
+  /// Nil when the type is one devcaps cannot decode (a repeat count such as `le:s16/32X4>>0`),
   /// or is missing; `typeText` keeps what the file said.
   public var format: ScanFormat?
   public var typeText: String?
