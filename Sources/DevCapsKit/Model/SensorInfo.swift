@@ -26,6 +26,12 @@ public struct SensorInfo: Sendable, Encodable, Equatable {
   /// The device can stream through `/dev/iio:deviceN` (it has `scan_elements`).
   public var buffered: Bool
   public var reading: SensorReading?
+  /// An IIO sensor's device as the probe described it: its channel groups (this sensor's and
+  /// the others of a combined chip), scales, mount matrices and scan layout. Not in the report.
+  public internal(set) var iio: IIODevice?
+
+  /// This sensor's channel group of its IIO device.
+  public var channelGroup: IIOChannelGroup? { iio?.group(type) }
 
   public init(type: Kind, id: String, bus: String, syspath: String) {
     self.type = type
@@ -46,7 +52,7 @@ public enum SensorReading: Sendable, Encodable, Equatable {
 }
 
 extension SensorInfo {
-  /// `syspath` is for devcaps' own bookkeeping, not the report.
+  /// `syspath` and `iio` are for devcaps' own bookkeeping, not the report.
   enum CodingKeys: String, CodingKey {
     case type, name, id, bus, location, mountMatrix, scale, offset, samplingFrequencyHz, availableFrequenciesHz
     case buffered, reading

@@ -4,12 +4,12 @@ enum AccelerometerFeed {
   /// A source for the tracker; with a session, a buffered source is wired into its loop.
   static func open(
     _ sensor: SensorInfo, context: ProbeContext, session: StreamSession?, note: @escaping (String) -> Void
-  ) -> GravitySource? {
-    guard let polled = AccelerometerSampler(sensor: sensor, context: context) else { return nil }
-    guard let session, sensor.buffered else { return polled }
-    let buffered: BufferedAccelerometer
+  ) -> (any SampleSource)? {
+    guard let polled = IIOPolledSource(sensor: sensor) else { return nil }
+    guard let session, sensor.buffered, let device = sensor.iio else { return polled }
+    let buffered: IIOBufferedSource
     do {
-      buffered = try BufferedAccelerometer(sensor: sensor, context: context)
+      buffered = try IIOBufferedSource(device: device, kinds: [sensor.type])
     } catch {
       return polled
     }
@@ -17,41 +17,51 @@ enum AccelerometerFeed {
   }
 }
 
-/// A buffered source that falls back to polling by itself.
-final class BufferedFeed: GravitySource {
-  private var buffered: BufferedAccelerometer?
-  private let polled: AccelerometerSampler
+/// A streaming source that falls back to polling by itself.
+final class BufferedFeed: SampleSource {
+  private var buffered: (any StreamingSampleSource)?
+  private let polled: any SampleSource
   private let session: StreamSession
   private let note: (String) -> Void
 
-  init(buffered: BufferedAccelerometer, polled: AccelerometerSampler, session: StreamSession, note: @escaping (String) -> Void) {
+  init(buffered: any StreamingSampleSource, polled: any SampleSource, session: StreamSession, note: @escaping (String) -> Void) {
     self.buffered = buffered
     self.polled = polled
     self.session = session
     self.note = note
     session.loop.watch(buffered.descriptor) { [weak self] in
       guard let self, let buffered = self.buffered else { return }
-      if !buffered.drain() { self.fallBack("the IIO buffer of \(buffered.sensor.id) ended") }
+      if !buffered.drain() { self.fallBack("the IIO buffer of \(buffered.id) ended") }
     }
     session.once(after: 0.5) { [weak self] in
-      guard let self, let buffered = self.buffered, buffered.scansRead == 0 else { return }
-      self.fallBack("no data from the IIO buffer of \(buffered.sensor.id) within 500 ms")
+      guard let self, let buffered = self.buffered, buffered.samplesRead == 0 else { return }
+      self.fallBack("no data from the IIO buffer of \(buffered.id) within 500 ms")
     }
-    session.onStop { [weak self] in self?.buffered?.restore() }
+    session.onStop { [weak self] in
+      guard let self, let buffered = self.buffered else { return }
+      self.reportRestore(buffered.stop())
+    }
   }
 
-  var sensor: SensorInfo { polled.sensor }
-  var mode: String { buffered == nil ? "polled" : "buffered" }
+  var id: String { polled.id }
+  var kinds: [SensorInfo.Kind] { polled.kinds }
+  var mode: SampleMode { buffered?.mode ?? polled.mode }
 
-  func sample() -> Result<Vector3, AccelerometerSampler.Problem> {
-    buffered?.sample() ?? polled.sample()
+  func sample(_ kind: SensorInfo.Kind) -> Result<SensorSample, SampleProblem> {
+    buffered?.sample(kind) ?? polled.sample(kind)
   }
 
   private func fallBack(_ reason: String) {
     guard let buffered else { return }
     session.loop.unwatch(buffered.descriptor)
-    buffered.restore()
+    let failures = buffered.stop()
     self.buffered = nil
     note("\(reason); polling sysfs instead")
+    reportRestore(failures)
+  }
+
+  /// An attribute the buffer's reader could not put back is said, not swallowed.
+  private func reportRestore(_ failures: [SysfsWriteFailure]) {
+    for failure in failures { note("could not restore the IIO buffer's settings: \(failure)") }
   }
 }

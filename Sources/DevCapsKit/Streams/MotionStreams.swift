@@ -6,8 +6,8 @@ import Musl
 
 /// Events from an accelerometer: the up-angle at every sample, orientation changes, shakes.
 public final class MotionTracker {
-  /// Swapped from buffered to polled when the buffer stops delivering.
-  public var sampler: GravitySource
+  /// Any source that delivers the accelerometer group: polled, or buffered falling back to polled.
+  public var sampler: any SampleSource
   public private(set) var classifier = OrientationClassifier()
   public let relativeTo: Orientation?
   private var shake: ShakeDetector?
@@ -16,7 +16,7 @@ public final class MotionTracker {
   public private(set) var lastAngle: Double? = nil
   private let start = MonotonicClock.now()
 
-  public init(sampler: GravitySource, relativeTo: Orientation? = nil, shake: ShakeDetector.Settings? = nil) {
+  public init(sampler: any SampleSource, relativeTo: Orientation? = nil, shake: ShakeDetector.Settings? = nil) {
     self.sampler = sampler
     self.relativeTo = relativeTo
     self.shake = shake.map(ShakeDetector.init)
@@ -32,18 +32,19 @@ public final class MotionTracker {
 
   /// Reads one sample; `.gone` ends the stream (the sensor was removed), `.noDataYet` means
   /// there is nothing to report yet.
-  public func read() -> Result<Sample, AccelerometerSampler.Problem> {
-    switch sampler.sample() {
+  public func read() -> Result<Sample, SampleProblem> {
+    switch sampler.sample(.accelerometer) {
     case .failure(.noDataYet):
       return .failure(.noDataYet)
-    case .success(let gravity):
+    case .success(let sample):
+      guard let gravity = sample.vector else { return .failure(.notDelivered(kind: .accelerometer, id: sampler.id)) }
       let orientation = classifier.update(gravity)
       var angle = UpAngle.degrees(gravity)
       if let raw = angle, let relativeTo { angle = UpAngle.relative(raw, to: relativeTo) }
       if angle != nil { lastAngle = angle }
       return .success(Sample(gravity: gravity, angle: angle, orientation: orientation, problem: nil))
-    case .failure(.gone(let id)):
-      return .failure(.gone(id))
+    case .failure(let problem) where problem.endsStream:
+      return .failure(problem)
     case .failure(let problem):
       return .success(Sample(gravity: nil, angle: nil, orientation: classifier.current, problem: problem.description))
     }
@@ -51,7 +52,7 @@ public final class MotionTracker {
 
   public func upAngleSample(_ sample: Sample) -> UpAngleSample {
     UpAngleSample(
-      angleDegrees: sample.angle, orientation: sample.orientation, gravity: sample.gravity, sensor: sampler.sensor.id,
+      angleDegrees: sample.angle, orientation: sample.orientation, gravity: sample.gravity, sensor: sampler.id,
       relativeTo: relativeTo, problem: sample.problem)
   }
 
@@ -61,7 +62,7 @@ public final class MotionTracker {
     guard sample.problem == nil, sample.orientation != reportedOrientation else { return nil }
     let initial = reportedOrientation == nil
     reportedOrientation = sample.orientation
-    return OrientationUpdate(orientation: sample.orientation, angleDegrees: sample.angle, sensor: sampler.sensor.id, initial: initial)
+    return OrientationUpdate(orientation: sample.orientation, angleDegrees: sample.angle, sensor: sampler.id, initial: initial)
   }
 
   public func shake(_ sample: Sample) -> ShakeEvent? {
@@ -69,41 +70,46 @@ public final class MotionTracker {
     let found = detector.update(gravity, at: MonotonicClock.now() - start)
     shake = detector
     guard let found else { return nil }
-    return ShakeEvent(detector: detector.settings.kind, peakG: found.peakG, sensor: sampler.sensor.id)
+    return ShakeEvent(detector: detector.settings.kind, peakG: found.peakG, sensor: sampler.id)
   }
 }
 
-/// Proximity from an IIO sensor: near against the near level, events when that changes.
+extension SampleProblem {
+  /// The sensor is gone or was never there: no later sample will come.
+  var endsStream: Bool {
+    switch self {
+    case .gone, .notDelivered: return true
+    case .noDataYet, .unreadable, .garbage: return false
+    }
+  }
+}
+
+/// Proximity from an IIO sensor: its raw value polled against the near level of its channel
+/// description, events when `near` changes.
 public final class ProximityTracker {
   public let sensor: SensorInfo
-  private let reader: SysfsValueReader
+  private let source: IIOPolledSource
   private let nearLevel: Double?
   private var reported: Bool?? = nil
 
-  public init?(sensor: SensorInfo, context: ProbeContext, udev: Udev) {
-    let attributes = Set(context.liveEntries(sensor.syspath))
-    guard let channel = attributes.sorted().first(where: { $0.hasPrefix("in_proximity") && ($0.hasSuffix("_raw") || $0.hasSuffix("_input")) })
-    else { return nil }
+  /// Nil for a sensor without a proximity channel to poll.
+  public init?(sensor: SensorInfo) {
+    guard sensor.type == .proximity, let group = sensor.channelGroup, let source = IIOPolledSource(sensor: sensor) else { return nil }
     self.sensor = sensor
-    reader = SysfsValueReader(path: sensor.syspath + "/" + channel)
-    let property = udev.devices(subsystem: "iio").first { $0.syspath == sensor.syspath }?.property("PROXIMITY_NEAR_LEVEL")
-    let attribute = context.liveBytes(sensor.syspath + "/in_proximity_nearlevel").map { String(decoding: $0, as: UTF8.self).trimmingWhitespace() }
-    nearLevel = property.flatMap(Double.init) ?? attribute.flatMap(Double.init)
+    self.source = source
+    nearLevel = group.nearLevel
   }
 
   /// An update when `near` changed (the first is the initial state); `.gone` ends the stream.
-  public func poll() -> Result<ProximityUpdate?, AccelerometerSampler.Problem> {
+  public func poll() -> Result<ProximityUpdate?, SampleProblem> {
     let value: Double?
     var problem: String? = nil
-    switch reader.read() {
-    case .success(let raw): value = raw
-    case .failure(.gone): return .failure(.gone(sensor.id))
-    case .failure(.garbage(let text)):
+    switch source.sample(.proximity) {
+    case .success(let sample): value = sample.scalar
+    case .failure(let failure) where failure.endsStream: return .failure(failure)
+    case .failure(let failure):
       value = nil
-      problem = "\(reader.path) holds \(text.quotedForMessage), not a number"
-    case .failure(.unreadable(let code)):
-      value = nil
-      problem = "\(reader.path): \(ReadFailure(errno: code).description)"
+      problem = failure.description
     }
     let near = value.flatMap { raw in nearLevel.map { raw >= $0 } }
     if problem == nil, let reported, reported == near { return .success(nil) }

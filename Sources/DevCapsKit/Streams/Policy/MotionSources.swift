@@ -14,7 +14,7 @@ enum MotionSources {
       switch AccelerometerChoice.choose(sensors) {
       case .found(let sensor):
         if let source = AccelerometerFeed.open(sensor, context: context, session: session, note: options.note ?? { _ in }) {
-          startMotion(kind, source: source, options: options, session: session, udev: udev)
+          startMotion(kind, sensor: sensor, source: source, options: options, session: session, udev: udev)
           used.append(sensor)
         } else if kind != .all {
           throw .unavailable("the accelerometer has no in_accel_{x,y,z}_raw attributes to read")
@@ -30,12 +30,12 @@ enum MotionSources {
   }
 
   private static func startMotion(
-    _ kind: StreamKind, source: GravitySource, options: StreamOptions, session: StreamSession, udev: Udev
+    _ kind: StreamKind, sensor: SensorInfo, source: any SampleSource, options: StreamOptions, session: StreamSession, udev: Udev
   ) {
     let orientation = kind != .shake
     let shake = kind != .orientation
     let tracker = MotionTracker(sampler: source, shake: shake ? options.shake : nil)
-    stopWhenRemoved(session, udev: udev, sensor: source.sensor)
+    stopWhenRemoved(session, udev: udev, sensor: sensor)
     session.every(hertz: options.rate ?? (shake ? 50 : 10)) { [unowned session] in
       switch tracker.read() {
       case .success(let sample):
@@ -56,7 +56,7 @@ enum MotionSources {
     udev: Udev
   ) throws(StreamError) -> SensorInfo? {
     let iio = sensors.first { $0.type == .proximity && $0.bus == "iio" }
-    guard let sensor = iio, let tracker = ProximityTracker(sensor: sensor, context: context, udev: udev) else {
+    guard let sensor = iio, let tracker = ProximityTracker(sensor: sensor) else {
       if kind == .all { return nil }
       let input = sensors.first { $0.type == .proximity }
       throw .unavailable(
@@ -85,7 +85,7 @@ enum MotionSources {
       throw .unavailable("the accelerometer \(sensor.id) has no in_accel_{x,y,z}_raw attributes to read")
     }
     let tracker = MotionTracker(sampler: source, relativeTo: options.relativeTo)
-    stopWhenRemoved(session, udev: udev, sensor: source.sensor)
+    stopWhenRemoved(session, udev: udev, sensor: sensor)
     var initial = true
     session.every(hertz: options.rate ?? 10) { [unowned session] in
       switch tracker.read() {

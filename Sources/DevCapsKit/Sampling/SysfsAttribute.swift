@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Reading and writing the sysfs attributes a reader changes (`scan_elements/*_en`,
+/// `buffer/enable`, `trigger/current_trigger`), every result checked: what devcaps changes it must
+/// be able to put back, and a write the kernel refuses is an error value, never ignored.
+enum SysfsAttribute {
+  /// The attribute's text, white space trimmed, read now (never cached: it is live state).
+  static func read(_ path: String) -> Result<String, ReadFailure> {
+    SystemRoot().readBytes(path).map { String(decoding: $0, as: UTF8.self).trimmingWhitespace() }
+  }
+
+  /// Writes `value` and a newline, as `echo` does: the kernel strips it from names
+  /// (`current_trigger`) and numbers alike, and an empty value still reaches the driver (a
+  /// zero-length write would not, so a trigger could not be cleared).
+  static func write(_ path: String, _ value: String) -> Result<Void, SysfsWriteFailure> {
+    let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(SysfsWriteFailure(path: path, value: value, errno: errno)) }
+    let bytes = Array((value + "\n").utf8)
+    let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+    let writeError = errno
+    let closed = close(descriptor)
+    let closeError = errno
+    if written < 0 { return .failure(SysfsWriteFailure(path: path, value: value, errno: writeError)) }
+    if written != bytes.count { return .failure(SysfsWriteFailure(path: path, value: value, errno: EIO)) }
+    if closed != 0 { return .failure(SysfsWriteFailure(path: path, value: value, errno: closeError)) }
+    return .success(())
+  }
+
+  static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+}
+
+/// A sysfs write that failed: which attribute, what devcaps tried to write, and the kernel's
+/// answer.
+public struct SysfsWriteFailure: Error, Sendable, Equatable, CustomStringConvertible {
+  public var path: String
+  public var value: String
+  public var errno: Int32
+
+  public init(path: String, value: String, errno: Int32) {
+    self.path = path
+    self.value = value
+    self.errno = errno
+  }
+
+  public var description: String {
+    "cannot write \(value.quotedForMessage) to \(path): \(String(cString: strerror(errno)))"
+  }
+}
