@@ -19,7 +19,7 @@ build() {
 build ManifestFuzzer "${common[@]}" "$S/Manifest/"*.swift
 build SysfsFuzzer "${common[@]}" "Sources/devcaps/Rendering/Units.swift" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
   "$S/Probes/CPU/CPUInfoFile.swift" "$S/Probes/CPU/ARMCPUParts.swift" \
-  "$S/Probes/Memory/MemoryProbe.swift" "$S/Model/MemoryInfo.swift" "$S/Motion/"*.swift Sources/DevCapsMotion/MountMatrix.swift Sources/DevCapsMotion/Vector3.swift
+  "$S/Probes/Memory/MemoryProbe.swift" "$S/Model/MemoryInfo.swift" "$S/Sampling/ScanFormat.swift" Sources/DevCapsMotion/MountMatrix.swift Sources/DevCapsMotion/Vector3.swift
 
 # Seeds: every input that ever crashed a fuzzer (Fuzz/corpus, each also a named unit test), every
 # fixture manifest, and each fixture file behind the byte that selects its parser.

@@ -1,6 +1,3 @@
-/// The polled accelerometer source under its former name (`DeviceStream.readUpAngle` uses it).
-public typealias AccelerometerSampler = IIOPolledSource
-
 /// Which accelerometer drives the up-angle: an IIO one in the display, never one in the base.
 public enum AccelerometerChoice {
   public enum Outcome {

@@ -177,7 +177,7 @@ extension DeviceStream {
     guard let udev = Udev() else { throw .unavailable("cannot use udev (udev_new failed)") }
     let context = ProbeContext()
     let sensor = try MotionSources.displayAccelerometer(context: context, udev: udev)
-    guard let source = AccelerometerSampler(sensor: sensor, context: context) else {
+    guard let source = IIOPolledSource(sensor: sensor) else {
       throw .unavailable("the accelerometer \(sensor.id) has no in_accel_{x,y,z}_raw attributes to read")
     }
     let tracker = MotionTracker(sampler: source, relativeTo: relativeTo)

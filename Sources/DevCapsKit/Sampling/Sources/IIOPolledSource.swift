@@ -35,12 +35,6 @@ public final class IIOPolledSource: SampleSource {
     self.init(device: device, kinds: [sensor.type])
   }
 
-  /// The former `AccelerometerSampler(sensor:context:)`: the context is not needed any more, the
-  /// sensor carries its description.
-  public convenience init?(sensor: SensorInfo, context: ProbeContext) {
-    self.init(sensor: sensor)
-  }
-
   public func sample(_ kind: SensorInfo.Kind) -> Result<SensorSample, SampleProblem> {
     guard let (group, axes) = readers[kind] else { return .failure(.notDelivered(kind: kind, id: id)) }
     var values = (0.0, 0.0, 0.0)
