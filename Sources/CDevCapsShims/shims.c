@@ -1,11 +1,13 @@
 #define _GNU_SOURCE
 #include "devcaps_shims.h"
 
+#include <errno.h>
 #include <fcntl.h>
-#include <sys/vfs.h>
-
+#include <signal.h>
+#include <string.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 int devcaps_signalfd_for_termination(void) {
@@ -13,17 +15,28 @@ int devcaps_signalfd_for_termination(void) {
   sigemptyset(&mask);
   sigaddset(&mask, SIGINT);
   sigaddset(&mask, SIGTERM);
-  if (pthread_sigmask(SIG_BLOCK, &mask, NULL) != 0) return -1;
+  // pthread_sigmask returns the error number instead of setting errno.
+  int result = pthread_sigmask(SIG_BLOCK, &mask, NULL);
+  if (result != 0) {
+    errno = result;
+    return -1;
+  }
   return signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK);
 }
 
 int devcaps_signalfd_read(int fd) {
   struct signalfd_siginfo info;
   ssize_t count = read(fd, &info, sizeof info);
+  if (count < 0) return errno == EAGAIN ? 0 : -1;
+  // signalfd hands out whole records or fails with EINVAL; anything else is no signal.
   return count == (ssize_t)sizeof info ? (int)info.ssi_signo : 0;
 }
 
 int devcaps_timerfd(double seconds, int repeating) {
+  if (!(seconds > 0 && seconds < 1e9)) {
+    errno = EINVAL;
+    return -1;
+  }
   int fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
   if (fd < 0) return -1;
   struct timespec value;
@@ -34,7 +47,9 @@ int devcaps_timerfd(double seconds, int repeating) {
   spec.it_value = value;
   if (repeating) spec.it_interval = value;
   if (timerfd_settime(fd, 0, &spec, NULL) != 0) {
+    int saved = errno;
     close(fd);
+    errno = saved;
     return -1;
   }
   return fd;
@@ -46,5 +61,16 @@ int devcaps_pipe(int fds[2]) {
 
 int devcaps_is_sysfs(int fd) {
   struct statfs info;
-  return fstatfs(fd, &info) == 0 && info.f_type == 0x62656572 ? 1 : 0;
+  if (fstatfs(fd, &info) != 0) return -1;
+  return info.f_type == 0x62656572 ? 1 : 0;
+}
+
+const char *devcaps_strerror(int code, char *buffer, size_t size) {
+#if defined(__GLIBC__)
+  // GNU strerror_r (with _GNU_SOURCE): returns the message, which may be a static string.
+  return strerror_r(code, buffer, size);
+#else
+  // XSI strerror_r (musl): fills the buffer, 0 on success.
+  return strerror_r(code, buffer, size) == 0 ? buffer : "Unknown error";
+#endif
 }

@@ -1,23 +1,29 @@
 #ifndef DEVCAPS_SHIMS_H
 #define DEVCAPS_SHIMS_H
 
-// Linux calls Swift's Glibc module does not export.
-#include <signal.h>
+// Linux calls Swift's Glibc module does not export, and the GNU/XSI strerror_r difference.
+// Every function that can fail returns -1 and sets errno, as the call it wraps does, so that
+// Swift turns the failure into an `Errno` in one place (DevCapsKit's Core/Errno.swift).
+#include <stddef.h>
 #include <stdint.h>
 
-// signalfd(2) for SIGINT and SIGTERM, non-blocking and close-on-exec; -1 with errno on failure.
+// signalfd(2) for SIGINT and SIGTERM (blocked first), non-blocking and close-on-exec.
 int devcaps_signalfd_for_termination(void);
 
-// Reads one signalfd_siginfo; the signal number, or 0 when none was waiting.
+// Reads one signalfd_siginfo: the signal number, 0 when none was waiting, -1 on failure.
 int devcaps_signalfd_read(int fd);
 
-// A CLOCK_MONOTONIC timerfd(2) firing after `seconds`, then every `seconds` when `repeating`.
+// A CLOCK_MONOTONIC timerfd(2), non-blocking and close-on-exec, firing after `seconds`, then
+// every `seconds` when `repeating`. EINVAL when `seconds` is not a positive number below 1e9.
 int devcaps_timerfd(double seconds, int repeating);
 
-// pipe2(2) with O_CLOEXEC | O_NONBLOCK: 0, or -1 with errno.
+// pipe2(2) with O_CLOEXEC | O_NONBLOCK.
 int devcaps_pipe(int fds[2]);
 
-// 1 when the open file lives on sysfs (fstatfs f_type SYSFS_MAGIC), else 0.
+// 1 when the open file lives on sysfs (fstatfs f_type SYSFS_MAGIC), 0 when not, -1 on failure.
 int devcaps_is_sysfs(int fd);
+
+// The message for an error number (strerror_r, thread-safe), in `buffer` or a static string.
+const char *devcaps_strerror(int code, char *buffer, size_t size);
 
 #endif

@@ -31,6 +31,7 @@ public final class BufferedAccelerometer {
     case notWritable(String)
     case noChannels
     case noDeviceNode(String)
+    case writeFailed(String, Errno)
 
     public var description: String {
       switch self {
@@ -39,6 +40,7 @@ public final class BufferedAccelerometer {
       case .notWritable(let path): return "\(path) is not writable"
       case .noChannels: return "no decodable in_accel_{x,y,z} scan elements"
       case .noDeviceNode(let path): return "\(path) cannot be opened as a character device or FIFO"
+      case .writeFailed(let path, let error): return "writing \(path) failed: \(error)"
       }
     }
   }
@@ -102,17 +104,27 @@ public final class BufferedAccelerometer {
       throw .noDeviceNode(devicePath)
     }
     fd = node
+    // A refused write puts back what was changed (the first failure is the one reported), and
+    // the caller polls instead.
+    func write(_ path: String, _ value: String) throws(Unusable) {
+      guard case .failure(let error) = BufferedAccelerometer.write(path, value) else { return }
+      _ = try? restore()
+      deallocateBuffer()
+      throw .writeFailed(path, error)
+    }
     for (path, value) in changes {
       saved.append((path, text(path) ?? ""))
-      BufferedAccelerometer.write(path, value)
+      try write(path, value)
     }
     saved.append((base + "buffer/enable", "0"))
-    BufferedAccelerometer.write(base + "buffer/enable", "1")
+    try write(base + "buffer/enable", "1")
     axisChannels = ["in_accel_x", "in_accel_y", "in_accel_z"].compactMap { layout.channel($0) }
   }
 
   deinit {
-    restore()
+    // Nobody is left to tell: the owner let go without calling restore(), whose failures it
+    // would have reported.
+    _ = try? restore()
     deallocateBuffer()
   }
 
@@ -138,21 +150,46 @@ public final class BufferedAccelerometer {
     return nil
   }
 
+  /// Every attribute that could not be put back, with the reason.
+  public struct RestoreFailure: Error, CustomStringConvertible {
+    public var failures: [(path: String, error: Errno)]
+    public var description: String {
+      failures.map { "cannot restore \($0.path): \($0.error)" }.joined(separator: "; ")
+    }
+  }
+
   /// Puts back every attribute, the buffer first (the kernel refuses scan changes while it runs).
-  public func restore() {
+  /// Tries them all; throws the ones that failed.
+  public func restore() throws(RestoreFailure) {
     if fd >= 0 {
       close(fd)
       fd = -1
     }
-    for (path, value) in saved.reversed() { BufferedAccelerometer.write(path, value) }
+    var failures: [(path: String, error: Errno)] = []
+    for (path, value) in saved.reversed() {
+      if case .failure(let error) = BufferedAccelerometer.write(path, value) { failures.append((path, error)) }
+    }
     saved.removeAll()
+    if !failures.isEmpty { throw RestoreFailure(failures: failures) }
   }
 
-  static func write(_ path: String, _ value: String) {
-    let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    _ = value.withCString { Glibc.write(descriptor, $0, strlen($0)) }
-    close(descriptor)
+  /// Writes a sysfs attribute: the kernel's answer (EINVAL, EBUSY…) comes back from write(2).
+  static func write(_ path: String, _ value: String) -> Result<Void, Errno> {
+    let descriptor: Int32
+    switch Errno.result({ open(path, O_WRONLY | O_TRUNC | O_CLOEXEC) }) {
+    case .success(let opened): descriptor = opened
+    case .failure(let error): return .failure(error)
+    }
+    defer { close(descriptor) }
+    var bytes = Array(value.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { buffer in Errno.result { Glibc.write(descriptor, buffer.baseAddress, buffer.count) } }
+      switch written {
+      case .success(let count): bytes = bytes.dropFirst(count)
+      case .failure(let error): return .failure(error)
+      }
+    }
+    return .success(())
   }
 
   public var descriptor: Int32 { fd }

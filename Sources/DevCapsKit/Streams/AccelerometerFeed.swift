@@ -37,7 +37,7 @@ final class BufferedFeed: GravitySource {
       guard let self, let buffered = self.buffered, buffered.scansRead == 0 else { return }
       self.fallBack("no data from the IIO buffer of \(buffered.sensor.id) within 500 ms")
     }
-    session.onStop { [weak self] in self?.buffered?.restore() }
+    session.onStop { [weak self] in self?.restore() }
   }
 
   var sensor: SensorInfo { polled.sensor }
@@ -50,8 +50,16 @@ final class BufferedFeed: GravitySource {
   private func fallBack(_ reason: String) {
     guard let buffered else { return }
     session.loop.unwatch(buffered.descriptor)
-    buffered.restore()
+    restore()
     self.buffered = nil
     note("\(reason); polling sysfs instead")
+  }
+
+  private func restore() {
+    do {
+      try buffered?.restore()
+    } catch {
+      note(error.description)
+    }
   }
 }

@@ -47,14 +47,16 @@ public final class EventLoop {
 
   /// SIGINT and SIGTERM end the loop with `.signal`, so the program can restore the terminal and
   /// exit 130 or 143 instead of dying mid-line. SIGPIPE is ignored: a closed stdout is noticed
-  /// by the write that fails.
-  public func handleTerminationSignals() {
+  /// by the write that fails. (signal(2) fails only for a signal number that does not exist.)
+  public func handleTerminationSignals() throws(Errno) {
     signal(SIGPIPE, SIG_IGN)
-    signalDescriptor = devcaps_signalfd_for_termination()
-    guard signalDescriptor >= 0 else { return }
+    signalDescriptor = try Errno.check { devcaps_signalfd_for_termination() }
     watch(signalDescriptor) { [unowned self] in
-      let number = devcaps_signalfd_read(self.signalDescriptor)
-      if number != 0 { self.stop(.signal(number)) }
+      switch Errno.result({ devcaps_signalfd_read(self.signalDescriptor) }) {
+      case .success(0): break
+      case .success(let number): self.stop(.signal(number))
+      case .failure(let error): self.stop(.failure("reading signals (signalfd): \(error)"))
+      }
     }
   }
 
@@ -62,7 +64,10 @@ public final class EventLoop {
   /// (poll reports an error on a pipe whose other end is closed).
   public func stopWhenOutputCloses(_ fd: Int32 = 1) {
     var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFIFO || (info.st_mode & S_IFMT) == S_IFSOCK else { return }
+    // A descriptor fstat cannot describe is not a pipe to watch (the first write reports it).
+    guard case .success = Errno.result({ fstat(fd, &info) }),
+      (info.st_mode & S_IFMT) == S_IFIFO || (info.st_mode & S_IFMT) == S_IFSOCK
+    else { return }
     outputDescriptor = fd
   }
 
@@ -74,10 +79,8 @@ public final class EventLoop {
     while stopReason == nil {
       var descriptors = sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
       if outputDescriptor >= 0 { descriptors.append(pollfd(fd: outputDescriptor, events: 0, revents: 0)) }
-      let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
-      if ready < 0 {
-        if errno == EINTR { continue }
-        stop(.failure("poll: \(String(cString: strerror(errno)))"))
+      if case .failure(let error) = Errno.result({ poll(&descriptors, nfds_t(descriptors.count), -1) }) {
+        stop(.failure("poll: \(error)"))
         break
       }
       if outputDescriptor >= 0, let last = descriptors.last, last.revents & Int16(POLLERR | POLLHUP) != 0 {
@@ -99,19 +102,22 @@ public final class EventLoop {
 public final class LoopTimer {
   public let fd: Int32
 
-  public init?(interval seconds: Double, repeating: Bool) {
-    guard seconds > 0, seconds.isFinite, seconds < 1e9 else { return nil }
-    fd = devcaps_timerfd(seconds, repeating ? 1 : 0)
-    guard fd >= 0 else { return nil }
+  /// Fails with EINVAL when `seconds` is not a positive number below 10⁹, or with the error of
+  /// timerfd_create or timerfd_settime (EMFILE when the process is out of descriptors).
+  public init(interval seconds: Double, repeating: Bool) throws(Errno) {
+    fd = try Errno.check { devcaps_timerfd(seconds, repeating ? 1 : 0) }
   }
 
+  // Linux frees the descriptor even when close reports an error: there is nothing to retry.
   deinit { close(fd) }
 
-  /// How many times it fired since the last call (more than 1 when the loop fell behind).
+  /// How many times it fired since the last call (more than 1 when the loop fell behind); 0
+  /// when it has not fired (EAGAIN).
   @discardableResult
-  public func acknowledge() -> UInt64 {
+  public func acknowledge() throws(Errno) -> UInt64 {
     var expirations: UInt64 = 0
-    _ = withUnsafeMutableBytes(of: &expirations) { read(fd, $0.baseAddress, 8) }
+    let result = withUnsafeMutableBytes(of: &expirations) { bytes in Errno.result { read(fd, bytes.baseAddress, 8) } }
+    if case .failure(let error) = result, error != .resourceTemporarilyUnavailable { throw error }
     return expirations
   }
 }
