@@ -16,15 +16,15 @@ let package = Package(
       name: "CUdev",
       pkgConfig: "libudev",
       providers: [.apt(["libudev-dev"])]),
+    // The C side of the library, as devcaps_* functions: Linux calls Swift cannot make, and
+    // libupower-glib and GLib, which are dlopen'ed on first use (no headers or link flags at
+    // build time).
     .target(
-      name: "CDevCapsShims"),
-    // libupower-glib and GLib are dlopen'ed on first use: no headers or link flags at build time.
-    .target(
-      name: "CUPowerShims",
+      name: "CDevCapsShims",
       linkerSettings: [.linkedLibrary("dl")]),
     .target(
       name: "DevCapsKit",
-      dependencies: ["CUdev", "CDevCapsShims", "CUPowerShims"]),
+      dependencies: ["CUdev", "CDevCapsShims"]),
     .executableTarget(
       name: "devcaps",
       dependencies: [

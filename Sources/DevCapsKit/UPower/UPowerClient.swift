@@ -1,4 +1,4 @@
-import CUPowerShims
+import CDevCapsShims
 
 /// A connection to upowerd through libupower-glib, which is loaded on first use. Owns its
 /// UpClient; devices are read into values at once, so no GObject escapes.

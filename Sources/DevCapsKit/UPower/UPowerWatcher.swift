@@ -1,5 +1,4 @@
 import CDevCapsShims
-import CUPowerShims
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "devcaps_shims.h"
+#include "devcaps_linux.h"
 
 #include <errno.h>
 #include <fcntl.h>

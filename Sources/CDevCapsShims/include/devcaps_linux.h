@@ -1,5 +1,5 @@
-#ifndef DEVCAPS_SHIMS_H
-#define DEVCAPS_SHIMS_H
+#ifndef DEVCAPS_LINUX_H
+#define DEVCAPS_LINUX_H
 
 // Linux calls Swift's Glibc module does not export, and the GNU/XSI strerror_r difference.
 // Every function that can fail returns -1 and sets errno, as the call it wraps does, so that
