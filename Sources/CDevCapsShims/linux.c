@@ -3,8 +3,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <sys/vfs.h>
@@ -55,14 +57,23 @@ int devcaps_timerfd(double seconds, int repeating) {
   return fd;
 }
 
-int devcaps_pipe(int fds[2]) {
-  return pipe2(fds, O_CLOEXEC | O_NONBLOCK);
+int devcaps_eventfd(void) {
+  return eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 }
 
 int devcaps_is_sysfs(int fd) {
   struct statfs info;
   if (fstatfs(fd, &info) != 0) return -1;
   return info.f_type == 0x62656572 ? 1 : 0;
+}
+
+int devcaps_set_thread_name(const char *name) {
+  int result = pthread_setname_np(pthread_self(), name);
+  if (result != 0) {
+    errno = result;
+    return -1;
+  }
+  return 0;
 }
 
 const char *devcaps_strerror(int code, char *buffer, size_t size) {

@@ -17,11 +17,14 @@ int devcaps_signalfd_read(int fd);
 // every `seconds` when `repeating`. EINVAL when `seconds` is not a positive number below 1e9.
 int devcaps_timerfd(double seconds, int repeating);
 
-// pipe2(2) with O_CLOEXEC | O_NONBLOCK.
-int devcaps_pipe(int fds[2]);
+// eventfd(2) starting at 0, non-blocking and close-on-exec.
+int devcaps_eventfd(void);
 
 // 1 when the open file lives on sysfs (fstatfs f_type SYSFS_MAGIC), 0 when not, -1 on failure.
 int devcaps_is_sysfs(int fd);
+
+// Names the calling thread (at most 15 bytes, else ERANGE), as ps and /proc/self/task show it.
+int devcaps_set_thread_name(const char *name);
 
 // The message for an error number (strerror_r, thread-safe), in `buffer` or a static string.
 const char *devcaps_strerror(int code, char *buffer, size_t size);

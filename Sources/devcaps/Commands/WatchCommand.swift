@@ -186,11 +186,14 @@ extension WatchCommand {
     let lid = (stream == .lid || stream == .all) ? PowerStream(kind: .lid) : nil
     let streams = [battery, lid].compactMap { $0 }
     guard !streams.isEmpty else { return }
-    guard let watcher = UPowerWatcher() else {
-      Output.error("cannot create a pipe for the UPower thread")
+    let watcher: UPowerWatcher
+    do {
+      watcher = try UPowerWatcher()
+      try watcher.start()
+    } catch {
+      Output.error("cannot start watching UPower: \(error)")
       throw ExitCode(69)
     }
-    watcher.start()
     // The first message says whether upowerd is there; D-Bus answers within moments.
     var ready = pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)
     _ = poll(&ready, 1, 5000)
