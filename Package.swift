@@ -17,11 +17,11 @@ let package = Package(
       name: "CUdev",
       pkgConfig: "libudev",
       providers: [.apt(["libudev-dev"])]),
+    // The C side of the library, as devcaps_* functions: Linux calls Swift cannot make, and
+    // libupower-glib and GLib, which are dlopen'ed on first use (no headers or link flags at
+    // build time).
     .target(
-      name: "CDevCapsShims"),
-    // libupower-glib and GLib are dlopen'ed on first use: no headers or link flags at build time.
-    .target(
-      name: "CUPowerShims",
+      name: "CDevCapsShims",
       linkerSettings: [.linkedLibrary("dl")]),
     // The motion maths: pure functions and value types, no C module, testable without a device.
     .target(
@@ -29,7 +29,7 @@ let package = Package(
       dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
     .target(
       name: "DevCapsKit",
-      dependencies: ["DevCapsMotion", "CUdev", "CDevCapsShims", "CUPowerShims"]),
+      dependencies: ["DevCapsMotion", "CUdev", "CDevCapsShims"]),
     .executableTarget(
       name: "devcaps",
       dependencies: [

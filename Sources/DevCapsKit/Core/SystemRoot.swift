@@ -34,24 +34,28 @@ public enum ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
   case missing
   case permissionDenied
   case tooLarge(limit: Int)
-  case system(errno: Int32)
+  case system(Errno)
 
   public var description: String {
     switch self {
     case .missing: return "does not exist"
     case .permissionDenied: return "permission denied"
     case .tooLarge(let limit): return "larger than \(limit) bytes"
-    case .system(let code): return String(cString: strerror(code))
+    case .system(let error): return error.description
     }
   }
 
-  init(errno code: Int32) {
-    switch code {
-    case ENOENT, ENOTDIR, ENODEV, ENXIO: self = .missing
-    case EACCES, EPERM: self = .permissionDenied
-    default: self = .system(errno: code)
+  init(_ error: Errno) {
+    if error.meansAbsent {
+      self = .missing
+    } else if error.meansDenied {
+      self = .permissionDenied
+    } else {
+      self = .system(error)
     }
   }
+
+  init(errno code: Int32) { self.init(Errno(rawValue: code)) }
 }
 
 extension SystemRoot {
@@ -62,26 +66,27 @@ extension SystemRoot {
   /// rather than trusting `st_size`. A sysfs attribute arrives whole in its first read, so a short
   /// read there is the end: that saves a syscall per attribute (hundreds for memory blocks).
   public func readBytes(_ path: String, limit: Int = maximumFileSize) -> Result<[UInt8], ReadFailure> {
-    let fd = open(hostPath(path), O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return .failure(ReadFailure(errno: errno)) }
+    let fd: Int32
+    switch Errno.result({ open(hostPath(path), O_RDONLY | O_CLOEXEC) }) {
+    case .success(let opened): fd = opened
+    case .failure(let error): return .failure(ReadFailure(error))
+    }
     defer { close(fd) }
     let chunkSize = 4096
     let shortReadIsEnd = path.hasPrefix("/sys/")
     var bytes: [UInt8] = []
     while true {
       let before = bytes.count
-      var failure: Int32 = 0
       bytes.append(contentsOf: repeatElement(0, count: chunkSize))
-      let count = bytes.withUnsafeMutableBytes { buffer -> Int in
-        let result = read(fd, buffer.baseAddress! + before, chunkSize)
-        if result < 0 { failure = errno }
-        return result
+      let result = bytes.withUnsafeMutableBytes { buffer in
+        Errno.result { read(fd, buffer.baseAddress! + before, chunkSize) }
       }
-      bytes.removeLast(chunkSize - max(count, 0))
-      if count < 0 {
-        if failure == EINTR { continue }
-        return .failure(ReadFailure(errno: failure))
+      let count: Int
+      switch result {
+      case .success(let read): count = read
+      case .failure(let error): return .failure(ReadFailure(error))
       }
+      bytes.removeLast(chunkSize - count)
       if bytes.count > limit { return .failure(.tooLarge(limit: limit)) }
       if count == 0 || (shortReadIsEnd && count < chunkSize) { break }
     }
@@ -96,7 +101,7 @@ extension SystemRoot {
   /// The names in a directory, sorted, without `.` and `..`. Uses `opendir`, which umockdev
   /// redirects (FileManager's recursive walk escapes it).
   public func directoryEntries(_ path: String) -> Result<[String], ReadFailure> {
-    guard let dir = opendir(hostPath(path)) else { return .failure(ReadFailure(errno: errno)) }
+    guard let dir = opendir(hostPath(path)) else { return .failure(ReadFailure(.current)) }
     defer { closedir(dir) }
     var names: [String] = []
     while let entry = readdir(dir) {

@@ -17,17 +17,21 @@ enum SysfsAttribute {
   /// (`current_trigger`) and numbers alike, and an empty value still reaches the driver (a
   /// zero-length write would not, so a trigger could not be cleared).
   static func write(_ path: String, _ value: String) -> Result<Void, SysfsWriteFailure> {
-    let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-    guard descriptor >= 0 else { return .failure(SysfsWriteFailure(path: path, value: value, errno: errno)) }
+    let failure = { (error: Errno) in SysfsWriteFailure(path: path, value: value, errno: error) }
+    let descriptor: Int32
+    switch Errno.result({ open(path, O_WRONLY | O_TRUNC | O_CLOEXEC) }) {
+    case .success(let opened): descriptor = opened
+    case .failure(let error): return .failure(failure(error))
+    }
     let bytes = Array((value + "\n").utf8)
-    let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-    let writeError = errno
-    let closed = close(descriptor)
-    let closeError = errno
-    if written < 0 { return .failure(SysfsWriteFailure(path: path, value: value, errno: writeError)) }
-    if written != bytes.count { return .failure(SysfsWriteFailure(path: path, value: value, errno: EIO)) }
-    if closed != 0 { return .failure(SysfsWriteFailure(path: path, value: value, errno: closeError)) }
-    return .success(())
+    let written = Errno.result { bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } }
+    // close is not retried on EINTR: the descriptor is gone either way on Linux.
+    let closed = Errno.result(retryOnInterrupt: false) { close(descriptor) }
+    switch (written, closed) {
+    case (.failure(let error), _), (.success, .failure(let error)): return .failure(failure(error))
+    case (.success(let count), .success) where count != bytes.count: return .failure(failure(.ioError))
+    case (.success, .success): return .success(())
+    }
   }
 
   static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
@@ -38,15 +42,15 @@ enum SysfsAttribute {
 public struct SysfsWriteFailure: Error, Sendable, Equatable, CustomStringConvertible {
   public var path: String
   public var value: String
-  public var errno: Int32
+  public var errno: Errno
 
-  public init(path: String, value: String, errno: Int32) {
+  public init(path: String, value: String, errno: Errno) {
     self.path = path
     self.value = value
     self.errno = errno
   }
 
   public var description: String {
-    "cannot write \(value.quotedForMessage) to \(path): \(String(cString: strerror(errno)))"
+    "cannot write \(value.quotedForMessage) to \(path): \(errno)"
   }
 }

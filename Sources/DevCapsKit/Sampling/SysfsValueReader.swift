@@ -21,6 +21,7 @@ final class SysfsValueReader {
     self.path = path
     cPath = strdup(path)
     let fd = open(cPath, O_RDONLY | O_CLOEXEC)
+    // Not knowing (fstatfs failed) is treated as not sysfs: the file is then opened per read.
     if fd >= 0, devcaps_is_sysfs(fd) == 1 {
       kept = fd
     } else if fd >= 0 {
@@ -38,6 +39,9 @@ final class SysfsValueReader {
     case gone
     case unreadable(Int32)
     case garbage(String)
+
+    /// An unplugged sensor answers ENODEV or ENXIO, a removed one ENOENT: Errno's one absence set.
+    init(_ error: Errno) { self = error.meansAbsent ? .gone : .unreadable(error.rawValue) }
   }
 
   func read() -> Result<Double, Problem> {
@@ -46,27 +50,18 @@ final class SysfsValueReader {
       if fstat(kept, &info) != 0 || info.st_nlink == 0 {
         close(kept)
         kept = open(cPath, O_RDONLY | O_CLOEXEC)
-        if kept < 0 {
-          let code = errno
-          return .failure(code == ENOENT || code == ENODEV || code == ENXIO ? .gone : .unreadable(code))
-        }
+        if kept < 0 { return .failure(Problem(.current)) }
       }
       let count = pread(kept, buffer.baseAddress, buffer.count, 0)
-      guard count >= 0 else {
-        let code = errno
-        return .failure(code == ENODEV || code == ENOENT ? .gone : .unreadable(code))
-      }
+      guard count >= 0 else { return .failure(Problem(.current)) }
       return parsed(count)
     }
     let fd = open(cPath, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else {
-      let code = errno
-      return .failure(code == ENOENT || code == ENODEV || code == ENXIO ? .gone : .unreadable(code))
-    }
+    guard fd >= 0 else { return .failure(Problem(.current)) }
     let count = pread(fd, buffer.baseAddress, buffer.count, 0)
-    let code = errno
+    let error = Errno.current
     close(fd)
-    guard count >= 0 else { return .failure(code == ENODEV ? .gone : .unreadable(code)) }
+    guard count >= 0 else { return .failure(Problem(error)) }
     return parsed(count)
   }
 

@@ -54,7 +54,7 @@ public final class DeviceStream {
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: StreamEvent.self)
     self.stream = stream
     self.continuation = continuation
-    guard let waker = LoopWaker() else { throw .unavailable("cannot create a pipe to stop the stream") }
+    guard let waker = LoopWaker() else { throw .unavailable("cannot create an eventfd to stop the stream") }
     self.waker = waker
     session = StreamSession(maximumChanges: options.maximumChanges) { continuation.yield($0) }
     guard let udev = Udev() else { throw .unavailable("cannot use udev (udev_new failed)") }
@@ -111,34 +111,26 @@ public final class DeviceStream {
   }
 }
 
-/// A pipe another thread writes to so that the loop wakes up and stops (Swift's Glibc module has
-/// no eventfd).
+/// An eventfd another thread writes to so that the loop wakes up and stops.
 final class LoopWaker: Sendable {
-  /// The read end, for the loop.
   let fd: Int32
-  private let writeEnd: Int32
 
   init?() {
-    var fds: [Int32] = [-1, -1]
-    guard devcaps_pipe(&fds) == 0 else { return nil }
-    fd = fds[0]
-    writeEnd = fds[1]
+    fd = devcaps_eventfd()
+    guard fd >= 0 else { return nil }
   }
 
-  deinit {
-    close(fd)
-    close(writeEnd)
-  }
+  deinit { close(fd) }
 
-  /// Non-blocking: a full pipe already says "wake up".
+  /// Non-blocking; a counter already past zero says "wake up" as well.
   func wake() {
-    var byte: UInt8 = 1
-    _ = write(writeEnd, &byte, 1)
+    var one: UInt64 = 1
+    _ = withUnsafeBytes(of: &one) { write(fd, $0.baseAddress, 8) }
   }
 
   func acknowledge() {
-    var bytes = (UInt64(0), UInt64(0))
-    _ = withUnsafeMutableBytes(of: &bytes) { read(fd, $0.baseAddress, $0.count) }
+    var count: UInt64 = 0
+    _ = withUnsafeMutableBytes(of: &count) { read(fd, $0.baseAddress, 8) }
   }
 }
 

@@ -33,20 +33,18 @@ final class StreamSession {
   }
 
   func stop(after seconds: Double) {
-    guard let timer = LoopTimer(interval: seconds, repeating: false) else { return }
-    timers.append(timer)
+    guard let timer = timer(seconds, repeating: false) else { return }
     loop.watch(timer.fd) { [unowned self] in
-      timer.acknowledge()
+      guard self.acknowledge(timer) > 0 else { return }
       self.loop.stop(.finished)
     }
   }
 
   /// Calls `tick` at `hertz`, from a timerfd: no busy loop, no drift from sleeping.
   func every(hertz: Double, _ tick: @escaping () -> Void) {
-    guard let timer = LoopTimer(interval: 1 / hertz, repeating: true) else { return }
-    timers.append(timer)
-    loop.watch(timer.fd) {
-      timer.acknowledge()
+    guard let timer = timer(1 / hertz, repeating: true) else { return }
+    loop.watch(timer.fd) { [unowned self] in
+      guard self.acknowledge(timer) > 0 else { return }
       tick()
     }
   }
@@ -64,12 +62,33 @@ final class StreamSession {
 
   /// Calls `action` once, after `seconds`.
   func once(after seconds: Double, _ action: @escaping () -> Void) {
-    guard let timer = LoopTimer(interval: seconds, repeating: false) else { return }
-    timers.append(timer)
+    guard let timer = timer(seconds, repeating: false) else { return }
     loop.watch(timer.fd) { [unowned self] in
-      timer.acknowledge()
+      guard self.acknowledge(timer) > 0 else { return }
       self.loop.unwatch(timer.fd)
       action()
+    }
+  }
+
+  /// A timer kept for the session; when the system refuses one, the session ends with the reason.
+  private func timer(_ seconds: Double, repeating: Bool) -> LoopTimer? {
+    do {
+      let timer = try LoopTimer(interval: seconds, repeating: repeating)
+      timers.append(timer)
+      return timer
+    } catch {
+      loop.stop(.failure("cannot create a timer of \(seconds) s (timerfd): \(error)"))
+      return nil
+    }
+  }
+
+  /// How many times the timer fired; a timer that cannot be read ends the session.
+  private func acknowledge(_ timer: LoopTimer) -> UInt64 {
+    do {
+      return try timer.acknowledge()
+    } catch {
+      loop.stop(.failure("reading a timer (timerfd): \(error)"))
+      return 0
     }
   }
 

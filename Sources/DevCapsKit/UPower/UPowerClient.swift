@@ -1,4 +1,4 @@
-import CUPowerShims
+import CDevCapsShims
 
 /// A connection to upowerd through libupower-glib, which is loaded on first use. Owns its
 /// UpClient; devices are read into values at once, so no GObject escapes.
@@ -29,11 +29,6 @@ public final class UPowerClient {
       devcaps_g_object_unref(client)
       throw Unavailable(description: "upowerd is not running on the system bus")
     }
-    self.client = client
-  }
-
-  /// Wraps a client the caller holds a reference to; that reference becomes this object's.
-  init(adopting client: UnsafeMutableRawPointer) {
     self.client = client
   }
 
@@ -132,7 +127,12 @@ struct UPowerDeviceReading {
     chargeCycles = devcaps_object_get_int(pointer, "charge-cycles")
     let level = devcaps_object_get_uint(pointer, "warning-level")
     warningLevel = level == 0 ? nil : String(cString: devcaps_up_device_level_to_string(level))
-    objectPath = devcaps_up_device_object_path(pointer).map { value in
+    objectPath = UPowerDeviceReading.objectPath(pointer)
+  }
+
+  /// The device's D-Bus object path, which names it for as long as upowerd runs.
+  static func objectPath(_ pointer: UnsafeMutableRawPointer) -> String {
+    devcaps_up_device_object_path(pointer).map { value in
       defer { devcaps_g_free(value) }
       return String(cString: value)
     } ?? ""

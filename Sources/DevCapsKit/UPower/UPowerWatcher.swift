@@ -1,5 +1,5 @@
 import CDevCapsShims
-import CUPowerShims
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -7,11 +7,14 @@ import Glibc
 import Musl
 #endif
 
-/// Watches UPower from a GLib main loop on a thread of its own: the bus name (upowerd coming and
-/// going), the client's properties (on battery, lid) and every device's `notify` signal. Changes
-/// are coalesced (one snapshot 50 ms after the first signal) and cross to the caller's loop as
-/// values, through a pipe that wakes it. Nothing polls.
-public final class UPowerWatcher: @unchecked Sendable {
+/// Watches UPower from a GLib main context on a thread of its own: the bus name (upowerd coming
+/// and going), the client's properties (on battery, lid) and every device's `notify` signal.
+/// Changes are coalesced (one snapshot 50 ms after the first signal) and cross to the caller's
+/// loop as values, through an eventfd that wakes it. Nothing polls.
+///
+/// The thread holds the mailbox and its run's context, not the watcher: dropping the watcher
+/// stops and joins the thread (`deinit` calls `stop()`).
+public final class UPowerWatcher: Sendable {
   public enum Message: Sendable {
     /// upowerd is not there at start (no system bus, or nobody owns the name).
     case absent
@@ -20,207 +23,137 @@ public final class UPowerWatcher: @unchecked Sendable {
     case vanished
   }
 
-  /// The read end: readable when messages are waiting.
+  /// Readable when messages are waiting; `receive()` takes them.
   public let fd: Int32
-  private let writeEnd: Int32
-  private let lock = PthreadMutex()
-  private var queue: [Message] = []
+  private let mailbox: Mailbox
+  private let running = Mutex<Running?>(nil)
 
-  // GLib-thread state; touched only on that thread.
-  private var context: UnsafeMutableRawPointer? = nil
-  private var loop: UnsafeMutableRawPointer? = nil
-  private var client: UnsafeMutableRawPointer? = nil
-  private var connected: [(object: UnsafeMutableRawPointer, handler: UInt)] = []
-  private var devices: [UnsafeMutableRawPointer] = []
-  private var watchedDevices = Set<String>()
-  private var nameWatch: UInt32 = 0
-  private var snapshotPending = false
-  private var reportedFirst = false
-  private var thread = pthread_t()
-  private var running = false
-  private let ready = PthreadMutex()
-  private var started = false
-
-  public init?() {
-    var fds: [Int32] = [0, 0]
-    guard devcaps_pipe(&fds) == 0 else { return nil }
-    fd = fds[0]
-    writeEnd = fds[1]
+  /// The thread of one start, and how to stop it.
+  private struct Running: Sendable {
+    var run: Run
+    var thread: pthread_t
   }
 
-  deinit {
-    stop()
-    close(fd)
-    close(writeEnd)
+  /// Fails when the process cannot have another descriptor (the eventfd).
+  public init() throws(Errno) {
+    mailbox = try Mailbox()
+    fd = mailbox.fd
   }
 
-  /// Starts the GLib thread; the first message says whether upowerd is there.
-  public func start() {
-    guard !running else { return }
-    running = true
-    let box = Unmanaged.passRetained(self).toOpaque()
-    pthread_create(&thread, nil, { argument in
-      let watcher = Unmanaged<UPowerWatcher>.fromOpaque(argument!).takeRetainedValue()
-      watcher.threadMain()
-      return nil
-    }, box)
-    // Wait until the loop exists, so that stop() can always reach it.
-    while true {
-      ready.lock()
-      let done = started
-      ready.unlock()
-      if done { break }
-      usleep(1000)
+  deinit { stop() }
+
+  /// Starts the GLib thread; the first message says whether upowerd is there. Without a system
+  /// bus (or libupower-glib) that message is `.absent`, and GLib is not even loaded. Fails when
+  /// the thread cannot be created (EAGAIN: out of threads or memory).
+  public func start() throws(Errno) {
+    try running.withLock { running throws(Errno) in
+      guard running == nil else { return }
+      guard PowerProbe.systemBusMayExist, devcaps_upower_load(nil) != 0 else {
+        mailbox.send(.absent)
+        return
+      }
+      let run = try Run()
+      let handOver = Unmanaged.passRetained(ThreadStart(mailbox: mailbox, run: run)).toOpaque()
+      var thread = pthread_t()
+      let result = pthread_create(&thread, nil, { argument in
+        let start = Unmanaged<ThreadStart>.fromOpaque(argument!).takeRetainedValue()
+        UPowerSession.run(mailbox: start.mailbox, run: start.run)
+        return nil
+      }, handOver)
+      guard result == 0 else {
+        Unmanaged<ThreadStart>.fromOpaque(handOver).release()
+        throw Errno(rawValue: result)
+      }
+      running = Running(run: run, thread: thread)
     }
   }
 
+  /// Stops the GLib thread and waits for it: every signal handler is disconnected, the bus name
+  /// unwatched and the client released on that thread first. Messages already sent stay
+  /// waiting. Calling it again, or without `start()`, does nothing.
   public func stop() {
-    guard running else { return }
-    running = false
-    if let context {
-      devcaps_main_context_invoke(context, { data in
-        let watcher = Unmanaged<UPowerWatcher>.fromOpaque(data!).takeUnretainedValue()
-        if let loop = watcher.loop { devcaps_main_loop_quit(loop) }
-        return 0
-      }, Unmanaged.passUnretained(self).toOpaque())
-    }
-    pthread_join(thread, nil)
+    guard let running = running.withLock({ $0.take() }) else { return }
+    running.run.requestStop()
+    // Fails only for a thread that is not joinable or is this one: never, as started above
+    // (stop() is not reachable from the GLib thread, which holds no reference to the watcher).
+    let result = pthread_join(running.thread, nil)
+    precondition(result == 0, "pthread_join: \(Errno(rawValue: result))")
   }
 
   /// Everything that arrived since the last call.
-  public func receive() -> [Message] {
-    var byte: UInt8 = 0
-    while read(fd, &byte, 1) == 1 {}
-    lock.lock()
-    defer { lock.unlock() }
-    let messages = queue
-    queue.removeAll()
-    return messages
+  public func receive() -> [Message] { mailbox.receive() }
+}
+
+/// Messages from the GLib thread to the caller: a queue under a mutex, and an eventfd that is
+/// readable while something was sent and not yet received.
+final class Mailbox: Sendable {
+  let fd: Int32
+  private let queue = Mutex<[UPowerWatcher.Message]>([])
+
+  init() throws(Errno) {
+    fd = try Errno.check { devcaps_eventfd() }
   }
 
-  private func send(_ message: Message) {
-    lock.lock()
-    queue.append(message)
-    lock.unlock()
-    var byte: UInt8 = 1
-    _ = write(writeEnd, &byte, 1)
-  }
+  // Linux frees the descriptor even when close reports an error: there is nothing to retry.
+  deinit { close(fd) }
 
-  // MARK: - On the GLib thread
-
-  private func threadMain() {
-    guard devcaps_upower_load(nil) != 0 else {
-      reportedFirst = true
-      send(.absent)
-      ready.lock()
-      started = true
-      ready.unlock()
-      return
+  func send(_ message: UPowerWatcher.Message) {
+    queue.withLock { $0.append(message) }
+    var one: UInt64 = 1
+    let result = withUnsafeBytes(of: &one) { bytes in Errno.result { write(fd, bytes.baseAddress, 8) } }
+    // EAGAIN: the counter is at its maximum, so the descriptor is readable already.
+    if case .failure(let error) = result {
+      precondition(error == .resourceTemporarilyUnavailable, "writing the UPower eventfd: \(error)")
     }
-    context = devcaps_main_context_new_pushed()
-    loop = devcaps_main_loop_new(context)
-    let me = Unmanaged.passUnretained(self).toOpaque()
-    nameWatch = devcaps_watch_upower({ present, data in
-      let watcher = Unmanaged<UPowerWatcher>.fromOpaque(data!).takeUnretainedValue()
-      if present != 0 {
-        watcher.connect()
-      } else if watcher.client != nil {
-        watcher.disconnect(announce: true)
-      } else if !watcher.reportedFirst {
-        watcher.reportedFirst = true
-        watcher.send(.absent)
-      }
-    }, me)
-    ready.lock()
-    started = true
-    ready.unlock()
-    devcaps_main_loop_run(loop)
-    devcaps_unwatch_upower(nameWatch)
-    disconnect(announce: false)
-    devcaps_main_loop_unref(loop)
-    devcaps_main_context_pop_and_unref(context)
-    loop = nil
-    context = nil
   }
 
-  private func connect() {
-    guard client == nil else { return }
-    guard let upower = try? UPowerClient() else {
-      if !reportedFirst {
-        reportedFirst = true
-        send(.absent)
-      }
-      return
+  func receive() -> [UPowerWatcher.Message] {
+    var count: UInt64 = 0
+    let result = withUnsafeMutableBytes(of: &count) { bytes in Errno.result { read(fd, bytes.baseAddress, 8) } }
+    // EAGAIN: nothing was signalled since the last read (a message may still be queued, sent
+    // between that read and the lock below).
+    if case .failure(let error) = result {
+      precondition(error == .resourceTemporarilyUnavailable, "reading the UPower eventfd: \(error)")
     }
-    reportedFirst = true
-    client = upower.client
-    devcaps_g_object_ref(upower.client)
-    let me = Unmanaged.passUnretained(self).toOpaque()
-    connected.append((upower.client, devcaps_connect_notify(upower.client, { _, _, data in
-      Unmanaged<UPowerWatcher>.fromOpaque(data!).takeUnretainedValue().scheduleSnapshot()
-    }, me)))
-    connected.append((upower.client, devcaps_connect_device_added(upower.client, { _, _, data in
-      Unmanaged<UPowerWatcher>.fromOpaque(data!).takeUnretainedValue().scheduleSnapshot()
-    }, me)))
-    connected.append((upower.client, devcaps_connect_device_removed(upower.client, { _, _, data in
-      Unmanaged<UPowerWatcher>.fromOpaque(data!).takeUnretainedValue().scheduleSnapshot()
-    }, me)))
-    send(.appeared(snapshot(upower)))
-  }
-
-  private func disconnect(announce: Bool) {
-    for (object, handler) in connected { devcaps_signal_disconnect(object, handler) }
-    connected.removeAll()
-    for device in devices { devcaps_g_object_unref(device) }
-    devices.removeAll()
-    watchedDevices.removeAll()
-    if let client { devcaps_g_object_unref(client) }
-    let had = client != nil
-    client = nil
-    if announce && had { send(.vanished) }
-  }
-
-  /// Reads the client and its devices, connecting `notify` on devices not yet watched.
-  private func snapshot(_ upower: UPowerClient) -> PowerInfo {
-    let me = Unmanaged.passUnretained(self).toOpaque()
-    for device in upower.devices() {
-      let path = UPowerDeviceReading(device).objectPath
-      guard watchedDevices.insert(path).inserted else {
-        devcaps_g_object_unref(device)
-        continue
-      }
-      // Kept (with its reference) while its notify handler is connected.
-      devices.append(device)
-      connected.append((device, devcaps_connect_notify(device, { _, property, data in
-        // The update time alone changes on every poll of upowerd: not a change.
-        if let property, String(cString: property) == "update-time" { return }
-        Unmanaged<UPowerWatcher>.fromOpaque(data!).takeUnretainedValue().scheduleSnapshot()
-      }, me)))
+    return queue.withLock { queue in
+      let messages = queue
+      queue.removeAll()
+      return messages
     }
-    return upower.read()
-  }
-
-  private func scheduleSnapshot() {
-    guard !snapshotPending, let context else { return }
-    snapshotPending = true
-    devcaps_main_context_timeout(context, 50, { data in
-      let watcher = Unmanaged<UPowerWatcher>.fromOpaque(data!).takeUnretainedValue()
-      watcher.snapshotPending = false
-      if let client = watcher.client {
-        devcaps_g_object_ref(client)
-        let upower = UPowerClient(adopting: client)
-        watcher.send(.changed(watcher.snapshot(upower)))
-      }
-      return 0
-    }, Unmanaged.passUnretained(self).toOpaque())
   }
 }
 
-/// A tiny mutex (pthread), so the library needs no Foundation.
-final class PthreadMutex: @unchecked Sendable {
-  private var mutex = pthread_mutex_t()
-  init() { pthread_mutex_init(&mutex, nil) }
-  deinit { pthread_mutex_destroy(&mutex) }
-  func lock() { pthread_mutex_lock(&mutex) }
-  func unlock() { pthread_mutex_unlock(&mutex) }
+/// One start of the watcher: the GLib thread's main context and the request to stop it.
+final class Run: Sendable {
+  /// Owned by this object (one reference, dropped in `deinit`). `nonisolated(unsafe)` because a
+  /// raw pointer is not Sendable; it is safe: only the GLib thread iterates the context, and
+  /// the other thread calls only `g_main_context_wakeup`, which GLib documents as callable from
+  /// any thread, while this object (so the reference) is alive.
+  nonisolated(unsafe) let context: UnsafeMutableRawPointer
+  let stopRequested = Atomic<Bool>(false)
+
+  init() throws(Errno) {
+    guard let context = devcaps_g_main_context_new() else { throw .outOfMemory }
+    self.context = context
+  }
+
+  deinit { devcaps_g_main_context_unref(context) }
+
+  /// Makes the GLib thread leave its loop: the flag, then a wakeup, so that an iteration under
+  /// way returns, or the next one does at once (the wakeup is an eventfd that stays signalled).
+  func requestStop() {
+    stopRequested.store(true, ordering: .releasing)
+    devcaps_g_main_context_wakeup(context)
+  }
+}
+
+/// What `pthread_create` hands to the GLib thread.
+private final class ThreadStart: Sendable {
+  let mailbox: Mailbox
+  let run: Run
+
+  init(mailbox: Mailbox, run: Run) {
+    self.mailbox = mailbox
+    self.run = run
+  }
 }

@@ -111,7 +111,7 @@ struct IIOBufferedSourceTests {
     try FileManager.default.removeItem(atPath: bench.directory.syspath + "/trigger")
     let failures = source.stop()
     #expect(failures.map(\.path) == [bench.directory.syspath + "/trigger/current_trigger"])
-    #expect(failures.first?.errno == ENOENT)
+    #expect(failures.first?.errno == .noSuchFileOrDirectory)
     #expect(try bench.file("buffer/enable") == "0")
     #expect(try bench.file("scan_elements/in_accel_x_en") == "0")
     #expect(source.stop() == [], "a second stop does nothing")
@@ -123,7 +123,7 @@ struct IIOBufferedSourceTests {
       Issue.record("writing to /dev/full succeeded")
       return
     }
-    #expect(failure == SysfsWriteFailure(path: "/dev/full", value: "1", errno: ENOSPC))
-    #expect(SysfsWriteFailure(path: "/x", value: "1", errno: EBUSY).description == "cannot write '1' to /x: Device or resource busy")
+    #expect(failure == SysfsWriteFailure(path: "/dev/full", value: "1", errno: .noSpace))
+    #expect(SysfsWriteFailure(path: "/x", value: "1", errno: .busy).description == "cannot write '1' to /x: Device or resource busy")
   }
 }

@@ -55,4 +55,17 @@ struct LayeringTests {
       #expect(!text.contains("@_spi"), "\(file.lastPathComponent)")
     }
   }
+
+  @Test("the library touches no process-wide state and draws nothing: no signals, no stdout, no escapes")
+  func libraryDrawsNothing() throws {
+    let forbidden = ["signal(", "sigaction", "pthread_sigmask", "isatty", "exit(", "\\u{1B}", "Units."]
+    for file in Self.files(of: "DevCapsKit") {
+      let code = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter {
+        !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+      }
+      for word in forbidden {
+        #expect(!code.contains { $0.contains(word) }, "\(file.lastPathComponent) uses \(word)")
+      }
+    }
+  }
 }

@@ -12,8 +12,13 @@ enum PowerSources {
     let lid = (kind == .lid || kind == .all) ? PowerStream(kind: .lid) : nil
     let streams = [battery, lid].compactMap { $0 }
     guard !streams.isEmpty else { return }
-    guard let watcher = UPowerWatcher() else { throw .unavailable("cannot create a pipe for the UPower thread") }
-    watcher.start()
+    let watcher: UPowerWatcher
+    do {
+      watcher = try UPowerWatcher()
+      try watcher.start()
+    } catch {
+      throw .unavailable("cannot start watching UPower: \(error)")
+    }
     // The first message says whether upowerd is there; D-Bus answers within moments.
     var ready = pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)
     _ = poll(&ready, 1, 5000)
