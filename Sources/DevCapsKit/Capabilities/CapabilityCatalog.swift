@@ -13,10 +13,18 @@ public struct CapabilityResult: Sendable, Equatable {
   public var key: String
   public var present: Bool
   public var evidence: String?
+
+  public init(
+    key: String, present: Bool, evidence: String? = nil
+  ) {
+    self.key = key
+    self.present = present
+    self.evidence = evidence
+  }
 }
 
 public enum CapabilityCatalog {
-  public static func evaluate(_ inventory: HardwareInventory) -> [CapabilityResult] {
+  static func evaluate(_ inventory: HardwareInventory) -> [CapabilityResult] {
     rules.map { rule in
       let evidence = rule.detect(inventory)
       return CapabilityResult(key: rule.key, present: evidence != nil, evidence: evidence)

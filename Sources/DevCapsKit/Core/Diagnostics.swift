@@ -14,12 +14,12 @@ public struct Diagnostic: Sendable, Equatable, Encodable, CustomStringConvertibl
 }
 
 /// Collects diagnostics during one probe run. Not shared between threads.
-public final class DiagnosticLog {
-  public private(set) var entries: [Diagnostic] = []
+final class DiagnosticLog {
+  private(set) var entries: [Diagnostic] = []
 
-  public init() {}
+  init() {}
 
-  public func record(_ path: String, _ problem: String) {
+  func record(_ path: String, _ problem: String) {
     let diagnostic = Diagnostic(path: path, problem: problem)
     if !entries.contains(diagnostic) { entries.append(diagnostic) }
   }

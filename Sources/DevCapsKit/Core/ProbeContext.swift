@@ -2,36 +2,36 @@
 /// needs is read once through the context, so missing files and unreadable ones are told apart
 /// in one place. A context is one snapshot: it answers a file from its cache for as long as it
 /// lives, so whatever reads the machine again (a stream on each event) takes `refreshed()`.
-public final class ProbeContext {
-  public let root: SystemRoot
-  public let diagnostics: DiagnosticLog
+final class ProbeContext {
+  let root: SystemRoot
+  let diagnostics: DiagnosticLog
   /// Files read so far: a file several probes need (`/proc/cpuinfo`) is read once.
   private var cache: [String: Result<[UInt8], ReadFailure>] = [:]
 
-  public init(root: SystemRoot = .fromEnvironment(), diagnostics: DiagnosticLog = DiagnosticLog()) {
+  init(root: SystemRoot = .fromEnvironment(), diagnostics: DiagnosticLog = DiagnosticLog()) {
     self.root = root
     self.diagnostics = diagnostics
   }
 
   /// A new snapshot of the same root, reporting to the same log.
-  public func refreshed() -> ProbeContext {
+  func refreshed() -> ProbeContext {
     ProbeContext(root: root, diagnostics: diagnostics)
   }
 
   /// The file's text, or nil when it is absent or unreadable (the latter is logged). Invalid
   /// UTF-8 is replaced, never fatal.
-  public func text(_ path: String) -> String? {
+  func text(_ path: String) -> String? {
     bytes(path).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The file's bytes, or nil when absent or unreadable (the latter is logged).
-  public func bytes(_ path: String) -> [UInt8]? {
+  func bytes(_ path: String) -> [UInt8]? {
     read(path, from: root)
   }
 
   /// A file named by a path libudev reported (a device's syspath): it is already a path on the
   /// live system, so it is not put below the root.
-  public func liveBytes(_ path: String) -> [UInt8]? {
+  func liveBytes(_ path: String) -> [UInt8]? {
     read(path, from: SystemRoot())
   }
 
@@ -54,7 +54,7 @@ public final class ProbeContext {
   }
 
   /// The file's first line, trimmed; nil when absent, unreadable or blank.
-  public func line(_ path: String) -> String? {
+  func line(_ path: String) -> String? {
     guard let text = text(path) else { return nil }
     let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
     let trimmed = first.trimmingWhitespace()
@@ -72,7 +72,7 @@ public final class ProbeContext {
   }
 
   /// A file holding one decimal integer; garbage is logged and gives nil.
-  public func integer(_ path: String) -> Int64? {
+  func integer(_ path: String) -> Int64? {
     guard let line = requiredLine(path) else { return nil }
     guard let value = Int64(line) else {
       diagnostics.record(path, "expected an integer, found \(line.quotedForMessage)")
@@ -82,7 +82,7 @@ public final class ProbeContext {
   }
 
   /// A file holding one unsigned integer in hexadecimal (with or without `0x`).
-  public func hexInteger(_ path: String) -> UInt64? {
+  func hexInteger(_ path: String) -> UInt64? {
     guard let line = requiredLine(path) else { return nil }
     let digits = line.hasPrefix("0x") || line.hasPrefix("0X") ? String(line.dropFirst(2)) : line
     guard let value = UInt64(digits, radix: 16) else {
@@ -92,7 +92,7 @@ public final class ProbeContext {
     return value
   }
 
-  public func entries(_ path: String) -> [String] {
+  func entries(_ path: String) -> [String] {
     switch root.directoryEntries(path) {
     case .success(let names): return names
     case .failure(.missing): return []
@@ -103,7 +103,7 @@ public final class ProbeContext {
   }
 
   /// Directory entries of a path libudev reported (not put below the root).
-  public func liveEntries(_ path: String) -> [String] {
+  func liveEntries(_ path: String) -> [String] {
     switch SystemRoot().directoryEntries(path) {
     case .success(let names): return names
     case .failure(.missing): return []
@@ -113,5 +113,5 @@ public final class ProbeContext {
     }
   }
 
-  public func exists(_ path: String) -> Bool { root.exists(path) }
+  func exists(_ path: String) -> Bool { root.exists(path) }
 }

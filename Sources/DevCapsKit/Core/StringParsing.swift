@@ -26,7 +26,7 @@ extension String {
 
 /// Parses `KEY=value` files in the os-release / machine-info shell-like syntax: blank lines and
 /// `#` comments skipped, values optionally in single or double quotes with backslash escapes.
-public func parseEnvironmentFile(_ text: String) -> [String: String] {
+func parseEnvironmentFile(_ text: String) -> [String: String] {
   var result: [String: String] = [:]
   for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
     let line = rawLine.trimmingWhitespace()
@@ -61,7 +61,7 @@ func unquoteShellValue(_ raw: String) -> String {
 }
 
 /// Parses a kernel CPU list such as `0-3,8,10-11` into its members. Nil for malformed input.
-public func parseCPUList(_ text: String) -> [Int]? {
+func parseCPUList(_ text: String) -> [Int]? {
   let trimmed = text.trimmingWhitespace()
   if trimmed.isEmpty { return [] }
   var members: [Int] = []

@@ -6,30 +6,31 @@ import Musl
 
 /// The directory that `/etc`, `/proc` and `/sys` are read under: `/` on a live system, another
 /// directory for tests, chroots and mounted images (`DEVCAPS_ROOT`).
-public struct SystemRoot: Sendable, Equatable {
+struct SystemRoot: Sendable, Equatable {
   /// The root without a trailing slash; empty for `/`.
-  public let prefix: String
+  let prefix: String
 
-  public init(_ path: String = "/") {
+  init(_ path: String = "/") {
     var trimmed = path
     while trimmed.hasSuffix("/") { trimmed.removeLast() }
     prefix = trimmed
   }
 
   /// `DEVCAPS_ROOT` when set and not empty, else `/`.
-  public static func fromEnvironment() -> SystemRoot {
+  static func fromEnvironment() -> SystemRoot {
     guard let value = getenv("DEVCAPS_ROOT"), value.pointee != 0 else { return SystemRoot() }
     return SystemRoot(String(cString: value))
   }
 
-  public var isLiveSystem: Bool { prefix.isEmpty }
+  var isLiveSystem: Bool { prefix.isEmpty }
 
   /// The host path of an absolute path inside the root.
-  public func hostPath(_ path: String) -> String { prefix + path }
+  func hostPath(_ path: String) -> String { prefix + path }
 }
 
 /// Why a file could not be read. Absence is ordinary (a machine without DMI); the rest are worth
 /// telling the user.
+/// Why a file could not be read.
 public enum ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
   case missing
   case permissionDenied
@@ -60,12 +61,12 @@ public enum ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension SystemRoot {
   /// Attribute files are small; anything larger than this is garbage, not data.
-  public static let maximumFileSize = 1 << 20
+  static let maximumFileSize = 1 << 20
 
   /// Reads a whole file. sysfs reports a size of 4096 and procfs 0, so this reads to the end
   /// rather than trusting `st_size`. A sysfs attribute arrives whole in its first read, so a short
   /// read there is the end: that saves a syscall per attribute (hundreds for memory blocks).
-  public func readBytes(_ path: String, limit: Int = maximumFileSize) -> Result<[UInt8], ReadFailure> {
+  func readBytes(_ path: String, limit: Int = maximumFileSize) -> Result<[UInt8], ReadFailure> {
     let fd: Int32
     switch Errno.result({ open(hostPath(path), O_RDONLY | O_CLOEXEC) }) {
     case .success(let opened): fd = opened
@@ -94,13 +95,13 @@ extension SystemRoot {
   }
 
   /// A file's text; invalid UTF-8 is replaced, never fatal.
-  public func readText(_ path: String) -> Result<String, ReadFailure> {
+  func readText(_ path: String) -> Result<String, ReadFailure> {
     readBytes(path).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The names in a directory, sorted, without `.` and `..`. Uses `opendir`, which umockdev
   /// redirects (FileManager's recursive walk escapes it).
-  public func directoryEntries(_ path: String) -> Result<[String], ReadFailure> {
+  func directoryEntries(_ path: String) -> Result<[String], ReadFailure> {
     guard let dir = opendir(hostPath(path)) else { return .failure(ReadFailure(.current)) }
     defer { closedir(dir) }
     var names: [String] = []
@@ -113,7 +114,7 @@ extension SystemRoot {
     return .success(names.sorted())
   }
 
-  public func exists(_ path: String) -> Bool {
+  func exists(_ path: String) -> Bool {
     access(hostPath(path), F_OK) == 0
   }
 }

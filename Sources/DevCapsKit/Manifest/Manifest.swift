@@ -43,6 +43,15 @@ public struct ManifestError: Error, Equatable, CustomStringConvertible {
 extension Manifest {
   /// Reads a manifest. `isPropertyList` forces the plist reader (a `.plist` file); otherwise the
   /// content decides: `<` or `bplist` means a property list, anything else JSON.
+  /// The manifest limit: larger files are refused before parsing.
+  public static let maximumFileSize = SystemRoot.maximumFileSize
+
+  /// A manifest file's bytes, for `parse`; relative paths are taken from the working directory,
+  /// never from `DEVCAPS_ROOT`.
+  public static func readFile(_ path: String) -> Result<[UInt8], ReadFailure> {
+    SystemRoot().readBytes(path.hasPrefix("/") ? path : "./" + path, limit: maximumFileSize)
+  }
+
   public static func parse(_ bytes: [UInt8], isPropertyList: Bool = false) throws(ManifestError) -> Manifest {
     let body = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
     let plist = isPropertyList || body.first == UInt8(ascii: "<") || body.starts(with: Array("bplist".utf8))

@@ -8,6 +8,17 @@ public struct GPUInfo: Sendable, Encodable, Equatable {
   public var pciId: String?
   /// The render node (`renderD128`) that the `gpu` capability requires.
   public var renderNode: String?
+
+  public init(
+    card: String, driver: String? = nil, vendor: String? = nil, model: String? = nil, pciId: String? = nil, renderNode: String? = nil
+  ) {
+    self.card = card
+    self.driver = driver
+    self.vendor = vendor
+    self.model = model
+    self.pciId = pciId
+    self.renderNode = renderNode
+  }
 }
 
 /// A video4linux capture device.
@@ -17,6 +28,15 @@ public struct CameraInfo: Sendable, Encodable, Equatable {
   /// `front`, `back`, … from the firmware's `physical_location/panel`.
   public var panel: String?
   public var driver: String?
+
+  public init(
+    id: String, name: String? = nil, panel: String? = nil, driver: String? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.panel = panel
+    self.driver = driver
+  }
 }
 
 /// An ALSA sound card and how many capture and playback PCMs it has.
@@ -25,6 +45,15 @@ public struct AudioCardInfo: Sendable, Encodable, Equatable {
   public var name: String?
   public var playbackDevices: Int
   public var captureDevices: Int
+
+  public init(
+    card: String, name: String? = nil, playbackDevices: Int, captureDevices: Int
+  ) {
+    self.card = card
+    self.name = name
+    self.playbackDevices = playbackDevices
+    self.captureDevices = captureDevices
+  }
 }
 
 /// A radio: Wi-Fi or WWAN interface, Bluetooth controller, GNSS receiver, NFC controller.
@@ -33,6 +62,14 @@ public struct RadioInfo: Sendable, Encodable, Equatable {
   public var type: String
   public var id: String
   public var driver: String?
+
+  public init(
+    type: String, id: String, driver: String? = nil
+  ) {
+    self.type = type
+    self.id = id
+    self.driver = driver
+  }
 }
 
 /// An input device as udev classifies it.
@@ -43,4 +80,14 @@ public struct InputInfo: Sendable, Encodable, Equatable {
   /// `lid`, `tablet-mode`, `front-proximity`.
   public var switches: [String]
   public var forceFeedback: Bool
+
+  public init(
+    id: String, name: String? = nil, kinds: [String] = [], switches: [String] = [], forceFeedback: Bool
+  ) {
+    self.id = id
+    self.name = name
+    self.kinds = kinds
+    self.switches = switches
+    self.forceFeedback = forceFeedback
+  }
 }

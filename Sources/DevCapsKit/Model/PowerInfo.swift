@@ -57,6 +57,14 @@ public struct PeripheralInfo: Sendable, Encodable, Equatable {
   public var model: String?
   public var level: Double?
   public var state: BatteryState
+
+  public init(id: String, kind: String, model: String? = nil, level: Double? = nil, state: BatteryState = .unknown) {
+    self.id = id
+    self.kind = kind
+    self.model = model
+    self.level = level
+    self.state = state
+  }
 }
 
 extension PowerInfo {

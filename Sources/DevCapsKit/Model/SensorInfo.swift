@@ -28,10 +28,10 @@ public struct SensorInfo: Sendable, Encodable, Equatable {
   public var reading: SensorReading?
   /// An IIO sensor's device as the probe described it: its channel groups (this sensor's and
   /// the others of a combined chip), scales, mount matrices and scan layout. Not in the report.
-  public internal(set) var iio: IIODevice?
+  var iio: IIODevice?
 
   /// This sensor's channel group of its IIO device.
-  public var channelGroup: IIOChannelGroup? { iio?.group(type) }
+  var channelGroup: IIOChannelGroup? { iio?.group(type) }
 
   public init(type: Kind, id: String, bus: String, syspath: String) {
     self.type = type

@@ -2,9 +2,12 @@
 /// reads `/proc/meminfo` and the memory blocks, nothing else; libudev is loaded only when a
 /// hardware section is asked for.
 public struct ReportBuilder {
-  public let context: ProbeContext
+  let context: ProbeContext
 
-  public init(context: ProbeContext = ProbeContext()) { self.context = context }
+  /// Reads this machine, or the one below `DEVCAPS_ROOT` (a mounted image, a test fixture).
+  public init() { self.init(context: ProbeContext()) }
+
+  init(context: ProbeContext) { self.context = context }
 
   public func build(sections: [ReportSection] = ReportSection.allCases) -> Report {
     let ordered = ReportSection.allCases.filter(sections.contains)

@@ -43,7 +43,10 @@ public enum Finding: Sendable, Equatable {
 public final class RequirementEvaluator {
   let context: ProbeContext
 
-  public init(context: ProbeContext = ProbeContext()) { self.context = context }
+  /// Reads this machine, or the one below `DEVCAPS_ROOT`.
+  public convenience init() { self.init(context: ProbeContext()) }
+
+  init(context: ProbeContext) { self.context = context }
 
   private lazy var inventory = HardwareInventory(context: context)
   private lazy var memory = MemoryProbe(context: context).probe()

@@ -1,11 +1,11 @@
 /// Which accelerometer drives the up-angle: an IIO one in the display, never one in the base.
-public enum AccelerometerChoice {
-  public enum Outcome {
+enum AccelerometerChoice {
+  enum Outcome {
     case found(SensorInfo)
     case unavailable(String)
   }
 
-  public static func choose(_ sensors: [SensorInfo]) -> Outcome {
+  static func choose(_ sensors: [SensorInfo]) -> Outcome {
     let accelerometers = sensors.filter { $0.type == .accelerometer }
     if let display = accelerometers.first(where: { $0.bus == "iio" && $0.location != .base }) { return .found(display) }
     if accelerometers.isEmpty { return .unavailable("no accelerometer found (no IIO device with in_accel_* channels)") }

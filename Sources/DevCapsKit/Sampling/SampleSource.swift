@@ -7,7 +7,7 @@ import Musl
 /// Where samples of one device come from, whatever the kind of source: IIO attributes polled,
 /// an IIO buffer, an input device's event node. One source may deliver several channel groups
 /// of its device (a combined chip's accelerometer and gyroscope).
-public protocol SampleSource: AnyObject {
+protocol SampleSource: AnyObject {
   /// The device's kernel name: `iio:device3`, `event5`.
   var id: String { get }
   /// The channel groups it delivers.
@@ -19,7 +19,7 @@ public protocol SampleSource: AnyObject {
 }
 
 /// A source that delivers by itself: wait until `descriptor` is readable, then `drain()`.
-public protocol StreamingSampleSource: SampleSource {
+protocol StreamingSampleSource: SampleSource {
   var descriptor: Int32 { get }
   /// Called with every sample decoded, oldest first, each group of a scan in turn.
   var onSample: ((SensorSample) -> Void)? { get set }
@@ -31,35 +31,35 @@ public protocol StreamingSampleSource: SampleSource {
   func stop() -> [SysfsWriteFailure]
 }
 
-public enum SampleMode: String, Sendable {
+enum SampleMode: String, Sendable {
   case polled, buffered, evdev
 }
 
 /// One reading of a channel group in proper units (motion.md): a vector in g (acceleration),
 /// rad/s (angular velocity) or µT (magnetic field) after the sensor's mount matrix, or one value
 /// (lx, kPa, %, °C, raw proximity counts); and when it was taken.
-public struct SensorSample: Sendable, Equatable {
-  public enum Value: Sendable, Equatable {
+struct SensorSample: Sendable, Equatable {
+  enum Value: Sendable, Equatable {
     case vector(Vector3)
     case scalar(Double)
   }
 
-  public var kind: SensorInfo.Kind
-  public var value: Value
-  public var timestamp: SampleTimestamp
+  var kind: SensorInfo.Kind
+  var value: Value
+  var timestamp: SampleTimestamp
 
-  public init(kind: SensorInfo.Kind, value: Value, timestamp: SampleTimestamp) {
+  init(kind: SensorInfo.Kind, value: Value, timestamp: SampleTimestamp) {
     self.kind = kind
     self.value = value
     self.timestamp = timestamp
   }
 
-  public var vector: Vector3? {
+  var vector: Vector3? {
     if case .vector(let vector) = value { return vector }
     return nil
   }
 
-  public var scalar: Double? {
+  var scalar: Double? {
     if case .scalar(let scalar) = value { return scalar }
     return nil
   }
@@ -67,9 +67,9 @@ public struct SensorSample: Sendable, Equatable {
 
 /// When a sample was taken: the kernel's timestamp of a buffer scan or input event on the clock
 /// the device uses, else CLOCK_MONOTONIC when devcaps read it.
-public struct SampleTimestamp: Sendable, Equatable {
+struct SampleTimestamp: Sendable, Equatable {
   /// The clocks an IIO device can stamp scans with (`current_timestamp_clock`).
-  public enum Clock: String, Sendable {
+  enum Clock: String, Sendable {
     case realtime, monotonic, boottime, tai
     case monotonicRaw = "monotonic_raw"
     case realtimeCoarse = "realtime_coarse"
@@ -88,18 +88,18 @@ public struct SampleTimestamp: Sendable, Equatable {
     }
   }
 
-  public var nanoseconds: Int64
-  public var clock: Clock
+  var nanoseconds: Int64
+  var clock: Clock
 
-  public init(nanoseconds: Int64, clock: Clock) {
+  init(nanoseconds: Int64, clock: Clock) {
     self.nanoseconds = nanoseconds
     self.clock = clock
   }
 
-  public var seconds: Double { Double(nanoseconds) / 1e9 }
+  var seconds: Double { Double(nanoseconds) / 1e9 }
 
   /// The clock's time now.
-  public static func now(_ clock: Clock = .monotonic) -> SampleTimestamp {
+  static func now(_ clock: Clock = .monotonic) -> SampleTimestamp {
     var spec = timespec()
     clock_gettime(clock.clockID, &spec)
     return SampleTimestamp(nanoseconds: Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec), clock: clock)
@@ -107,7 +107,7 @@ public struct SampleTimestamp: Sendable, Equatable {
 }
 
 /// Why a source has no sample.
-public enum SampleProblem: Error, Equatable, CustomStringConvertible {
+enum SampleProblem: Error, Equatable, CustomStringConvertible {
   /// The device went away (its attributes or node vanished): the stream ends.
   case gone(kind: SensorInfo.Kind, id: String)
   /// A streaming source before its first sample: nothing to report yet.
@@ -117,7 +117,7 @@ public enum SampleProblem: Error, Equatable, CustomStringConvertible {
   case unreadable(path: String, reason: String)
   case garbage(path: String, text: String)
 
-  public var description: String {
+  var description: String {
     switch self {
     case .gone(let kind, let id): return "the \(kind.rawValue) \(id) went away"
     case .noDataYet: return "waiting for the first scan"

@@ -1,16 +1,16 @@
 /// One channel's layout in an IIO buffer scan, from its `scan_elements/*_type` attribute:
 /// `[be|le]:[s|u]REALBITS/STORAGEBITS>>SHIFT` (kernel IIO ABI).
-public struct ScanFormat: Sendable, Equatable {
-  public var bigEndian: Bool
-  public var signed: Bool
-  public var realBits: Int
-  public var storageBits: Int
-  public var shift: Int
+struct ScanFormat: Sendable, Equatable {
+  var bigEndian: Bool
+  var signed: Bool
+  var realBits: Int
+  var storageBits: Int
+  var shift: Int
 
-  public var storageBytes: Int { storageBits / 8 }
+  var storageBytes: Int { storageBits / 8 }
 
   /// Nil for anything malformed or that devcaps cannot decode (repeat counts, odd sizes).
-  public static func parse(_ text: String) -> ScanFormat? {
+  static func parse(_ text: String) -> ScanFormat? {
     let trimmed = text.trimmingWhitespace()
     let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 2, parts[0] == "le" || parts[0] == "be" else { return nil }
@@ -27,7 +27,7 @@ public struct ScanFormat: Sendable, Equatable {
   }
 
   /// Decodes the channel at `offset` of a scan: endianness, shift, mask, sign extension.
-  public func decode(_ scan: UnsafeRawBufferPointer, at offset: Int) -> Int64? {
+  func decode(_ scan: UnsafeRawBufferPointer, at offset: Int) -> Int64? {
     guard offset >= 0, offset + storageBytes <= scan.count else { return nil }
     var raw: UInt64 = 0
     for index in 0..<storageBytes {
@@ -46,18 +46,18 @@ public struct ScanFormat: Sendable, Equatable {
 
 /// Where each enabled channel sits in a scan: sorted by index, each naturally aligned to its
 /// own storage size, the scan padded to its largest alignment.
-public struct ScanLayout: Sendable, Equatable {
-  public struct Channel: Sendable, Equatable {
-    public var name: String
-    public var index: Int
-    public var format: ScanFormat
-    public var offset: Int
+struct ScanLayout: Sendable, Equatable {
+  struct Channel: Sendable, Equatable {
+    var name: String
+    var index: Int
+    var format: ScanFormat
+    var offset: Int
   }
 
-  public var channels: [Channel]
-  public var scanBytes: Int
+  var channels: [Channel]
+  var scanBytes: Int
 
-  public init(_ enabled: [(name: String, index: Int, format: ScanFormat)]) {
+  init(_ enabled: [(name: String, index: Int, format: ScanFormat)]) {
     var offset = 0
     var largest = 1
     channels = enabled.sorted { $0.index < $1.index }.map { channel in
@@ -70,5 +70,5 @@ public struct ScanLayout: Sendable, Equatable {
     scanBytes = (offset + largest - 1) / largest * largest
   }
 
-  public func channel(_ name: String) -> Channel? { channels.first { $0.name == name } }
+  func channel(_ name: String) -> Channel? { channels.first { $0.name == name } }
 }

@@ -39,18 +39,18 @@ enum SysfsAttribute {
 
 /// A sysfs write that failed: which attribute, what devcaps tried to write, and the kernel's
 /// answer.
-public struct SysfsWriteFailure: Error, Sendable, Equatable, CustomStringConvertible {
-  public var path: String
-  public var value: String
-  public var errno: Errno
+struct SysfsWriteFailure: Error, Sendable, Equatable, CustomStringConvertible {
+  var path: String
+  var value: String
+  var errno: Errno
 
-  public init(path: String, value: String, errno: Errno) {
+  init(path: String, value: String, errno: Errno) {
     self.path = path
     self.value = value
     self.errno = errno
   }
 
-  public var description: String {
+  var description: String {
     "cannot write \(value.quotedForMessage) to \(path): \(errno)"
   }
 }

@@ -1,16 +1,16 @@
 /// `watch displays`: on a udev `drm` event, re-read the connectors and report what changed for
 /// each: `connected`, `disconnected`, `modes-changed`.
-public final class DisplayWatcher {
+final class DisplayWatcher {
   let context: ProbeContext
   let udev: Udev
   private var known: [String: DisplayInfo] = [:]
 
-  public init(context: ProbeContext, udev: Udev) {
+  init(context: ProbeContext, udev: Udev) {
     self.context = context
     self.udev = udev
   }
 
-  public static let subsystems = ["drm"]
+  static let subsystems = ["drm"]
 
   func probe() -> [DisplayInfo] {
     // Each event needs fresh reads: a context caches files for the run of one report.
@@ -20,13 +20,13 @@ public final class DisplayWatcher {
   static func key(_ display: DisplayInfo) -> String { display.card + "-" + display.connector }
 
   /// One line per connector: the current state.
-  public func start() -> [DeviceEvent] {
+  func start() -> [DeviceEvent] {
     let displays = probe()
     known = Dictionary(displays.map { (DisplayWatcher.key($0), $0) }, uniquingKeysWith: { first, _ in first })
     return displays.map { .display(DisplayUpdate(action: $0.connected ? .connected : .disconnected, display: $0, initial: true)) }
   }
 
-  public func handle(_ event: UdevMonitor.Event) -> [DeviceEvent] {
+  func handle(_ event: UdevMonitor.Event) -> [DeviceEvent] {
     var displays = probe()
     if event.action == "remove" {
       // A card or connector being removed may still be in sysfs while its removal is announced.
@@ -39,7 +39,7 @@ public final class DisplayWatcher {
   }
 
   /// What changed between two readings, in the new reading's order (then vanished connectors).
-  public static func changes(from old: [DisplayInfo], to new: [DisplayInfo]) -> [(action: DisplayUpdate.Action, display: DisplayInfo)] {
+  static func changes(from old: [DisplayInfo], to new: [DisplayInfo]) -> [(action: DisplayUpdate.Action, display: DisplayInfo)] {
     let before = Dictionary(old.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
     var changes: [(DisplayUpdate.Action, DisplayInfo)] = []
     for display in new {

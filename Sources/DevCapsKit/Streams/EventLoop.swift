@@ -65,12 +65,12 @@ final class EventLoop {
 }
 
 /// A timerfd: fires once or periodically, from the loop, without a thread.
-public final class LoopTimer {
-  public let fd: Int32
+final class LoopTimer {
+  let fd: Int32
 
   /// Fails with EINVAL when `seconds` is not a positive number below 10⁹, or with the error of
   /// timerfd_create or timerfd_settime (EMFILE when the process is out of descriptors).
-  public init(interval seconds: Double, repeating: Bool) throws(Errno) {
+  init(interval seconds: Double, repeating: Bool) throws(Errno) {
     fd = try Errno.check { devcaps_timerfd(seconds, repeating ? 1 : 0) }
   }
 
@@ -80,7 +80,7 @@ public final class LoopTimer {
   /// How many times it fired since the last call (more than 1 when the loop fell behind); 0
   /// when it has not fired (EAGAIN).
   @discardableResult
-  public func acknowledge() throws(Errno) -> UInt64 {
+  func acknowledge() throws(Errno) -> UInt64 {
     var expirations: UInt64 = 0
     let result = withUnsafeMutableBytes(of: &expirations) { bytes in Errno.result { read(fd, bytes.baseAddress, 8) } }
     if case .failure(let error) = result, error != .resourceTemporarilyUnavailable { throw error }

@@ -5,34 +5,34 @@ import Musl
 #endif
 
 /// Events from an accelerometer: the up-angle at every sample, orientation changes, shakes.
-public final class MotionTracker {
+final class MotionTracker {
   /// Any source that delivers the accelerometer group: polled, or buffered falling back to polled.
-  public var sampler: any SampleSource
-  public private(set) var classifier = OrientationClassifier()
-  public let relativeTo: Orientation?
+  var sampler: any SampleSource
+  private(set) var classifier = OrientationClassifier()
+  let relativeTo: Orientation?
   private var shake: ShakeDetector?
   private var reportedOrientation: Orientation? = nil
   /// The last angle there was: a device lying flat keeps pointing where it pointed.
-  public private(set) var lastAngle: Double? = nil
+  private(set) var lastAngle: Double? = nil
   private let start = MonotonicClock.now()
 
-  public init(sampler: any SampleSource, relativeTo: Orientation? = nil, shake: ShakeDetector.Settings? = nil) {
+  init(sampler: any SampleSource, relativeTo: Orientation? = nil, shake: ShakeDetector.Settings? = nil) {
     self.sampler = sampler
     self.relativeTo = relativeTo
     self.shake = shake.map(ShakeDetector.init)
   }
 
-  public struct Sample {
-    public var gravity: Vector3?
+  struct Sample {
+    var gravity: Vector3?
     /// Relative to `relativeTo` when one is set.
-    public var angle: Double?
-    public var orientation: Orientation
-    public var problem: String?
+    var angle: Double?
+    var orientation: Orientation
+    var problem: String?
   }
 
   /// Reads one sample; `.gone` ends the stream (the sensor was removed), `.noDataYet` means
   /// there is nothing to report yet.
-  public func read() -> Result<Sample, SampleProblem> {
+  func read() -> Result<Sample, SampleProblem> {
     switch sampler.sample(.accelerometer) {
     case .failure(.noDataYet):
       return .failure(.noDataYet)
@@ -50,7 +50,7 @@ public final class MotionTracker {
     }
   }
 
-  public func upAngleSample(_ sample: Sample) -> UpAngleSample {
+  func upAngleSample(_ sample: Sample) -> UpAngleSample {
     UpAngleSample(
       angleDegrees: sample.angle, orientation: sample.orientation, gravity: sample.gravity, sensor: sampler.id,
       relativeTo: relativeTo, problem: sample.problem)
@@ -58,14 +58,14 @@ public final class MotionTracker {
 
   /// An orientation update when the state changed since the last one reported (the first is the
   /// initial state).
-  public func orientationUpdate(_ sample: Sample) -> OrientationUpdate? {
+  func orientationUpdate(_ sample: Sample) -> OrientationUpdate? {
     guard sample.problem == nil, sample.orientation != reportedOrientation else { return nil }
     let initial = reportedOrientation == nil
     reportedOrientation = sample.orientation
     return OrientationUpdate(orientation: sample.orientation, angleDegrees: sample.angle, sensor: sampler.id, initial: initial)
   }
 
-  public func shake(_ sample: Sample) -> ShakeEvent? {
+  func shake(_ sample: Sample) -> ShakeEvent? {
     guard let gravity = sample.gravity, var detector = shake else { return nil }
     let found = detector.update(gravity, at: MonotonicClock.now() - start)
     shake = detector
@@ -86,14 +86,14 @@ extension SampleProblem {
 
 /// Proximity from an IIO sensor: its raw value polled against the near level of its channel
 /// description, events when `near` changes.
-public final class ProximityTracker {
-  public let sensor: SensorInfo
+final class ProximityTracker {
+  let sensor: SensorInfo
   private let source: IIOPolledSource
   private let nearLevel: Double?
   private var reported: Bool?? = nil
 
   /// Nil for a sensor without a proximity channel to poll.
-  public init?(sensor: SensorInfo) {
+  init?(sensor: SensorInfo) {
     guard sensor.type == .proximity, let group = sensor.channelGroup, let source = IIOPolledSource(sensor: sensor) else { return nil }
     self.sensor = sensor
     self.source = source
@@ -101,7 +101,7 @@ public final class ProximityTracker {
   }
 
   /// An update when `near` changed (the first is the initial state); `.gone` ends the stream.
-  public func poll() -> Result<ProximityUpdate?, SampleProblem> {
+  func poll() -> Result<ProximityUpdate?, SampleProblem> {
     let value: Double?
     var problem: String? = nil
     switch source.sample(.proximity) {
@@ -121,8 +121,8 @@ public final class ProximityTracker {
 }
 
 /// Seconds on CLOCK_MONOTONIC, for detectors that need intervals.
-public enum MonotonicClock {
-  public static func now() -> Double {
+enum MonotonicClock {
+  static func now() -> Double {
     var spec = timespec()
     clock_gettime(CLOCK_MONOTONIC, &spec)
     return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9

@@ -1,8 +1,8 @@
 /// `watch battery` and `watch lid`: power snapshots in, one event per device whose state
 /// changed out. Snapshots come from UPower's signals or, without UPower, from udev
 /// `power_supply` events read through sysfs.
-public final class PowerStream {
-  public enum Kind { case battery, lid }
+final class PowerStream {
+  enum Kind { case battery, lid }
 
   let kind: Kind
   /// What each device's last event said: a change is a change of what the stream reports.
@@ -10,9 +10,9 @@ public final class PowerStream {
   private var lastLid: LidUpdate? = nil
   private var seenSource = false
 
-  public init(kind: Kind) { self.kind = kind }
+  init(kind: Kind) { self.kind = kind }
 
-  public func handle(_ message: UPowerWatcher.Message) -> [DeviceEvent] {
+  func handle(_ message: UPowerWatcher.Message) -> [DeviceEvent] {
     switch message {
     case .absent:
       return []
@@ -32,7 +32,7 @@ public final class PowerStream {
   }
 
   /// The events for a snapshot: every device on the initial lines, then only those that changed.
-  public func diff(_ power: PowerInfo, initial: Bool) -> [DeviceEvent] {
+  func diff(_ power: PowerInfo, initial: Bool) -> [DeviceEvent] {
     var events: [DeviceEvent] = []
     switch kind {
     case .battery:

@@ -1,16 +1,16 @@
 /// `watch sensors`: sensors appearing and disappearing (`added`, `removed`), from udev events on
 /// the `iio` and `input` subsystems.
-public final class SensorWatcher {
+final class SensorWatcher {
   let context: ProbeContext
   let udev: Udev
   private var known: [SensorInfo] = []
 
-  public init(context: ProbeContext, udev: Udev) {
+  init(context: ProbeContext, udev: Udev) {
     self.context = context
     self.udev = udev
   }
 
-  public static let subsystems = ["iio", "input"]
+  static let subsystems = ["iio", "input"]
 
   func probe() -> [SensorInfo] {
     SensorProbe(context: context.refreshed(), udev: udev).probe()
@@ -18,12 +18,12 @@ public final class SensorWatcher {
 
   static func key(_ sensor: SensorInfo) -> String { sensor.syspath + "#" + sensor.type.rawValue }
 
-  public func start() -> [DeviceEvent] {
+  func start() -> [DeviceEvent] {
     known = probe()
     return known.map { .sensor(SensorUpdate(action: .present, sensor: $0, initial: true)) }
   }
 
-  public func handle(_ event: UdevMonitor.Event) -> [DeviceEvent] {
+  func handle(_ event: UdevMonitor.Event) -> [DeviceEvent] {
     guard event.action == "add" || event.action == "remove" || event.action == "change" else { return [] }
     var sensors = probe()
     if event.action == "remove" {

@@ -2,15 +2,15 @@ import CDevCapsShims
 
 /// A connection to upowerd through libupower-glib, which is loaded on first use. Owns its
 /// UpClient; devices are read into values at once, so no GObject escapes.
-public final class UPowerClient {
+final class UPowerClient {
   let client: UnsafeMutableRawPointer
 
-  public struct Unavailable: Error, CustomStringConvertible {
-    public var description: String
+  struct Unavailable: Error, CustomStringConvertible {
+    var description: String
   }
 
   /// Connects to the system bus and upowerd; fails when either, or libupower-glib, is absent.
-  public init() throws(Unavailable) {
+  init() throws(Unavailable) {
     var reason: UnsafePointer<CChar>? = nil
     guard devcaps_upower_load(&reason) != 0 else {
       throw Unavailable(description: reason.map { String(cString: $0) } ?? "libupower-glib cannot be loaded")
@@ -34,7 +34,7 @@ public final class UPowerClient {
 
   deinit { devcaps_g_object_unref(client) }
 
-  public func read() -> PowerInfo {
+  func read() -> PowerInfo {
     var power = PowerInfo(source: .upower)
     power.onBattery = devcaps_up_client_get_on_battery(client) != 0
     power.lidPresent = devcaps_up_client_get_lid_is_present(client) != 0

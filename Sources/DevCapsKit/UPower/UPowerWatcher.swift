@@ -14,8 +14,8 @@ import Musl
 ///
 /// The thread holds the mailbox and its run's context, not the watcher: dropping the watcher
 /// stops and joins the thread (`deinit` calls `stop()`).
-public final class UPowerWatcher: Sendable {
-  public enum Message: Sendable {
+final class UPowerWatcher: Sendable {
+  enum Message: Sendable {
     /// upowerd is not there at start (no system bus, or nobody owns the name).
     case absent
     case appeared(PowerInfo)
@@ -24,7 +24,7 @@ public final class UPowerWatcher: Sendable {
   }
 
   /// Readable when messages are waiting; `receive()` takes them.
-  public let fd: Int32
+  let fd: Int32
   private let mailbox: Mailbox
   private let running = Mutex<Running?>(nil)
 
@@ -35,7 +35,7 @@ public final class UPowerWatcher: Sendable {
   }
 
   /// Fails when the process cannot have another descriptor (the eventfd).
-  public init() throws(Errno) {
+  init() throws(Errno) {
     mailbox = try Mailbox()
     fd = mailbox.fd
   }
@@ -45,7 +45,7 @@ public final class UPowerWatcher: Sendable {
   /// Starts the GLib thread; the first message says whether upowerd is there. Without a system
   /// bus (or libupower-glib) that message is `.absent`, and GLib is not even loaded. Fails when
   /// the thread cannot be created (EAGAIN: out of threads or memory).
-  public func start() throws(Errno) {
+  func start() throws(Errno) {
     try running.withLock { running throws(Errno) in
       guard running == nil else { return }
       guard PowerProbe.systemBusMayExist, devcaps_upower_load(nil) != 0 else {
@@ -71,7 +71,7 @@ public final class UPowerWatcher: Sendable {
   /// Stops the GLib thread and waits for it: every signal handler is disconnected, the bus name
   /// unwatched and the client released on that thread first. Messages already sent stay
   /// waiting. Calling it again, or without `start()`, does nothing.
-  public func stop() {
+  func stop() {
     guard let running = running.withLock({ $0.take() }) else { return }
     running.run.requestStop()
     // Fails only for a thread that is not joinable or is this one: never, as started above
@@ -81,7 +81,7 @@ public final class UPowerWatcher: Sendable {
   }
 
   /// Everything that arrived since the last call.
-  public func receive() -> [Message] { mailbox.receive() }
+  func receive() -> [Message] { mailbox.receive() }
 }
 
 /// Messages from the GLib thread to the caller: a queue under a mutex, and an eventfd that is

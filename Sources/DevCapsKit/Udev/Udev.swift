@@ -2,10 +2,10 @@ import CUdev
 
 /// A libudev context. Enumerations return devices that own their libudev references; nothing
 /// here opens a device node, so enumerating never wakes a sleeping GPU or camera.
-public final class Udev {
+final class Udev {
   let handle: OpaquePointer
 
-  public init?() {
+  init?() {
     guard let handle = udev_new() else { return nil }
     self.handle = handle
   }
@@ -14,13 +14,13 @@ public final class Udev {
 
   /// The devices of one subsystem (`drm`, `iio`, `input`, …), sorted by syspath so output is
   /// stable whatever order the kernel lists them in.
-  public func devices(subsystem: String) -> [UdevDevice] {
+  func devices(subsystem: String) -> [UdevDevice] {
     enumerate { udev_enumerate_add_match_subsystem($0, subsystem) }
   }
 
   /// The devices of one subsystem whose parent is `parent`: the input device beside a
   /// peripheral's battery, both children of one HID device.
-  public func children(of parent: UdevDevice, subsystem: String) -> [UdevDevice] {
+  func children(of parent: UdevDevice, subsystem: String) -> [UdevDevice] {
     let parentPath = parent.syspath
     return enumerate {
       udev_enumerate_add_match_parent($0, parent.handle)
@@ -48,7 +48,7 @@ public final class Udev {
 }
 
 /// One device, holding its own libudev reference.
-public final class UdevDevice {
+final class UdevDevice {
   let handle: OpaquePointer
 
   init(owning handle: OpaquePointer) { self.handle = handle }
@@ -59,26 +59,26 @@ public final class UdevDevice {
     pointer.map { String(cString: $0) }
   }
 
-  public var syspath: String { UdevDevice.string(udev_device_get_syspath(handle)) ?? "" }
-  public var sysname: String { UdevDevice.string(udev_device_get_sysname(handle)) ?? "" }
-  public var subsystem: String? { UdevDevice.string(udev_device_get_subsystem(handle)) }
-  public var devtype: String? { UdevDevice.string(udev_device_get_devtype(handle)) }
-  public var driver: String? { UdevDevice.string(udev_device_get_driver(handle)) }
+  var syspath: String { UdevDevice.string(udev_device_get_syspath(handle)) ?? "" }
+  var sysname: String { UdevDevice.string(udev_device_get_sysname(handle)) ?? "" }
+  var subsystem: String? { UdevDevice.string(udev_device_get_subsystem(handle)) }
+  var devtype: String? { UdevDevice.string(udev_device_get_devtype(handle)) }
+  var driver: String? { UdevDevice.string(udev_device_get_driver(handle)) }
 
   /// A udev property (`ID_INPUT_TOUCHSCREEN`, `ACCEL_MOUNT_MATRIX`).
-  public func property(_ name: String) -> String? {
+  func property(_ name: String) -> String? {
     UdevDevice.string(udev_device_get_property_value(handle, name))
   }
 
-  public func flag(_ name: String) -> Bool { property(name) == "1" }
+  func flag(_ name: String) -> Bool { property(name) == "1" }
 
   /// A sysfs attribute as text, trailing white space removed; nil when absent or unreadable.
-  public func attribute(_ name: String) -> String? {
+  func attribute(_ name: String) -> String? {
     UdevDevice.string(udev_device_get_sysattr_value(handle, name))?.trimmingWhitespace()
   }
 
   /// A numeric attribute; one that holds something else is reported and gives nil.
-  public func number(_ name: String, reporting diagnostics: DiagnosticLog) -> Double? {
+  func number(_ name: String, reporting diagnostics: DiagnosticLog) -> Double? {
     guard let text = attribute(name) else { return nil }
     guard let value = Double(text), value.isFinite else {
       diagnostics.record(syspath + "/" + name, "expected a number, found \(text.quotedForMessage)")
@@ -88,7 +88,7 @@ public final class UdevDevice {
   }
 
   /// The names of the device's own attribute files.
-  public var attributeNames: [String] {
+  var attributeNames: [String] {
     var names: [String] = []
     var entry = udev_device_get_sysattr_list_entry(handle)
     while let current = entry {
@@ -98,20 +98,20 @@ public final class UdevDevice {
     return names.sorted()
   }
 
-  public var parent: UdevDevice? {
+  var parent: UdevDevice? {
     guard let parent = udev_device_get_parent(handle) else { return nil }
     // The parent is borrowed from this device; take a reference of our own.
     return UdevDevice(owning: udev_device_ref(parent))
   }
 
   /// The nearest ancestor in a subsystem (`pci`, `usb` with devtype `usb_device`).
-  public func ancestor(subsystem: String, devtype: String? = nil) -> UdevDevice? {
+  func ancestor(subsystem: String, devtype: String? = nil) -> UdevDevice? {
     guard let found = udev_device_get_parent_with_subsystem_devtype(handle, subsystem, devtype) else { return nil }
     return UdevDevice(owning: udev_device_ref(found))
   }
 
   /// This device and its ancestors, nearest first.
-  public var lineage: [UdevDevice] {
+  var lineage: [UdevDevice] {
     var chain: [UdevDevice] = [self]
     while let next = chain.last?.parent { chain.append(next) }
     return chain

@@ -2,11 +2,11 @@ import CUdev
 
 /// A udev monitor: the events udev sends after applying its rules (`add`, `remove`, `change`),
 /// filtered by subsystem in the kernel's socket filter. Its descriptor goes into an EventLoop.
-public final class UdevMonitor {
+final class UdevMonitor {
   let handle: OpaquePointer
-  public let fd: Int32
+  let fd: Int32
 
-  public init?(udev: Udev, subsystems: [String]) {
+  init?(udev: Udev, subsystems: [String]) {
     guard let handle = udev_monitor_new_from_netlink(udev.handle, "udev") else { return nil }
     self.handle = handle
     for subsystem in subsystems {
@@ -21,13 +21,13 @@ public final class UdevMonitor {
 
   deinit { udev_monitor_unref(handle) }
 
-  public struct Event {
-    public var action: String
-    public var device: UdevDevice
+  struct Event {
+    var action: String
+    var device: UdevDevice
   }
 
   /// The next event, or nil when none is waiting.
-  public func receive() -> Event? {
+  func receive() -> Event? {
     guard let device = udev_monitor_receive_device(handle) else { return nil }
     let action = udev_device_get_action(device).map { String(cString: $0) } ?? "change"
     return Event(action: action, device: UdevDevice(owning: device))

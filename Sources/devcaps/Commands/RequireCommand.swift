@@ -63,7 +63,7 @@ struct RequireCommand: ParsableCommand {
 
   /// The manifest's bytes; a file that cannot be read is exit 66, one over the size limit 65.
   func readManifest() throws -> [UInt8] {
-    let limit = 1 << 20
+    let limit = Manifest.maximumFileSize
     if manifest == "-" {
       var bytes: [UInt8] = []
       var chunk = [UInt8](repeating: 0, count: 65536)
@@ -88,7 +88,7 @@ struct RequireCommand: ParsableCommand {
       Output.error("cannot read \(manifest): it is a directory")
       throw ExitCode(66)
     }
-    switch SystemRoot().readBytes(manifest.hasPrefix("/") ? manifest : "./" + manifest, limit: limit) {
+    switch Manifest.readFile(manifest) {
     case .success(let bytes): return bytes
     case .failure(.tooLarge(let limit)):
       Output.error("\(manifest): the manifest is larger than \(limit) bytes")

@@ -1,4 +1,4 @@
-import DevCapsKit
+@testable import DevCapsKit
 import Foundation
 
 /// A directory standing in for `/`, with the files a test writes into it.

@@ -1,4 +1,4 @@
-import DevCapsKit
+@testable import DevCapsKit
 import Foundation
 import Testing
 

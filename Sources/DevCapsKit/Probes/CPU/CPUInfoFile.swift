@@ -2,12 +2,12 @@
 /// record of one CPU, which runs to the next blank line. Other lines describe the whole machine:
 /// s390's header, the trailer of POWER and 32-bit ARM, all of SPARC's file, and the lines around
 /// the bare `processor` lines of arm64 before Linux 3.19.
-public struct CPUInfoFile {
-  public var processors: [[String: String]]
+struct CPUInfoFile {
+  var processors: [[String: String]]
   /// Keys outside any processor record.
-  public var machine: [String: String]
+  var machine: [String: String]
 
-  public init(text: String) {
+  init(text: String) {
     processors = []
     machine = [:]
     var inProcessor = false
@@ -44,7 +44,7 @@ public struct CPUInfoFile {
   /// (LoongArch), `cpu` (POWER, SPARC), `uarch` (RISC-V), `cpu model` (MIPS, which lscpu shows
   /// as "Model:" for want of a name). Where no processor record has a name, the machine's lines
   /// stand for every CPU (SPARC). s390 has no name at all.
-  public var modelNames: [String] {
+  var modelNames: [String] {
     var names: [String] = []
     for processor in processors {
       if let name = CPUInfoFile.modelName(processor), !names.contains(name) { names.append(name) }
@@ -62,7 +62,7 @@ public struct CPUInfoFile {
   }
 
   /// Distinct (physical id, core id) pairs and packages, when every processor has both (x86, s390).
-  public var topology: (cores: Int, packages: Int)? {
+  var topology: (cores: Int, packages: Int)? {
     var cores = Set<String>()
     var packages = Set<String>()
     for processor in processors {
@@ -84,7 +84,7 @@ public struct CPUInfoFile {
   }
 
   /// `firstProcessorMegahertz` in Hz; nil when absent or not a plausible frequency.
-  public var firstProcessorHz: Int64? {
+  var firstProcessorHz: Int64? {
     firstProcessorMegahertz.flatMap { CPUInfoFile.hertz(megahertz: $0.text) }
   }
 

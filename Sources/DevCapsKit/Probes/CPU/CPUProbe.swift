@@ -1,12 +1,12 @@
 /// Builds the `cpu` section from `/proc/cpuinfo`, the online CPU list, topology and cpufreq, by
 /// lscpu's rules (util-linux, lscpu-cputype.c and lscpu-topology.c).
-public struct CPUProbe {
+struct CPUProbe {
   let context: ProbeContext
   static let cpuDirectory = "/sys/devices/system/cpu/"
 
-  public init(context: ProbeContext) { self.context = context }
+  init(context: ProbeContext) { self.context = context }
 
-  public func probe() -> CPUInfo {
+  func probe() -> CPUInfo {
     let cpuinfo = CPUInfoFile(context: context)
     var cpu = CPUInfo()
     let names = cpuinfo.modelNames

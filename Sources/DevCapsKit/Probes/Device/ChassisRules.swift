@@ -1,7 +1,7 @@
 /// systemd-hostnamed's chassis rules, in its order: an explicit `CHASSIS=`, then virtualization,
 /// then DMI `chassis_type`, ACPI `pm_profile` and the device tree's `chassis-type`.
-public enum ChassisRules {
-  public static func fromDMI(_ type: Int64) -> Chassis? {
+enum ChassisRules {
+  static func fromDMI(_ type: Int64) -> Chassis? {
     switch type {
     case 3, 4, 6, 7, 13, 35, 36: return .desktop
     case 8, 9, 10, 14: return .laptop
@@ -14,7 +14,7 @@ public enum ChassisRules {
     }
   }
 
-  public static func fromACPI(_ profile: Int64) -> Chassis? {
+  static func fromACPI(_ profile: Int64) -> Chassis? {
     switch profile {
     case 1, 3, 6: return .desktop
     case 2: return .laptop
@@ -25,20 +25,20 @@ public enum ChassisRules {
   }
 
   /// The device-tree binding allows the words hostnamectl uses for physical machines.
-  public static func fromDeviceTree(_ word: String) -> Chassis? {
+  static func fromDeviceTree(_ word: String) -> Chassis? {
     guard let chassis = Chassis(rawValue: word), chassis != .vm, chassis != .container, chassis != .unknown
     else { return nil }
     return chassis
   }
 
-  public struct Inputs: Sendable {
-    public var machineInfo: String?
-    public var virtualization: VirtualizationKind?
-    public var dmiChassisType: Int64?
-    public var acpiProfile: Int64?
-    public var deviceTreeChassis: String?
+  struct Inputs: Sendable {
+    var machineInfo: String?
+    var virtualization: VirtualizationKind?
+    var dmiChassisType: Int64?
+    var acpiProfile: Int64?
+    var deviceTreeChassis: String?
 
-    public init(
+    init(
       machineInfo: String? = nil, virtualization: VirtualizationKind? = nil, dmiChassisType: Int64? = nil,
       acpiProfile: Int64? = nil, deviceTreeChassis: String? = nil
     ) {
@@ -51,7 +51,7 @@ public enum ChassisRules {
   }
 
   /// The chassis and the rule that decided it.
-  public static func decide(_ inputs: Inputs) -> (chassis: Chassis, source: String?) {
+  static func decide(_ inputs: Inputs) -> (chassis: Chassis, source: String?) {
     if let word = inputs.machineInfo, let chassis = Chassis(rawValue: word), chassis != .unknown {
       return (chassis, "machine-info")
     }

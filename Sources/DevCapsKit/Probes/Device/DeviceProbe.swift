@@ -1,10 +1,10 @@
 /// Builds the `device` section from machine-info, `/proc/sys/kernel`, DMI and the device tree.
-public struct DeviceProbe {
+struct DeviceProbe {
   let context: ProbeContext
 
-  public init(context: ProbeContext) { self.context = context }
+  init(context: ProbeContext) { self.context = context }
 
-  public func probe() -> DeviceInfo {
+  func probe() -> DeviceInfo {
     let machineInfo = context.text("/etc/machine-info").map(parseEnvironmentFile) ?? [:]
     let kernel = KernelIdentity(context: context)
     let dmi = DMI(context: context)

@@ -5,12 +5,12 @@ import Musl
 #endif
 
 /// Builds the `disks` section: `/` and every other mounted local filesystem, sized by `statvfs`.
-public struct DiskProbe {
+struct DiskProbe {
   let context: ProbeContext
 
-  public init(context: ProbeContext) { self.context = context }
+  init(context: ProbeContext) { self.context = context }
 
-  public func probe() -> [DiskInfo] {
+  func probe() -> [DiskInfo] {
     let path = "/proc/self/mountinfo"
     var mounts: [MountEntry] = []
     if let text = context.text(path) {
@@ -40,15 +40,15 @@ public struct DiskProbe {
     return disk
   }
 
-  public struct Size: Sendable, Equatable {
-    public var total: UInt64
-    public var free: UInt64
-    public var available: UInt64
+  struct Size: Sendable, Equatable {
+    var total: UInt64
+    var free: UInt64
+    var available: UInt64
   }
 
   /// `statvfs(3)`: block counts times the fragment size (saturating: no filesystem holds 16 EiB,
   /// so only a broken one could overflow).
-  public static func statfs(_ path: String) -> Result<Size, ReadFailure> {
+  static func statfs(_ path: String) -> Result<Size, ReadFailure> {
     var stats = statvfs()
     guard statvfs(path, &stats) == 0 else { return .failure(ReadFailure(errno: errno)) }
     let unit = UInt64(stats.f_frsize)

@@ -1,20 +1,20 @@
 /// One line of `/proc/self/mountinfo` (proc(5)).
-public struct MountEntry: Sendable, Equatable {
-  public var device: String
+struct MountEntry: Sendable, Equatable {
+  var device: String
   /// The directory of the filesystem that is mounted here (`/` unless a bind mount of a part).
-  public var root: String
-  public var mountPoint: String
-  public var options: [String]
-  public var fileSystemType: String
-  public var source: String
+  var root: String
+  var mountPoint: String
+  var options: [String]
+  var fileSystemType: String
+  var source: String
 
-  public var isReadOnly: Bool { options.contains("ro") }
+  var isReadOnly: Bool { options.contains("ro") }
 }
 
-public enum MountInfo {
+enum MountInfo {
   /// Parses mountinfo; lines that do not have the documented shape are skipped and returned as
   /// the second element so the caller can report them.
-  public static func parse(_ text: String) -> (entries: [MountEntry], malformed: [String]) {
+  static func parse(_ text: String) -> (entries: [MountEntry], malformed: [String]) {
     var entries: [MountEntry] = []
     var malformed: [String] = []
     for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
@@ -69,7 +69,7 @@ public enum MountInfo {
   /// The filesystems worth reporting: `/` first, then each other local, non-pseudo filesystem
   /// once, in mount order. A device mounted several times (bind mounts, Docker's file mounts of
   /// `/etc/hostname`) is listed at the mount that shows the most of it: the shortest `root`.
-  public static func localFilesystems(_ entries: [MountEntry]) -> [MountEntry] {
+  static func localFilesystems(_ entries: [MountEntry]) -> [MountEntry] {
     // The last mount on `/` is the one in effect.
     let root = entries.last(where: { $0.mountPoint == "/" })
     var best: [String: MountEntry] = [:]

@@ -1,35 +1,35 @@
 /// The parts of a monitor's EDID (VESA E-EDID 1.3/1.4 base block) that say what it is. A
 /// block with a bad header, a bad checksum or fewer than 128 bytes parses to nil: better unknown
 /// than wrong.
-public struct EDID: Sendable, Equatable {
+struct EDID: Sendable, Equatable {
   /// The three-letter PNP id (`DEL`, `SAM`, `LEN`).
-  public var manufacturerId: String
-  public var productCode: Int
+  var manufacturerId: String
+  var productCode: Int
   /// The 32-bit serial number; nil when zero (not set).
-  public var serialNumber: UInt32?
+  var serialNumber: UInt32?
   /// The monitor name descriptor (tag 0xFC).
-  public var name: String?
+  var name: String?
   /// The serial string descriptor (tag 0xFF).
-  public var serialString: String?
-  public var widthMm: Int?
-  public var heightMm: Int?
-  public var preferredMode: Mode?
+  var serialString: String?
+  var widthMm: Int?
+  var heightMm: Int?
+  var preferredMode: Mode?
 
-  public struct Mode: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
-    public var refreshHz: Double
-    public var interlaced: Bool
+  struct Mode: Sendable, Equatable {
+    var width: Int
+    var height: Int
+    var refreshHz: Double
+    var interlaced: Bool
   }
 
   static let header: [UInt8] = [0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00]
 
-  public enum Problem: Error, Equatable, CustomStringConvertible {
+  enum Problem: Error, Equatable, CustomStringConvertible {
     case tooShort(Int)
     case badHeader
     case badChecksum
 
-    public var description: String {
+    var description: String {
       switch self {
       case .tooShort(let count): return "EDID of \(count) bytes, shorter than its 128-byte base block"
       case .badHeader: return "EDID header is not 00 FF FF FF FF FF FF 00"
@@ -38,7 +38,7 @@ public struct EDID: Sendable, Equatable {
     }
   }
 
-  public static func parse(_ bytes: [UInt8]) -> Result<EDID, Problem> {
+  static func parse(_ bytes: [UInt8]) -> Result<EDID, Problem> {
     guard bytes.count >= 128 else { return .failure(.tooShort(bytes.count)) }
     guard Array(bytes[0..<8]) == header else { return .failure(.badHeader) }
     guard bytes[0..<128].reduce(0, { $0 &+ $1 }) == 0 else { return .failure(.badChecksum) }

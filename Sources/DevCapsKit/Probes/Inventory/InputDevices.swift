@@ -1,18 +1,18 @@
 /// Input devices as udev classifies them, and the kernel's capability bitmaps.
-public enum InputDevices {
+enum InputDevices {
   /// `inputN` (the device), as opposed to its `eventN`/`mouseN` nodes.
   static func isInputNode(_ device: UdevDevice) -> Bool {
     let name = device.sysname
     return name.hasPrefix("input") && Int(name.dropFirst(5)) != nil
   }
 
-  public enum Switch: Int, Sendable, CaseIterable {
+  enum Switch: Int, Sendable, CaseIterable {
     // Bit numbers from linux/input-event-codes.h.
     case lid = 0x00
     case tabletMode = 0x01
     case frontProximity = 0x0b
 
-    public var word: String {
+    var word: String {
       switch self {
       case .lid: return "lid"
       case .tabletMode: return "tablet-mode"
@@ -23,7 +23,7 @@ public enum InputDevices {
 
   /// A capability bitmap as sysfs prints it: hexadecimal words of the kernel's `long`, most
   /// significant first, separated by spaces. Nil for garbage.
-  public static func bits(_ text: String) -> Set<Int>? {
+  static func bits(_ text: String) -> Set<Int>? {
     let words = text.split(separator: " ")
     guard !words.isEmpty else { return nil }
     let values = words.map { UInt64($0, radix: 16) }

@@ -1,10 +1,10 @@
 /// GPUs, cameras, sound cards, radios and input devices, from libudev enumerations and sysfs
 /// attributes only: no device node is opened.
-public struct InventoryProbe {
+struct InventoryProbe {
   let context: ProbeContext
   let udev: Udev?
 
-  public init(context: ProbeContext, udev: Udev?) {
+  init(context: ProbeContext, udev: Udev?) {
     self.context = context
     self.udev = udev
   }
@@ -35,7 +35,7 @@ public struct InventoryProbe {
     return bare(vendor) + ":" + bare(product)
   }
 
-  public func cameras() -> [CameraInfo] {
+  func cameras() -> [CameraInfo] {
     guard let udev else { return [] }
     return udev.devices(subsystem: "video4linux")
       .filter { $0.property("ID_V4L_CAPABILITIES")?.contains(":capture:") == true }
@@ -51,7 +51,7 @@ public struct InventoryProbe {
     device.lineage.lazy.compactMap { $0.attribute("physical_location/panel") }.first
   }
 
-  public func audioCards() -> [AudioCardInfo] {
+  func audioCards() -> [AudioCardInfo] {
     guard let udev else { return [] }
     let sound = udev.devices(subsystem: "sound")
     return sound.filter { $0.sysname.hasPrefix("card") && Int($0.sysname.dropFirst(4)) != nil }.map { card in
@@ -63,7 +63,7 @@ public struct InventoryProbe {
     }
   }
 
-  public func radios() -> [RadioInfo] {
+  func radios() -> [RadioInfo] {
     guard let udev else { return [] }
     var radios: [RadioInfo] = []
     for interface in udev.devices(subsystem: "net") {
@@ -87,7 +87,7 @@ public struct InventoryProbe {
     return radios
   }
 
-  public func inputs() -> [InputInfo] {
+  func inputs() -> [InputInfo] {
     guard let udev else { return [] }
     let devices = udev.devices(subsystem: "input")
     var events: [String: UdevDevice] = [:]

@@ -1,10 +1,10 @@
 /// Builds the `limits` section from `/proc/sys`.
-public struct LimitsProbe {
+struct LimitsProbe {
   let context: ProbeContext
 
-  public init(context: ProbeContext) { self.context = context }
+  init(context: ProbeContext) { self.context = context }
 
-  public func probe() -> LimitsInfo {
+  func probe() -> LimitsInfo {
     LimitsInfo(
       maxSocketBufferBytes: context.integer("/proc/sys/net/core/rmem_max"),
       maxSocketSendBufferBytes: context.integer("/proc/sys/net/core/wmem_max"),

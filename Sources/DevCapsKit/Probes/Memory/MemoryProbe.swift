@@ -1,11 +1,11 @@
 /// Builds the `memory` section from `/proc/meminfo` and the memory blocks in sysfs.
-public struct MemoryProbe {
+struct MemoryProbe {
   let context: ProbeContext
   private static let blockDirectory = "/sys/devices/system/memory/"
 
-  public init(context: ProbeContext) { self.context = context }
+  init(context: ProbeContext) { self.context = context }
 
-  public func probe() -> MemoryInfo {
+  func probe() -> MemoryInfo {
     let meminfo = context.text("/proc/meminfo").map { MemoryProbe.parseMeminfo($0, diagnostics: context.diagnostics) } ?? [:]
     return MemoryInfo(
       totalBytes: meminfo["MemTotal"], installedBytes: installedBytes(), availableBytes: meminfo["MemAvailable"],
@@ -13,7 +13,7 @@ public struct MemoryProbe {
   }
 
   /// `Key:   1234 kB` lines, converted to bytes. A line that does not parse is reported.
-  public static func parseMeminfo(_ text: String, diagnostics: DiagnosticLog? = nil) -> [String: UInt64] {
+  static func parseMeminfo(_ text: String, diagnostics: DiagnosticLog? = nil) -> [String: UInt64] {
     var values: [String: UInt64] = [:]
     for line in text.split(separator: "\n") {
       guard let colon = line.firstIndex(of: ":") else {

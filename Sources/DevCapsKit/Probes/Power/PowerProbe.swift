@@ -6,16 +6,16 @@ import Musl
 
 /// The `power` section: UPower when upowerd answers, sysfs when it does not, `none` when there
 /// is no power supply at all. Never an error.
-public struct PowerProbe {
+struct PowerProbe {
   let context: ProbeContext
   let udev: Udev?
 
-  public init(context: ProbeContext, udev: Udev?) {
+  init(context: ProbeContext, udev: Udev?) {
     self.context = context
     self.udev = udev
   }
 
-  public func probe() -> PowerInfo {
+  func probe() -> PowerInfo {
     if PowerProbe.systemBusMayExist, let client = try? UPowerClient() { return client.read() }
     return SysfsPower(context: context, udev: udev).read()
   }

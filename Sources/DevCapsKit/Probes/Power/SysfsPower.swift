@@ -1,15 +1,15 @@
 /// Power from `/sys/class/power_supply` when UPower is absent, computed the way upowerd computes
 /// it, so that one battery reads the same through either source.
-public struct SysfsPower {
+struct SysfsPower {
   let context: ProbeContext
   let udev: Udev?
 
-  public init(context: ProbeContext, udev: Udev?) {
+  init(context: ProbeContext, udev: Udev?) {
     self.context = context
     self.udev = udev
   }
 
-  public func read() -> PowerInfo {
+  func read() -> PowerInfo {
     guard let udev else { return PowerInfo(source: .none) }
     var power = PowerInfo(source: .sysfs)
     var mainsSeen = false
@@ -141,7 +141,7 @@ public struct SysfsPower {
   private static let kindPriority = ["gaming-input", "keyboard", "tablet", "touchpad", "mouse"]
 
   /// sysfs `status` in devcaps' words; "Not charging" at 90 % or more is full, as upowerd has it.
-  public static func state(_ status: String?, level: Double?) -> BatteryState {
+  static func state(_ status: String?, level: Double?) -> BatteryState {
     switch status {
     case "Charging": return .charging
     case "Discharging": return .discharging

@@ -1,6 +1,6 @@
 /// What an IIO description is built from: one device's attribute files and udev properties. A
 /// libudev device in the probe; a plain sysfs directory elsewhere (`SysfsDeviceDirectory`).
-public protocol IIOAttributeSource {
+protocol IIOAttributeSource {
   var syspath: String { get }
   /// `iio:device3`
   var sysname: String { get }
@@ -15,27 +15,27 @@ extension UdevDevice: IIOAttributeSource {}
 
 /// A device directory read directly (no udev), with the udev properties given: for a program
 /// that knows where a device is, and for tests on a directory laid out as the kernel does.
-public struct SysfsDeviceDirectory: IIOAttributeSource {
-  public let syspath: String
-  public let properties: [String: String]
+struct SysfsDeviceDirectory: IIOAttributeSource {
+  let syspath: String
+  let properties: [String: String]
 
-  public init(syspath: String, properties: [String: String] = [:]) {
+  init(syspath: String, properties: [String: String] = [:]) {
     self.syspath = syspath
     self.properties = properties
   }
 
-  public var sysname: String { String(syspath.split(separator: "/").last ?? "") }
+  var sysname: String { String(syspath.split(separator: "/").last ?? "") }
 
-  public var attributeNames: [String] {
+  var attributeNames: [String] {
     (try? SystemRoot().directoryEntries(syspath).get()) ?? []
   }
 
-  public func attribute(_ name: String) -> String? {
+  func attribute(_ name: String) -> String? {
     guard case .success(let bytes) = SystemRoot().readBytes(syspath + "/" + name) else { return nil }
     return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
   }
 
-  public func property(_ name: String) -> String? { properties[name] }
+  func property(_ name: String) -> String? { properties[name] }
 }
 
 /// Reads one IIO device's channels into an `IIODevice`: the channel groups from the attribute

@@ -2,20 +2,20 @@
 /// `list`, the polled and buffered sample sources, proximity. Static facts only (attribute names,
 /// resolved scales, scan-element layout); what changes while it runs (which scan elements are
 /// enabled, whether the buffer is on) is read by the reader when it starts.
-public struct IIODevice: Sendable, Equatable {
+struct IIODevice: Sendable, Equatable {
   /// `iio:device3`
-  public var id: String
-  public var syspath: String
-  public var name: String?
+  var id: String
+  var syspath: String
+  var name: String?
   /// One per kind of sensor the device carries (a combined chip has `accel` and `anglvel`).
-  public var groups: [IIOChannelGroup]
+  var groups: [IIOChannelGroup]
   /// Every entry of `scan_elements` (the timestamp and channels of groups devcaps does not read
   /// included), by index; empty when the device has no buffer.
-  public var scanElements: [IIOScanElement]
+  var scanElements: [IIOScanElement]
   /// The clock of `in_timestamp` (`current_timestamp_clock`; the kernel's default is realtime).
-  public var timestampClock: SampleTimestamp.Clock
+  var timestampClock: SampleTimestamp.Clock
 
-  public init(id: String, syspath: String, name: String? = nil, groups: [IIOChannelGroup] = [], scanElements: [IIOScanElement] = []) {
+  init(id: String, syspath: String, name: String? = nil, groups: [IIOChannelGroup] = [], scanElements: [IIOScanElement] = []) {
     self.id = id
     self.syspath = syspath
     self.name = name
@@ -26,45 +26,45 @@ public struct IIODevice: Sendable, Equatable {
 
   /// Describes a device from its attributes (a libudev device, or `SysfsDeviceDirectory` for a
   /// directory); malformed values go to the context's diagnostics.
-  public init(describing device: any IIOAttributeSource, context: ProbeContext = ProbeContext()) {
+  init(describing device: any IIOAttributeSource, context: ProbeContext = ProbeContext()) {
     self = IIOChannels(device: device, context: context).describe()
   }
 
-  public func group(_ kind: SensorInfo.Kind) -> IIOChannelGroup? { groups.first { $0.kind == kind } }
+  func group(_ kind: SensorInfo.Kind) -> IIOChannelGroup? { groups.first { $0.kind == kind } }
 
-  public func scanElement(_ name: String) -> IIOScanElement? { scanElements.first { $0.name == name } }
+  func scanElement(_ name: String) -> IIOScanElement? { scanElements.first { $0.name == name } }
 
   /// The number in `iio:deviceN`, which names the driver's own trigger (`<name>-devN`).
-  public var number: Int? {
+  var number: Int? {
     Int(String(id.reversed().prefix { $0.isNumber }.reversed()))
   }
 }
 
 /// The channels of one kind on a device: `in_accel_{x,y,z}`, or the one `in_illuminance0`.
-public struct IIOChannelGroup: Sendable, Equatable {
-  public var kind: SensorInfo.Kind
+struct IIOChannelGroup: Sendable, Equatable {
+  var kind: SensorInfo.Kind
   /// The attribute prefix of the kind: `in_accel`, `in_anglvel`, `in_magn`, `in_proximity`, …
-  public var type: String
+  var type: String
   /// x, y, z for accelerometers, gyroscopes and magnetometers (absent axes left out); the one
   /// channel found for the other kinds.
-  public var channels: [IIOChannel]
+  var channels: [IIOChannel]
   /// Vector kinds: udev's hwdb matrix, else the driver's (nil: identity).
-  public var mountMatrix: MountMatrix?
+  var mountMatrix: MountMatrix?
   /// Proximity: near when raw ≥ this (udev `PROXIMITY_NEAR_LEVEL`, else `in_proximity_nearlevel`).
-  public var nearLevel: Double?
+  var nearLevel: Double?
   /// What the report calls the sensor's scale: the shared `in_accel_scale`, else the x axis's
   /// own, else the device's `scale`.
-  public var reportedScale: Double?
+  var reportedScale: Double?
   /// The shared `in_accel_offset`, as the report shows it.
-  public var sharedOffset: Double?
+  var sharedOffset: Double?
 
-  public init(kind: SensorInfo.Kind, channels: [IIOChannel] = []) {
+  init(kind: SensorInfo.Kind, channels: [IIOChannel] = []) {
     self.kind = kind
     self.type = IIOChannelGroup.type(of: kind)
     self.channels = channels
   }
 
-  public static func type(of kind: SensorInfo.Kind) -> String {
+  static func type(of kind: SensorInfo.Kind) -> String {
     switch kind {
     case .accelerometer: return "in_accel"
     case .gyroscope: return "in_anglvel"
@@ -78,10 +78,10 @@ public struct IIOChannelGroup: Sendable, Equatable {
   }
 
   /// Accelerometers, gyroscopes and magnetometers give x, y, z; the rest one value.
-  public var isVector: Bool { [.accelerometer, .gyroscope, .magnetometer].contains(kind) }
+  var isVector: Bool { [.accelerometer, .gyroscope, .magnetometer].contains(kind) }
 
   /// The unit of a sample: g, rad/s, µT, lx, kPa, %, °C, and raw for proximity.
-  public var unit: String {
+  var unit: String {
     switch kind {
     case .accelerometer: return "g"
     case .gyroscope: return "rad/s"
@@ -96,7 +96,7 @@ public struct IIOChannelGroup: Sendable, Equatable {
 
   /// Three axis values in the kernel's units (m/s², rad/s, gauss) → the vector in the device
   /// frame (mount matrix) in the sample's unit (g, rad/s, µT).
-  public func vector(_ x: Double, _ y: Double, _ z: Double) -> Vector3 {
+  func vector(_ x: Double, _ y: Double, _ z: Double) -> Vector3 {
     let corrected = (mountMatrix ?? .identity).apply(Vector3(x, y, z))
     switch kind {
     case .accelerometer: return corrected / standardGravity
@@ -106,7 +106,7 @@ public struct IIOChannelGroup: Sendable, Equatable {
   }
 
   /// One value in the kernel's unit → the sample's unit.
-  public func scalar(_ value: Double) -> Double {
+  func scalar(_ value: Double) -> Double {
     switch kind {
     case .humidity, .temperature: return value / 1000  // milli-percent, milli-degrees
     default: return value
@@ -116,22 +116,22 @@ public struct IIOChannelGroup: Sendable, Equatable {
 
 /// One IIO channel: the attribute to poll and how its value becomes the kernel's unit, and where
 /// it sits in a buffer scan.
-public struct IIOChannel: Sendable, Equatable {
+struct IIOChannel: Sendable, Equatable {
   /// `in_accel_x`
-  public var name: String
+  var name: String
   /// The attribute polled: `in_accel_x_raw`, or the processed `in_accel_x_input`; nil when the
   /// channel exists only in the buffer.
-  public var attribute: String?
+  var attribute: String?
   /// The attribute is `_input`: already in units, scale and offset do not apply to it.
-  public var isProcessed: Bool
+  var isProcessed: Bool
   /// Resolved by the kernel's rule: `in_accel_x_scale`, else `in_accel_scale`, else the device's
   /// `scale`, else 1; offset `in_accel_x_offset`, else `in_accel_offset`, else 0.
-  public var scale: Double
-  public var offset: Double
+  var scale: Double
+  var offset: Double
   /// The channel's scan element, when the device has a buffer.
-  public var scan: IIOScanElement?
+  var scan: IIOScanElement?
 
-  public init(name: String, attribute: String?, isProcessed: Bool = false, scale: Double = 1, offset: Double = 0, scan: IIOScanElement? = nil) {
+  init(name: String, attribute: String?, isProcessed: Bool = false, scale: Double = 1, offset: Double = 0, scan: IIOScanElement? = nil) {
     self.name = name
     self.attribute = attribute
     self.isProcessed = isProcessed
@@ -141,28 +141,28 @@ public struct IIOChannel: Sendable, Equatable {
   }
 
   /// A raw count (from the raw attribute or a scan) in the kernel's unit: (raw + offset) × scale.
-  public func value(raw: Double) -> Double { (raw + offset) * scale }
+  func value(raw: Double) -> Double { (raw + offset) * scale }
 
   /// What the polled attribute holds, in the kernel's unit.
-  public func value(polled: Double) -> Double { isProcessed ? polled : value(raw: polled) }
+  func value(polled: Double) -> Double { isProcessed ? polled : value(raw: polled) }
 }
 
 /// One entry of `scan_elements`: `<name>_en`, `<name>_index`, `<name>_type`.
-public struct IIOScanElement: Sendable, Equatable {
+struct IIOScanElement: Sendable, Equatable {
   /// `in_accel_x`, `in_timestamp`
-  public var name: String
-  public var index: Int?
+  var name: String
+  var index: Int?
   /// Nil when the type is one devcaps cannot decode (a repeat count such as `le:s16/32X4>>0`),
   /// or is missing; `typeText` keeps what the file said.
-  public var format: ScanFormat?
-  public var typeText: String?
+  var format: ScanFormat?
+  var typeText: String?
 
-  public init(name: String, index: Int?, format: ScanFormat?, typeText: String? = nil) {
+  init(name: String, index: Int?, format: ScanFormat?, typeText: String? = nil) {
     self.name = name
     self.index = index
     self.format = format
     self.typeText = typeText
   }
 
-  public var isDecodable: Bool { index != nil && format != nil }
+  var isDecodable: Bool { index != nil && format != nil }
 }

@@ -1,16 +1,16 @@
 /// Builds the `sensors` section: IIO devices by their channels (IIOSensors.swift), and input
 /// devices that udev marks as accelerometers or that have a front-proximity switch
 /// (InputSensors.swift).
-public struct SensorProbe {
+struct SensorProbe {
   let context: ProbeContext
   let udev: Udev?
 
-  public init(context: ProbeContext, udev: Udev?) {
+  init(context: ProbeContext, udev: Udev?) {
     self.context = context
     self.udev = udev
   }
 
-  public func probe() -> [SensorInfo] {
+  func probe() -> [SensorInfo] {
     guard let udev else { return [] }
     let iio = udev.devices(subsystem: "iio").sorted { SensorProbe.deviceNumber($0.sysname) < SensorProbe.deviceNumber($1.sysname) }
     return iio.flatMap { IIOSensors(context: context).sensors(of: $0) } + InputSensors().sensors(udev.devices(subsystem: "input"))

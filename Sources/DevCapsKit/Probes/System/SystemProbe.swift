@@ -1,10 +1,10 @@
 /// Builds the `system` section from os-release, the kernel release and `/proc/uptime`.
-public struct SystemProbe {
+struct SystemProbe {
   let context: ProbeContext
 
-  public init(context: ProbeContext) { self.context = context }
+  init(context: ProbeContext) { self.context = context }
 
-  public func probe() -> SystemInfo {
+  func probe() -> SystemInfo {
     // os-release(5): /etc/os-release, falling back to /usr/lib/os-release.
     let release = (context.text("/etc/os-release") ?? context.text("/usr/lib/os-release")).map(parseEnvironmentFile) ?? [:]
     func field(_ key: String) -> String? { release[key].flatMap { $0.isEmpty ? nil : $0 } }

@@ -14,14 +14,14 @@ import Musl
 /// changed, the buffer first (the kernel refuses scan changes while it runs). A buffer that is
 /// already enabled belongs to another reader (iio-sensor-proxy; the node is exclusive) and is
 /// never touched.
-public final class IIOBufferedSource: StreamingSampleSource {
-  public let device: IIODevice
-  public let kinds: [SensorInfo.Kind]
-  public let devicePath: String
-  public var onSample: ((SensorSample) -> Void)?
-  public private(set) var samplesRead = 0
+final class IIOBufferedSource: StreamingSampleSource {
+  let device: IIODevice
+  let kinds: [SensorInfo.Kind]
+  let devicePath: String
+  var onSample: ((SensorSample) -> Void)?
+  private(set) var samplesRead = 0
   /// Whole scans decoded.
-  public private(set) var scansRead = 0
+  private(set) var scansRead = 0
 
   /// Attributes changed, with what they held before, in the order written.
   private var saved: [(path: String, value: String)] = []
@@ -33,11 +33,11 @@ public final class IIOBufferedSource: StreamingSampleSource {
   private let buffer: UnsafeMutableRawBufferPointer
   private var filled = 0
 
-  public var id: String { device.id }
-  public var mode: SampleMode { .buffered }
-  public var descriptor: Int32 { fd }
+  var id: String { device.id }
+  var mode: SampleMode { .buffered }
+  var descriptor: Int32 { fd }
 
-  public enum Unusable: Error, Equatable, CustomStringConvertible {
+  enum Unusable: Error, Equatable, CustomStringConvertible {
     case notBuffered
     case busy
     case unreadable(path: String, reason: String)
@@ -49,7 +49,7 @@ public final class IIOBufferedSource: StreamingSampleSource {
     /// A write the kernel refused while starting, and what could not be put back after it.
     case writeFailed(SysfsWriteFailure, notRestored: [SysfsWriteFailure])
 
-    public var description: String {
+    var description: String {
       switch self {
       case .notBuffered: return "the device has no scan_elements"
       case .busy: return "its buffer is already enabled by another reader"
@@ -69,7 +69,7 @@ public final class IIOBufferedSource: StreamingSampleSource {
 
   /// Prepares and enables the buffer, or says why it cannot be used (the caller then polls).
   /// `devicePath` defaults to `/dev/iio:deviceN`; `triggers` is where trigger devices are listed.
-  public init(
+  init(
     device: IIODevice, kinds: [SensorInfo.Kind], devicePath: String? = nil, triggers: String = "/sys/bus/iio/devices"
   ) throws(Unusable) {
     self.device = device
@@ -165,7 +165,7 @@ public final class IIOBufferedSource: StreamingSampleSource {
 
   /// Closes the node and puts back every attribute changed, the buffer first; returns the writes
   /// that failed (each attempted all the same). A second call does nothing.
-  public func stop() -> [SysfsWriteFailure] {
+  func stop() -> [SysfsWriteFailure] {
     if fd >= 0 {
       close(fd)
       fd = -1
@@ -178,14 +178,14 @@ public final class IIOBufferedSource: StreamingSampleSource {
     return failures
   }
 
-  public func sample(_ kind: SensorInfo.Kind) -> Result<SensorSample, SampleProblem> {
+  func sample(_ kind: SensorInfo.Kind) -> Result<SensorSample, SampleProblem> {
     guard kinds.contains(kind) else { return .failure(.notDelivered(kind: kind, id: id)) }
     return latest[kind].map { .success($0) } ?? .failure(.noDataYet)
   }
 
   /// Reads what the buffer holds and decodes every complete scan; returns false at the end of
   /// the data (a FIFO whose writer left) or on a read error.
-  public func drain() -> Bool {
+  func drain() -> Bool {
     guard fd >= 0 else { return false }
     while true {
       let count = read(fd, buffer.baseAddress! + filled, buffer.count - filled)

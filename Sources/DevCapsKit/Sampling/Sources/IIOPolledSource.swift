@@ -2,17 +2,17 @@
 /// `in_anglvel_y_raw`, `in_proximity_raw`, …): each value through the channel's scale and offset,
 /// a vector through the mount matrix, in the group's unit, stamped with CLOCK_MONOTONIC at the
 /// read. Polling disturbs no other reader.
-public final class IIOPolledSource: SampleSource {
-  public let device: IIODevice
-  public let kinds: [SensorInfo.Kind]
+final class IIOPolledSource: SampleSource {
+  let device: IIODevice
+  let kinds: [SensorInfo.Kind]
   private let readers: [SensorInfo.Kind: (group: IIOChannelGroup, axes: [(channel: IIOChannel, reader: SysfsValueReader)])]
 
-  public var id: String { device.id }
-  public var mode: SampleMode { .polled }
+  var id: String { device.id }
+  var mode: SampleMode { .polled }
 
   /// Nil unless every group asked for has an attribute to poll on each of its channels (x, y
   /// and z for a vector).
-  public init?(device: IIODevice, kinds: [SensorInfo.Kind]) {
+  init?(device: IIODevice, kinds: [SensorInfo.Kind]) {
     var readers: [SensorInfo.Kind: (group: IIOChannelGroup, axes: [(channel: IIOChannel, reader: SysfsValueReader)])] = [:]
     for kind in kinds {
       guard let group = device.group(kind), group.channels.count == (group.isVector ? 3 : 1) else { return nil }
@@ -30,12 +30,12 @@ public final class IIOPolledSource: SampleSource {
 
   /// The sensor's own group of its device; nil for a sensor that is not an IIO one or has no
   /// attributes to poll.
-  public convenience init?(sensor: SensorInfo) {
+  convenience init?(sensor: SensorInfo) {
     guard let device = sensor.iio else { return nil }
     self.init(device: device, kinds: [sensor.type])
   }
 
-  public func sample(_ kind: SensorInfo.Kind) -> Result<SensorSample, SampleProblem> {
+  func sample(_ kind: SensorInfo.Kind) -> Result<SensorSample, SampleProblem> {
     guard let (group, axes) = readers[kind] else { return .failure(.notDelivered(kind: kind, id: id)) }
     var values = (0.0, 0.0, 0.0)
     for (index, axis) in axes.enumerated() {
