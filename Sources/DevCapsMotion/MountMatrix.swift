@@ -37,9 +37,17 @@ public struct MountMatrix: Sendable, Equatable {
 }
 
 /// Three rows of three numbers.
-extension MountMatrix: Encodable {
+extension MountMatrix: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(rows)
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let rows = try decoder.singleValueContainer().decode([[Double]].self)
+    guard rows.count == 3, rows.allSatisfy({ $0.count == 3 }) else {
+      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a mount matrix has three rows of three numbers"))
+    }
+    self.init(rows: rows)
   }
 }

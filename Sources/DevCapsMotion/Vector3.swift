@@ -1,5 +1,5 @@
 /// A 3-D vector in the device frame of `motion.md`: x right, y up, z out of the screen.
-public struct Vector3: Sendable, Equatable, Encodable {
+public struct Vector3: Sendable, Equatable, Codable {
   public var x: Double
   public var y: Double
   public var z: Double

@@ -1,7 +1,7 @@
 /// Problems met while probing: a file that could not be read for a reason other than absence, or
 /// that held something unparsable. The report carries them, and the CLI prints them on stderr,
 /// so that nothing is silently ignored while the value itself stays `null`.
-public struct Diagnostic: Sendable, Equatable, Encodable, CustomStringConvertible {
+public struct Diagnostic: Sendable, Equatable, Codable, CustomStringConvertible {
   public var path: String
   public var problem: String
 

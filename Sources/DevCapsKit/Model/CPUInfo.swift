@@ -1,4 +1,4 @@
-public struct CPUInfo: Sendable, Encodable, Equatable {
+public struct CPUInfo: Sendable, Codable, Equatable {
   /// The processor's name as lscpu gives it; distinct names of a heterogeneous CPU joined with
   /// ` + `. Nil where lscpu prints `-` (s390, RISC-V without `uarch`, unknown ARM parts).
   public var model: String?
@@ -24,7 +24,7 @@ public struct CPUInfo: Sendable, Encodable, Equatable {
 
 /// Hz. `max` is the highest `cpuinfo_max_freq` of any online CPU (the measured `cpu-frequency`
 /// key), `min` the lowest `cpuinfo_min_freq`, `current` the first CPU's current frequency.
-public struct CPUFrequency: Sendable, Encodable, Equatable {
+public struct CPUFrequency: Sendable, Codable, Equatable {
   public var currentHz: Int64?
   public var minHz: Int64?
   public var maxHz: Int64?

@@ -1,5 +1,5 @@
 /// What the machine is: the seeds' UIDevice name, model and idiom, and sysctl `hw.machine`.
-public struct DeviceInfo: Sendable, Encodable, Equatable {
+public struct DeviceInfo: Sendable, Codable, Equatable {
   public var name: String?
   public var model: String?
   public var vendor: String?
@@ -37,15 +37,15 @@ public struct DeviceInfo: Sendable, Encodable, Equatable {
 }
 
 /// hostnamectl's chassis vocabulary.
-public enum Chassis: String, Sendable, Encodable, CaseIterable {
+public enum Chassis: String, Sendable, Codable, CaseIterable {
   case desktop, laptop, convertible, server, tablet, handset, watch, embedded, vm, container, unknown
 }
 
-public enum VirtualizationKind: String, Sendable, Encodable {
+public enum VirtualizationKind: String, Sendable, Codable {
   case vm, container
 }
 
-public struct FirmwareInfo: Sendable, Encodable, Equatable {
+public struct FirmwareInfo: Sendable, Codable, Equatable {
   public var vendor: String?
   public var version: String?
   /// ISO 8601 (`2023-05-11`), converted from DMI's `MM/DD/YYYY`.

@@ -1,5 +1,5 @@
 /// One mounted local filesystem, measured with `statvfs(3)`. Bytes.
-public struct DiskInfo: Sendable, Encodable, Equatable {
+public struct DiskInfo: Sendable, Codable, Equatable {
   public var path: String
   public var source: String?
   public var type: String?

@@ -1,5 +1,5 @@
 /// A GPU: a DRM card and the PCI (or platform) device behind it.
-public struct GPUInfo: Sendable, Encodable, Equatable {
+public struct GPUInfo: Sendable, Codable, Equatable {
   public var card: String
   public var driver: String?
   public var vendor: String?
@@ -22,7 +22,7 @@ public struct GPUInfo: Sendable, Encodable, Equatable {
 }
 
 /// A video4linux capture device.
-public struct CameraInfo: Sendable, Encodable, Equatable {
+public struct CameraInfo: Sendable, Codable, Equatable {
   public var id: String
   public var name: String?
   /// `front`, `back`, … from the firmware's `physical_location/panel`.
@@ -40,7 +40,7 @@ public struct CameraInfo: Sendable, Encodable, Equatable {
 }
 
 /// An ALSA sound card and how many capture and playback PCMs it has.
-public struct AudioCardInfo: Sendable, Encodable, Equatable {
+public struct AudioCardInfo: Sendable, Codable, Equatable {
   public var card: String
   public var name: String?
   public var playbackDevices: Int
@@ -57,7 +57,7 @@ public struct AudioCardInfo: Sendable, Encodable, Equatable {
 }
 
 /// A radio: Wi-Fi or WWAN interface, Bluetooth controller, GNSS receiver, NFC controller.
-public struct RadioInfo: Sendable, Encodable, Equatable {
+public struct RadioInfo: Sendable, Codable, Equatable {
   /// `wifi`, `bluetooth`, `wwan`, `gnss`, `nfc`.
   public var type: String
   public var id: String
@@ -73,7 +73,7 @@ public struct RadioInfo: Sendable, Encodable, Equatable {
 }
 
 /// An input device as udev classifies it.
-public struct InputInfo: Sendable, Encodable, Equatable {
+public struct InputInfo: Sendable, Codable, Equatable {
   public var id: String
   public var name: String?
   public var kinds: [String]

@@ -1,5 +1,5 @@
 /// Kernel limits, the Linux counterparts of the seeds' `KIPC_MAXSOCKBUF` and `kern.maxproc`.
-public struct LimitsInfo: Sendable, Encodable, Equatable {
+public struct LimitsInfo: Sendable, Codable, Equatable {
   /// `/proc/sys/net/core/rmem_max`: the largest receive buffer a socket may ask for.
   public var maxSocketBufferBytes: Int64?
   /// `/proc/sys/net/core/wmem_max`: the largest send buffer.

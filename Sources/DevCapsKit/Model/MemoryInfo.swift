@@ -1,6 +1,6 @@
 /// Bytes. `installedBytes` is the RAM fitted; `totalBytes` (MemTotal) is what the kernel manages,
 /// always a little less.
-public struct MemoryInfo: Sendable, Encodable, Equatable {
+public struct MemoryInfo: Sendable, Codable, Equatable {
   public var totalBytes: UInt64?
   public var installedBytes: UInt64?
   public var availableBytes: UInt64?

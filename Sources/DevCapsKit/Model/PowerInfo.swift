@@ -1,7 +1,7 @@
 /// The seeds' batteryLevel and batteryState, and more: every battery, peripheral batteries,
 /// line power and the lid, from UPower (or sysfs when UPower is absent).
-public struct PowerInfo: Sendable, Encodable, Equatable {
-  public enum Source: String, Sendable, Encodable { case upower, sysfs, none }
+public struct PowerInfo: Sendable, Codable, Equatable {
+  public enum Source: String, Sendable, Codable { case upower, sysfs, none }
 
   public var source: Source
   public var onBattery: Bool?
@@ -21,11 +21,11 @@ public struct PowerInfo: Sendable, Encodable, Equatable {
 }
 
 /// `charging discharging full not-charging empty unknown`, the same whichever source said it.
-public enum BatteryState: String, Sendable, Encodable {
+public enum BatteryState: String, Sendable, Codable {
   case charging, discharging, full, notCharging = "not-charging", empty, unknown
 }
 
-public struct BatteryInfo: Sendable, Encodable, Equatable {
+public struct BatteryInfo: Sendable, Codable, Equatable {
   /// The kernel's name: BAT0.
   public var id: String
   public var level: Double?
@@ -50,7 +50,7 @@ public struct BatteryInfo: Sendable, Encodable, Equatable {
   }
 }
 
-public struct PeripheralInfo: Sendable, Encodable, Equatable {
+public struct PeripheralInfo: Sendable, Codable, Equatable {
   public var id: String
   /// UPower's kind: mouse, keyboard, headset, gaming-input, …
   public var kind: String
@@ -70,6 +70,21 @@ public struct PeripheralInfo: Sendable, Encodable, Equatable {
 extension PowerInfo {
   enum CodingKeys: String, CodingKey { case source, onBattery, linePowerOnline, lid, level, batteries, peripherals }
   enum LidKeys: String, CodingKey { case present, closed }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(source: try container.decode(Source.self, forKey: .source))
+    onBattery = try container.decodeIfPresent(Bool.self, forKey: .onBattery)
+    linePowerOnline = try container.decodeIfPresent(Bool.self, forKey: .linePowerOnline)
+    if container.contains(.lid), !(try container.decodeNil(forKey: .lid)) {
+      let lid = try container.nestedContainer(keyedBy: LidKeys.self, forKey: .lid)
+      lidPresent = try lid.decodeIfPresent(Bool.self, forKey: .present)
+      lidClosed = try lid.decodeIfPresent(Bool.self, forKey: .closed)
+    }
+    level = try container.decodeIfPresent(Double.self, forKey: .level)
+    batteries = try container.decodeIfPresent([BatteryInfo].self, forKey: .batteries) ?? []
+    peripherals = try container.decodeIfPresent([PeripheralInfo].self, forKey: .peripherals) ?? []
+  }
 
   /// The lid is one object in the report: `"lid": {"present": …, "closed": …}`.
   public func encode(to encoder: any Encoder) throws {

@@ -1,11 +1,11 @@
 /// One motion or environment sensor: the seeds' Core Motion availability, from the IIO and
 /// input subsystems.
-public struct SensorInfo: Sendable, Encodable, Equatable {
-  public enum Kind: String, Sendable, Encodable, CaseIterable {
+public struct SensorInfo: Sendable, Codable, Equatable {
+  public enum Kind: String, Sendable, Codable, CaseIterable {
     case accelerometer, gyroscope, magnetometer, light, proximity, pressure, humidity, temperature
   }
 
-  public enum Location: String, Sendable, Encodable {
+  public enum Location: String, Sendable, Codable {
     case display, base
   }
 
@@ -15,7 +15,7 @@ public struct SensorInfo: Sendable, Encodable, Equatable {
   public var id: String
   /// `iio` or `input`.
   public var bus: String
-  public var syspath: String
+  public var syspath: String = ""
   /// Accelerometers only: where it sits (a convertible has one in each half).
   public var location: Location?
   public var mountMatrix: MountMatrix?
@@ -45,7 +45,7 @@ public struct SensorInfo: Sendable, Encodable, Equatable {
 
 /// A value in proper units: g for acceleration, rad/s, µT, lx, kPa, %, °C; proximity stays raw
 /// (larger is nearer) with `near` decided against the device's near level.
-public enum SensorReading: Sendable, Encodable, Equatable {
+public enum SensorReading: Sendable, Codable, Equatable {
   case vector(Vector3, unit: String)
   case scalar(Double, unit: String)
   case proximity(raw: Double, near: Bool?)
@@ -61,6 +61,21 @@ extension SensorInfo {
 
 extension SensorReading {
   enum CodingKeys: String, CodingKey { case x, y, z, value, unit, near }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let unit = try container.decode(String.self, forKey: .unit)
+    if container.contains(.x) {
+      self = .vector(
+        Vector3(
+          try container.decodeIfPresent(Double.self, forKey: .x) ?? .nan, try container.decodeIfPresent(Double.self, forKey: .y) ?? .nan,
+          try container.decodeIfPresent(Double.self, forKey: .z) ?? .nan), unit: unit)
+    } else if unit == "raw" {
+      self = .proximity(raw: try container.decodeIfPresent(Double.self, forKey: .value) ?? .nan, near: try container.decodeIfPresent(Bool.self, forKey: .near))
+    } else {
+      self = .scalar(try container.decodeIfPresent(Double.self, forKey: .value) ?? .nan, unit: unit)
+    }
+  }
 
   /// One object whatever the case: `{x, y, z, unit}`, `{value, unit}` or `{value, unit: "raw", near}`.
   public func encode(to encoder: any Encoder) throws {

@@ -1,5 +1,5 @@
 /// The operating system: UIDevice's systemName and systemVersion, plus the kernel.
-public struct SystemInfo: Sendable, Encodable, Equatable {
+public struct SystemInfo: Sendable, Codable, Equatable {
   /// os-release `NAME`.
   public var name: String?
   /// os-release `VERSION_ID`.

@@ -63,3 +63,49 @@ extension Report: Encodable {
     try container.encode(warnings, forKey: "warnings")
   }
 }
+
+/// A saved `list --json` report read back: the sections it holds are the sections asked for.
+/// A report of another schema version is refused rather than half understood.
+extension Report: Decodable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: JSONKey.self)
+    let version = try container.decode(Int.self, forKey: "schemaVersion")
+    guard version == Report.schemaVersion else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: [JSONKey("schemaVersion")],
+          debugDescription: "schema version \(version); this devcaps reads version \(Report.schemaVersion)"))
+    }
+    self.init(sections: ReportSection.allCases.filter { container.contains(JSONKey($0.rawValue)) })
+    for section in sections {
+      let key = JSONKey(section.rawValue)
+      switch section {
+      case .device: device = try container.decodeIfPresent(DeviceInfo.self, forKey: key)
+      case .system: system = try container.decodeIfPresent(SystemInfo.self, forKey: key)
+      case .cpu: cpu = try container.decodeIfPresent(CPUInfo.self, forKey: key)
+      case .memory: memory = try container.decodeIfPresent(MemoryInfo.self, forKey: key)
+      case .limits: limits = try container.decodeIfPresent(LimitsInfo.self, forKey: key)
+      case .disks: disks = try container.decodeIfPresent([DiskInfo].self, forKey: key)
+      case .power: power = try container.decodeIfPresent(PowerInfo.self, forKey: key)
+      case .sensors: sensors = try container.decodeIfPresent([SensorInfo].self, forKey: key)
+      case .displays: displays = try container.decodeIfPresent([DisplayInfo].self, forKey: key)
+      case .gpus: gpus = try container.decodeIfPresent([GPUInfo].self, forKey: key)
+      case .cameras: cameras = try container.decodeIfPresent([CameraInfo].self, forKey: key)
+      case .audio: audio = try container.decodeIfPresent([AudioCardInfo].self, forKey: key)
+      case .radios: radios = try container.decodeIfPresent([RadioInfo].self, forKey: key)
+      case .inputs: inputs = try container.decodeIfPresent([InputInfo].self, forKey: key)
+      case .capabilities:
+        guard !(try container.decodeNil(forKey: key)) else { continue }
+        let present = try container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
+        let evidence =
+          container.contains("capabilityEvidence") ? try container.nestedContainer(keyedBy: JSONKey.self, forKey: "capabilityEvidence") : nil
+        capabilities = try present.allKeys.map { name in
+          CapabilityResult(
+            key: name.stringValue, present: try present.decode(Bool.self, forKey: name),
+            evidence: try evidence?.decodeIfPresent(String.self, forKey: name))
+        }
+      }
+    }
+    warnings = try container.decodeIfPresent([Diagnostic].self, forKey: "warnings") ?? []
+  }
+}

@@ -1,0 +1,163 @@
+/// Decodes a `Decodable` value from a `JSONValue` without Foundation: the other half of
+/// `JSONValueEncoder`, so a saved `list --json` report reads back into the same model (replay,
+/// a manifest checked against many machines' reports). `null` and a missing member both decode
+/// as nil; an integer may stand for a `Double` and a whole number for an integer.
+public struct JSONValueDecoder: Sendable {
+  public init() {}
+
+  public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(DecodingError) -> T {
+    do {
+      return try T(from: NodeDecoder(value: value, codingPath: []))
+    } catch let error as DecodingError {
+      throw error
+    } catch {
+      throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(error)"))
+    }
+  }
+}
+
+struct NodeDecoder: Decoder {
+  let value: JSONValue
+  let codingPath: [any CodingKey]
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    guard case .object(let members) = value else { throw mismatch([String: JSONValue].self, value, codingPath) }
+    return KeyedDecodingContainer(KeyedNodeDecoder<Key>(members: members, codingPath: codingPath))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    guard case .array(let elements) = value else { throw mismatch([JSONValue].self, value, codingPath) }
+    return UnkeyedNodeDecoder(elements: elements, codingPath: codingPath)
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    SingleValueNodeDecoder(value: value, codingPath: codingPath)
+  }
+}
+
+private func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingKey]) -> DecodingError {
+  .typeMismatch(type, .init(codingPath: path, debugDescription: "expected \(type), found \(value.serialized())"))
+}
+
+/// Scalars out of JSON, converting between integers and numbers only where nothing is lost.
+enum JSONScalarDecoding {
+  static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, path: [any CodingKey]) throws -> T {
+    switch type {
+    case is Bool.Type:
+      guard case .bool(let bool) = value else { throw mismatch(type, value, path) }
+      return bool as! T
+    case is String.Type:
+      guard case .string(let string) = value else { throw mismatch(type, value, path) }
+      return string as! T
+    case is Double.Type:
+      switch value {
+      case .number(let number): return number as! T
+      case .integer(let integer): return Double(integer) as! T
+      default: throw mismatch(type, value, path)
+      }
+    case is Int.Type: return try integer(Int.self, value, path) as! T
+    case is Int64.Type: return try integer(Int64.self, value, path) as! T
+    case is Int32.Type: return try integer(Int32.self, value, path) as! T
+    case is UInt64.Type: return try integer(UInt64.self, value, path) as! T
+    case is JSONValue.Type: return value as! T
+    default: return try T(from: NodeDecoder(value: value, codingPath: path))
+    }
+  }
+
+  static func integer<I: FixedWidthInteger>(_ type: I.Type, _ value: JSONValue, _ path: [any CodingKey]) throws -> I {
+    switch value {
+    case .integer(let integer):
+      if let exact = I(exactly: integer) { return exact }
+    case .number(let number):
+      if let exact = I(exactly: number) { return exact }
+    default: break
+    }
+    throw mismatch(type, value, path)
+  }
+}
+
+struct KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let members: [JSONMember]
+  let codingPath: [any CodingKey]
+
+  var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
+
+  func contains(_ key: Key) -> Bool { members.contains { $0.key == key.stringValue } }
+
+  private func value(_ key: Key) throws -> JSONValue {
+    guard let member = members.first(where: { $0.key == key.stringValue }) else {
+      throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no member '\(key.stringValue)'"))
+    }
+    return member.value
+  }
+
+  func decodeNil(forKey key: Key) throws -> Bool { (try? value(key)) == .null }
+
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try JSONScalarDecoding.decode(type, from: try value(key), path: codingPath + [key])
+  }
+
+  // A member that is null or absent is nil: the report writes unknown values as null. (The
+  // protocol's own overloads for Bool, String, … come to the same through decodeNil.)
+  func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    guard let found = members.first(where: { $0.key == key.stringValue }), found.value != .null else { return nil }
+    return try JSONScalarDecoding.decode(type, from: found.value, path: codingPath + [key])
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    try NodeDecoder(value: try value(key), codingPath: codingPath + [key]).container(keyedBy: type)
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    try NodeDecoder(value: try value(key), codingPath: codingPath + [key]).unkeyedContainer()
+  }
+
+  func superDecoder() throws -> any Decoder { NodeDecoder(value: .object(members), codingPath: codingPath) }
+  func superDecoder(forKey key: Key) throws -> any Decoder { NodeDecoder(value: try value(key), codingPath: codingPath + [key]) }
+}
+
+struct UnkeyedNodeDecoder: UnkeyedDecodingContainer {
+  let elements: [JSONValue]
+  let codingPath: [any CodingKey]
+  var currentIndex = 0
+
+  var count: Int? { elements.count }
+  var isAtEnd: Bool { currentIndex >= elements.count }
+
+  private mutating func next() throws -> JSONValue {
+    guard !isAtEnd else {
+      throw DecodingError.valueNotFound(JSONValue.self, .init(codingPath: codingPath, debugDescription: "the array has no more elements"))
+    }
+    defer { currentIndex += 1 }
+    return elements[currentIndex]
+  }
+
+  mutating func decodeNil() throws -> Bool {
+    guard !isAtEnd, elements[currentIndex] == .null else { return false }
+    currentIndex += 1
+    return true
+  }
+
+  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try JSONScalarDecoding.decode(type, from: try next(), path: codingPath)
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    try NodeDecoder(value: try next(), codingPath: codingPath).container(keyedBy: type)
+  }
+
+  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try NodeDecoder(value: try next(), codingPath: codingPath).unkeyedContainer()
+  }
+
+  mutating func superDecoder() throws -> any Decoder { NodeDecoder(value: try next(), codingPath: codingPath) }
+}
+
+struct SingleValueNodeDecoder: SingleValueDecodingContainer {
+  let value: JSONValue
+  let codingPath: [any CodingKey]
+
+  func decodeNil() -> Bool { value == .null }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONScalarDecoding.decode(type, from: value, path: codingPath) }
+}
