@@ -1,4 +1,6 @@
-/// Which accelerometer drives the up-angle: an IIO one in the display, never one in the base.
+/// Which accelerometer drives the up-angle, orientation and shake: one in the display, never one
+/// in the base. An IIO one first (buffered or polled, with its driver's scale); an input device's
+/// (`ID_INPUT_ACCELEROMETER`, read from its event node) when there is no IIO one in the display.
 enum AccelerometerChoice {
   enum Outcome {
     case found(SensorInfo)
@@ -7,12 +9,13 @@ enum AccelerometerChoice {
 
   static func choose(_ sensors: [SensorInfo]) -> Outcome {
     let accelerometers = sensors.filter { $0.type == .accelerometer }
-    if let display = accelerometers.first(where: { $0.bus == "iio" && $0.location != .base }) { return .found(display) }
-    if accelerometers.isEmpty { return .unavailable("no accelerometer found (no IIO device with in_accel_* channels)") }
-    let found = accelerometers.map { "\($0.name ?? $0.type.rawValue) (\($0.id), \($0.bus == "input" ? "input device" : ($0.location?.rawValue ?? "display")))" }
-    if accelerometers.allSatisfy({ $0.location == .base && $0.bus == "iio" }) {
-      return .unavailable("found only a base accelerometer: \(found.joined(separator: ", ")); the up-angle needs one in the display")
+    let display = accelerometers.filter { $0.location != .base }
+    if let iio = display.first(where: { $0.bus == "iio" }) { return .found(iio) }
+    if let input = display.first(where: { $0.bus == "input" }) { return .found(input) }
+    if accelerometers.isEmpty {
+      return .unavailable("no accelerometer found (no IIO device with in_accel_* channels, no input device with ID_INPUT_ACCELEROMETER)")
     }
-    return .unavailable("found \(found.joined(separator: ", ")); devcaps reads IIO accelerometers in the display")
+    let found = accelerometers.map { "\($0.name ?? $0.type.rawValue) (\($0.id), \($0.location?.rawValue ?? "base"))" }
+    return .unavailable("found only a base accelerometer: \(found.joined(separator: ", ")); the up-angle needs one in the display")
   }
 }

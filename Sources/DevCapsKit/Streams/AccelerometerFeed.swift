@@ -1,11 +1,20 @@
-/// The accelerometer of a motion stream: its IIO buffer when that is idle and writable, polled
-/// sysfs otherwise, and polled again if the buffer delivers nothing within 500 ms or ends.
+/// The accelerometer of a motion stream. An IIO one: its buffer when that is idle and writable,
+/// polled sysfs otherwise, and polled again if the buffer delivers nothing within 500 ms or ends.
+/// An input one: its event node, read as events arrive.
 enum AccelerometerFeed {
-  /// A source for the tracker; with a session, a buffered source is wired into its loop.
+  /// A source for the tracker; with a session, a buffered or input source is wired into its
+  /// loop. Without one (a single reading), an input accelerometer's sample is the state the
+  /// kernel holds (EVIOCGABS).
   static func open(
-    _ sensor: SensorInfo, context: ProbeContext, session: StreamSession?, note: @escaping (String) -> Void
-  ) -> (any SampleSource)? {
-    guard let polled = IIOPolledSource(sensor: sensor) else { return nil }
+    _ sensor: SensorInfo, context: ProbeContext, session: StreamSession?, udev: Udev, note: @escaping (String) -> Void
+  ) throws(StreamError) -> any SampleSource {
+    if sensor.bus == "input" {
+      guard let session else { return try InputFeed.source(sensor, udev: udev) }
+      return try InputFeed.open(sensor, session: session, udev: udev)
+    }
+    guard let polled = IIOPolledSource(sensor: sensor) else {
+      throw .unavailable("the accelerometer \(sensor.id) has no in_accel_{x,y,z}_raw attributes to read")
+    }
     guard let session, sensor.buffered, let device = sensor.iio else { return polled }
     let buffered: IIOBufferedSource
     do {
@@ -14,6 +23,30 @@ enum AccelerometerFeed {
       return polled
     }
     return BufferedFeed(buffered: buffered, polled: polled, session: session, note: note)
+  }
+}
+
+/// An input sensor's event node, read whenever the loop finds it readable; the trackers take the
+/// newest sample at their own rate. When the node ends (the device was unplugged) the source
+/// reports the sensor gone, which ends the stream.
+enum InputFeed {
+  static func open(_ sensor: SensorInfo, session: StreamSession, udev: Udev) throws(StreamError) -> InputEventSource {
+    let source = try source(sensor, udev: udev)
+    let descriptor = source.descriptor
+    session.loop.watch(descriptor) { [unowned session] in
+      if !source.drain() { session.loop.unwatch(descriptor) }
+    }
+    session.onStop { _ = source.stop() }
+    return source
+  }
+
+  /// The source, opened with its current state, not yet read from.
+  static func source(_ sensor: SensorInfo, udev: Udev) throws(StreamError) -> InputEventSource {
+    do {
+      return try InputEventSource(sensor: sensor, udev: udev)
+    } catch {
+      throw .unavailable("cannot read the \(sensor.type.rawValue) \(sensor.name ?? sensor.id) (\(sensor.id)): \(error)")
+    }
   }
 }
 

@@ -6,7 +6,8 @@ import Musl
 
 /// Events from an accelerometer: the up-angle at every sample, orientation changes, shakes.
 final class MotionTracker {
-  /// Any source that delivers the accelerometer group: polled, or buffered falling back to polled.
+  /// Any source that delivers the accelerometer group: polled, buffered falling back to polled,
+  /// or an input device's event node.
   var sampler: any SampleSource
   private(set) var classifier = OrientationClassifier()
   let relativeTo: Orientation?
@@ -84,20 +85,29 @@ extension SampleProblem {
   }
 }
 
-/// Proximity from an IIO sensor: its raw value polled against the near level of its channel
-/// description, events when `near` changes.
+/// Proximity: an IIO sensor's raw value polled against the near level of its channel
+/// description, or an input switch's state (1 near, 0 far); events when `near` changes.
 final class ProximityTracker {
   let sensor: SensorInfo
-  private let source: IIOPolledSource
+  private let source: any SampleSource
   private let nearLevel: Double?
   private var reported: Bool?? = nil
 
-  /// Nil for a sensor without a proximity channel to poll.
-  init?(sensor: SensorInfo) {
-    guard sensor.type == .proximity, let group = sensor.channelGroup, let source = IIOPolledSource(sensor: sensor) else { return nil }
+  init(sensor: SensorInfo, source: any SampleSource, nearLevel: Double?) {
     self.sensor = sensor
     self.source = source
-    nearLevel = group.nearLevel
+    self.nearLevel = nearLevel
+  }
+
+  /// An IIO sensor's tracker; nil for a sensor without a proximity channel to poll.
+  convenience init?(sensor: SensorInfo) {
+    guard sensor.type == .proximity, let group = sensor.channelGroup, let source = IIOPolledSource(sensor: sensor) else { return nil }
+    self.init(sensor: sensor, source: source, nearLevel: group.nearLevel)
+  }
+
+  /// An input switch's tracker: `SW_FRONT_PROXIMITY` set is near.
+  convenience init(switchSensor sensor: SensorInfo, source: InputEventSource) {
+    self.init(sensor: sensor, source: source, nearLevel: 1)
   }
 
   /// An update when `near` changed (the first is the initial state); `.gone` ends the stream.
@@ -116,7 +126,7 @@ final class ProximityTracker {
     if problem != nil, reported != nil { return .success(nil) }
     let initial = reported == nil
     reported = .some(near)
-    return .success(ProximityUpdate(near: near, value: value, sensor: sensor.id, initial: initial, problem: problem))
+    return .success(ProximityUpdate(near: near, value: value, sensor: source.id, initial: initial, problem: problem))
   }
 }
 

@@ -46,7 +46,16 @@ final class TestbedDriver {
 
   func remove(_ path: String) throws { try send(["op": "remove", "path": path]) }
 
-  private func send(_ command: [String: String]) throws {
+  /// Makes a device node answer ioctls from a record in `umockdev-record --ioctl` format.
+  func loadIoctl(_ device: String, _ record: String) throws { try send(["op": "ioctl", "device": device, "record": record]) }
+
+  /// Writes `struct input_event` records (type, code, value; stamped now) into a device node
+  /// that has no contents of its own (umockdev backs it with a PTY).
+  func sendEvents(_ device: String, _ events: [(type: UInt16, code: UInt16, value: Int32)]) throws {
+    try send(["op": "events", "device": device, "events": events.map { [Int($0.type), Int($0.code), Int($0.value)] }])
+  }
+
+  private func send(_ command: [String: Any]) throws {
     let line = try JSONSerialization.data(withJSONObject: command) + Data("\n".utf8)
     input.fileHandleForWriting.write(line)
     let answer = try readReply()

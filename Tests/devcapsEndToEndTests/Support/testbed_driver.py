@@ -6,12 +6,17 @@ process that sends uevents (the Swift test process cannot have it).
 Commands: {"op": "load", "fixture": DIR} | {"op": "add", "devices": TEXT} |
 {"op": "set", "path": SYSPATH, "attribute": NAME, "value": TEXT} |
 {"op": "uevent", "path": SYSPATH, "action": ACTION} | {"op": "remove", "path": SYSPATH} |
-{"op": "quit"}
+{"op": "ioctl", "device": "/dev/...", "record": TEXT} (umockdev-record --ioctl format: the device
+node answers those ioctls) | {"op": "events", "device": "/dev/...", "events": [[TYPE, CODE, VALUE],
+...]} (struct input_event records, stamped now, written into the node's stream) | {"op": "quit"}
 """
 import json
 import os
 import shutil
+import struct
 import sys
+import tempfile
+import time
 
 import gi
 
@@ -56,6 +61,24 @@ for line in sys.stdin:
         elif op == "remove":
             testbed.uevent(command["path"], "remove")
             testbed.remove_device(command["path"])
+        elif op == "ioctl":
+            with tempfile.NamedTemporaryFile("w", suffix=".ioctl", delete=False) as record:
+                record.write(command["record"])
+            try:
+                if not testbed.load_ioctl(command["device"], record.name):
+                    raise ValueError("umockdev did not load the ioctl record")
+            finally:
+                os.unlink(record.name)
+        elif op == "events":
+            # A device node without contents is a PTY whose other end is ours.
+            fd = testbed.get_dev_fd(command["device"])
+            if fd < 0:
+                raise ValueError("no stream behind " + command["device"])
+            now = time.time()
+            seconds, microseconds = int(now), int((now % 1) * 1e6)
+            # struct input_event: two native longs of time, __u16 type, __u16 code, __s32 value.
+            data = b"".join(struct.pack("@llHHi", seconds, microseconds, t, c, v) for t, c, v in command["events"])
+            os.write(fd, data)
         elif op == "quit":
             reply({"ok": True})
             break

@@ -1,6 +1,7 @@
-/// Input devices that are sensors: accelerometers (udev's `ID_INPUT_ACCELEROMETER`) and
-/// front-proximity switches. The properties may sit on the `inputN` device or on its `eventN`
-/// child.
+/// Input devices that are sensors: accelerometers (udev's `ID_INPUT_ACCELEROMETER`, or the
+/// driver's `INPUT_PROP_ACCELEROMETER` that udev's input_id reads to set it, for a tree udev rules
+/// did not run on) and front-proximity switches. The properties may sit on the `inputN` device or
+/// on its `eventN` child, whose node is what the streams read (InputEventSource).
 struct InputSensors {
   func sensors(_ devices: [UdevDevice]) -> [SensorInfo] {
     var events: [String: UdevDevice] = [:]
@@ -12,7 +13,7 @@ struct InputSensors {
       let event = events[device.syspath]
       let id = event?.sysname ?? device.sysname
       let name = device.attribute("name")
-      if device.flag("ID_INPUT_ACCELEROMETER") || event?.flag("ID_INPUT_ACCELEROMETER") == true {
+      if device.flag("ID_INPUT_ACCELEROMETER") || event?.flag("ID_INPUT_ACCELEROMETER") == true || InputSensors.hasAccelerometerProperty(device) {
         var sensor = SensorInfo(type: .accelerometer, id: id, bus: "input", syspath: device.syspath)
         sensor.name = name
         sensor.location = (device.property("ACCEL_LOCATION") ?? event?.property("ACCEL_LOCATION")) == "base" ? .base : .display
@@ -26,5 +27,11 @@ struct InputSensors {
       }
     }
     return sensors
+  }
+
+  /// INPUT_PROP_ACCELEROMETER (linux/input-event-codes.h) in the `properties` bitmap.
+  static func hasAccelerometerProperty(_ device: UdevDevice) -> Bool {
+    guard let text = device.attribute("properties"), let bits = InputDevices.bits(text) else { return false }
+    return bits.contains(0x06)
   }
 }

@@ -1,5 +1,6 @@
-/// The accelerometer and proximity streams: which sensor, buffered or polled, sampled on a timer
-/// at the requested rate, and the end of the stream when the sensor is removed.
+/// The accelerometer and proximity streams: which sensor (IIO first, then an input device), read
+/// buffered, polled or from its event node, sampled on a timer at the requested rate, and the end
+/// of the stream when the sensor is removed.
 enum MotionSources {
   /// orientation, shake and proximity for `watch`.
   static func openWatch(
@@ -13,11 +14,12 @@ enum MotionSources {
     if wantsMotion {
       switch AccelerometerChoice.choose(sensors) {
       case .found(let sensor):
-        if let source = AccelerometerFeed.open(sensor, context: context, session: session, note: options.note ?? { _ in }) {
+        do {
+          let source = try AccelerometerFeed.open(sensor, context: context, session: session, udev: udev, note: options.note ?? { _ in })
           startMotion(kind, sensor: sensor, source: source, options: options, session: session, udev: udev)
           used.append(sensor)
-        } else if kind != .all {
-          throw .unavailable("the accelerometer has no in_accel_{x,y,z}_raw attributes to read")
+        } catch {
+          if kind != .all { throw error }
         }
       case .unavailable(let reason):
         if kind != .all { throw .unavailable(reason) }
@@ -55,14 +57,22 @@ enum MotionSources {
     _ kind: StreamKind, sensors: [SensorInfo], options: StreamOptions, session: StreamSession, context: ProbeContext,
     udev: Udev
   ) throws(StreamError) -> SensorInfo? {
-    let iio = sensors.first { $0.type == .proximity && $0.bus == "iio" }
-    guard let sensor = iio, let tracker = ProximityTracker(sensor: sensor) else {
+    // An IIO sensor first; else an input device's SW_FRONT_PROXIMITY switch.
+    let tracker: ProximityTracker
+    if let sensor = sensors.first(where: { $0.type == .proximity && $0.bus == "iio" }), let iio = ProximityTracker(sensor: sensor) {
+      tracker = iio
+    } else if let sensor = sensors.first(where: { $0.type == .proximity && $0.bus == "input" }) {
+      do {
+        tracker = ProximityTracker(switchSensor: sensor, source: try InputFeed.open(sensor, session: session, udev: udev))
+      } catch {
+        if kind == .all { return nil }
+        throw error
+      }
+    } else {
       if kind == .all { return nil }
-      let input = sensors.first { $0.type == .proximity }
-      throw .unavailable(
-        input.map { "found the proximity switch \($0.name ?? $0.id) (\($0.id)), an input device; devcaps reads IIO proximity sensors" }
-          ?? "no proximity sensor found (no IIO device with in_proximity* channels)")
+      throw .unavailable("no proximity sensor found (no IIO device with in_proximity* channels, no input device with SW_FRONT_PROXIMITY)")
     }
+    let sensor = tracker.sensor
     stopWhenRemoved(session, udev: udev, sensor: sensor)
     let poll = { [unowned session] in
       switch tracker.poll() {
@@ -81,9 +91,7 @@ enum MotionSources {
     options: StreamOptions, session: StreamSession, context: ProbeContext, udev: Udev
   ) throws(StreamError) -> [SensorInfo] {
     let sensor = try displayAccelerometer(context: context, udev: udev)
-    guard let source = AccelerometerFeed.open(sensor, context: context, session: session, note: options.note ?? { _ in }) else {
-      throw .unavailable("the accelerometer \(sensor.id) has no in_accel_{x,y,z}_raw attributes to read")
-    }
+    let source = try AccelerometerFeed.open(sensor, context: context, session: session, udev: udev, note: options.note ?? { _ in })
     let tracker = MotionTracker(sampler: source, relativeTo: options.relativeTo)
     stopWhenRemoved(session, udev: udev, sensor: sensor)
     var initial = true
@@ -111,10 +119,13 @@ enum MotionSources {
     }
   }
 
-  /// A udev `remove` of the sensor ends the stream.
+  /// A udev `remove` of the sensor (an input sensor's `inputN` device or its `eventN` node) ends
+  /// the stream.
   static func stopWhenRemoved(_ session: StreamSession, udev: Udev, sensor: SensorInfo) {
-    session.watchUdev(udev, subsystems: ["iio"]) { [unowned session] event in
-      if event.action == "remove" && (sensor.syspath + "/").hasPrefix(event.device.syspath + "/") {
+    session.watchUdev(udev, subsystems: [sensor.bus]) { [unowned session] event in
+      let removed = event.device.syspath
+      let isNode = sensor.bus == "input" && removed.hasPrefix(sensor.syspath + "/")
+      if event.action == "remove" && ((sensor.syspath + "/").hasPrefix(removed + "/") || isNode) {
         session.loop.stop(.failure("the \(sensor.type.rawValue) \(sensor.id) was removed"))
       }
     }
