@@ -169,9 +169,7 @@ extension DeviceStream {
     guard let udev = Udev() else { throw .unavailable("cannot use udev (udev_new failed)") }
     let context = ProbeContext()
     let sensor = try MotionSources.displayAccelerometer(context: context, udev: udev)
-    guard let source = IIOPolledSource(sensor: sensor) else {
-      throw .unavailable("the accelerometer \(sensor.id) has no in_accel_{x,y,z}_raw attributes to read")
-    }
+    let source = try AccelerometerFeed.open(sensor, context: context, session: nil, udev: udev, note: { _ in })
     let tracker = MotionTracker(sampler: source, relativeTo: relativeTo)
     switch tracker.read() {
     case .success(let sample): return (tracker.upAngleSample(sample), context.diagnostics.entries)
