@@ -15,12 +15,20 @@ final class MotionTracker {
   private var reportedOrientation: Orientation? = nil
   /// The last angle there was: a device lying flat keeps pointing where it pointed.
   private(set) var lastAngle: Double? = nil
-  private let start = MonotonicClock.now()
+  /// Seconds on a monotonic clock: the shake detectors' time. Injected by tests that replay
+  /// samples at a pace of their own.
+  private let clock: () -> Double
+  private let start: Double
 
-  init(sampler: any SampleSource, relativeTo: Orientation? = nil, shake: ShakeDetector.Settings? = nil) {
+  init(
+    sampler: any SampleSource, relativeTo: Orientation? = nil, shake: ShakeDetector.Settings? = nil,
+    clock: @escaping () -> Double = MonotonicClock.now
+  ) {
     self.sampler = sampler
     self.relativeTo = relativeTo
     self.shake = shake.map(ShakeDetector.init)
+    self.clock = clock
+    start = clock()
   }
 
   struct Sample {
@@ -68,7 +76,7 @@ final class MotionTracker {
 
   func shake(_ sample: Sample) -> ShakeEvent? {
     guard let gravity = sample.gravity, var detector = shake else { return nil }
-    let found = detector.update(gravity, at: MonotonicClock.now() - start)
+    let found = detector.update(gravity, at: clock() - start)
     shake = detector
     guard let found else { return nil }
     return ShakeEvent(detector: detector.settings.kind, peakG: found.peakG, sensor: sampler.id)
