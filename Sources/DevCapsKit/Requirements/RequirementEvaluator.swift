@@ -39,19 +39,19 @@ public enum Finding: Sendable, Equatable {
   }
 }
 
-/// Evaluates a manifest, probing only what its requirements need.
+/// Evaluates a manifest against this machine, probing only what its requirements need, or
+/// against a saved report (`list --json` of another machine), probing nothing.
 public final class RequirementEvaluator {
-  let context: ProbeContext
+  private let facts: any RequirementFacts
 
   /// Reads this machine, or the one below `DEVCAPS_ROOT`.
   public convenience init() { self.init(context: ProbeContext()) }
 
-  init(context: ProbeContext) { self.context = context }
+  init(context: ProbeContext) { facts = ProbedFacts(context: context) }
 
-  private lazy var inventory = HardwareInventory(context: context)
-  private lazy var memory = MemoryProbe(context: context).probe()
-  private lazy var cpu = CPUProbe(context: context).probe()
-  private lazy var system = SystemProbe(context: context).probe()
+  /// Judges from a report alone. A section the report lacks makes its requirements unknown,
+  /// and a disk path is judged on the report's disk that holds it.
+  public init(report: Report) { facts = ReportFacts(report: report) }
 
   public func evaluate(_ manifest: Manifest) -> [RequirementResult] {
     manifest.requirements.map(evaluate)
@@ -67,8 +67,7 @@ public final class RequirementEvaluator {
         result.actual = .bool(false)
         result.finding = .notAvailableOnLinux
         result.satisfied = !wanted
-      } else if let rule = CapabilityCatalog.rule(for: requirement.baseKey) {
-        let evidence = rule.detect(inventory)
+      } else if let evidence = facts.capability(requirement.baseKey) {
         result.actual = .bool(evidence != nil)
         result.finding = evidence.map(Finding.device) ?? .notPresent
         result.satisfied = (evidence != nil) == wanted
@@ -113,39 +112,43 @@ public final class RequirementEvaluator {
   func measure(_ requirement: Requirement) -> Measurement {
     switch requirement.baseKey {
     case "memory":
+      guard let memory = facts.memory else { return .unknown("the report has no memory section") }
       if let installed = memory.installedBytes { return .bytes(installed, what: "installed", unknown: "") }
       return .bytes(memory.totalBytes, unknown: "/proc/meminfo has no MemTotal")
     case "memory-available":
+      guard let memory = facts.memory else { return .unknown("the report has no memory section") }
       return .bytes(memory.availableBytes, what: "available", unknown: "/proc/meminfo has no MemAvailable")
     case "disk-free", "disk-total":
       let path = requirement.path ?? "/"
-      switch DiskProbe.statfs(context.root.hostPath(path)) {
+      switch facts.disk(path) {
       case .success(let size):
         let free = requirement.baseKey == "disk-free"
         return .bytes(free ? size.available : size.total, what: (free ? "free on " : "in all on ") + path, unknown: "")
-      case .failure(let failure):
-        return .unknown("\(path): \(failure)")
+      case .failure(let reason):
+        return .unknown("\(path): \(reason)")
       }
     case "cpu-cores":
+      guard let cpu = facts.cpu else { return .unknown("the report has no cpu section") }
       return .count(cpu.logicalCores, unknown: "no online CPU list or /proc/cpuinfo")
     case "cpu-frequency":
-      guard let hertz = cpu.frequency.maxHz else { return .unknown("no cpufreq cpuinfo_max_freq") }
+      guard let hertz = facts.cpu?.frequency.maxHz else { return .unknown("no cpufreq cpuinfo_max_freq") }
       return Measurement(value: .number(Double(hertz)), json: .integer(hertz), finding: .hertz(hertz))
     case "battery-level":
-      let power = inventory.power
+      guard let power = facts.power else { return .unknown("the report has no power section") }
       guard !power.batteries.isEmpty else { return Measurement(value: nil, json: .null, finding: .noBattery) }
       guard let level = power.level else { return .unknown("the battery reports no level") }
       return Measurement(
         value: .number(level), json: .number(level),
         finding: .batteryLevel(level, batteries: power.batteries.map(\.id), source: power.source))
     case "displays":
-      let connected = inventory.displays.filter(\.connected)
+      guard let displays = facts.displays else { return .unknown("the report has no displays section") }
+      let connected = displays.filter(\.connected)
       return Measurement(
         value: .number(Double(connected.count)), json: .integer(Int64(connected.count)), finding: .displays(connected.map(\.connector)))
     case "kernel":
-      return .version(system.kernel, unknown: "no kernel release")
+      return .version(facts.system?.kernel, unknown: "no kernel release")
     case "os-version":
-      return .version(system.version, unknown: "os-release has no VERSION_ID")
+      return .version(facts.system?.version, unknown: "os-release has no VERSION_ID")
     default:
       return .unknown("unknown key")
     }

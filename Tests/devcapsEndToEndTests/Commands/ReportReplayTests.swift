@@ -54,4 +54,33 @@ struct ReportReplayTests {
     #expect(report.memory?.totalBytes == 1024)
     #expect(report.memory?.installedBytes == nil)
   }
+
+  @Test("a manifest judged on a saved report agrees with require run on that machine")
+  func requirementsOnReport() throws {
+    let report = try JSONValueDecoder().decode(Report.self, from: try Self.golden("thinkpad-laptop"))
+    let manifestBytes = try Data(contentsOf: RequireCommandTests.manifests.appendingPathComponent("kiosk.json"))
+    let results = RequirementEvaluator(report: report).evaluate(try Manifest.parse(Array(manifestBytes)))
+    let ran = try JSONParser.parse(Array(try Data(contentsOf: Golden.directory.appendingPathComponent("require-kiosk.json"))))
+    guard case .array(let expected) = ran["results"] else { throw TestbedError("no results") }
+    #expect(results.count == expected.count)
+    for (result, golden) in zip(results, expected) {
+      #expect(.string(result.key) == golden["key"])
+      #expect(.bool(result.satisfied) == golden["satisfied"], "\(result.key)")
+      #expect(result.actual == golden["actual"], "\(result.key)")
+    }
+  }
+
+  @Test("a disk requirement is judged on the report's disk that holds the path")
+  func diskOnReport() throws {
+    var report = Report(sections: [.disks])
+    report.disks = [
+      DiskInfo(path: "/", totalBytes: 100_000_000_000, freeBytes: 60_000_000_000, availableBytes: 50_000_000_000),
+      DiskInfo(path: "/var", totalBytes: 20_000_000_000, freeBytes: 2_000_000_000, availableBytes: 1_000_000_000),
+    ]
+    let manifest = try Manifest.parse(Array(#"{"disk-free": ">= 10 GB", "disk-free:/var/lib": ">= 10 GB", "memory": ">= 1 GB"}"#.utf8))
+    let results = RequirementEvaluator(report: report).evaluate(manifest)
+    #expect(results.map(\.satisfied) == [true, false, false])
+    #expect(results[1].actual == .integer(1_000_000_000))
+    #expect(results[2].finding == .unknown("the report has no memory section"))
+  }
 }

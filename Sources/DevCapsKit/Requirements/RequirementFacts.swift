@@ -1,0 +1,75 @@
+/// What requirements are judged on: the machine itself, or a report saved from one.
+protocol RequirementFacts: AnyObject {
+  /// nil: not a catalog key; .some(nil): known and absent; .some(evidence): present.
+  func capability(_ key: String) -> String??
+  var memory: MemoryInfo? { get }
+  var cpu: CPUInfo? { get }
+  var system: SystemInfo? { get }
+  var power: PowerInfo? { get }
+  var displays: [DisplayInfo]? { get }
+  /// Total and available bytes of the filesystem holding `path`, or why they are unknown.
+  func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), DiskUnknown>
+}
+
+struct DiskUnknown: Error, CustomStringConvertible {
+  var description: String
+}
+
+/// The machine devcaps runs on (or the root below `DEVCAPS_ROOT`), each part probed on first use.
+final class ProbedFacts: RequirementFacts {
+  let context: ProbeContext
+
+  init(context: ProbeContext) { self.context = context }
+
+  private lazy var inventory = HardwareInventory(context: context)
+  lazy var memory: MemoryInfo? = MemoryProbe(context: context).probe()
+  lazy var cpu: CPUInfo? = CPUProbe(context: context).probe()
+  lazy var system: SystemInfo? = SystemProbe(context: context).probe()
+  var power: PowerInfo? { inventory.power }
+  var displays: [DisplayInfo]? { inventory.displays }
+
+  func capability(_ key: String) -> String?? {
+    CapabilityCatalog.rule(for: key).map { $0.detect(inventory) }
+  }
+
+  func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), DiskUnknown> {
+    switch DiskProbe.statfs(context.root.hostPath(path)) {
+    case .success(let size): return .success((size.total, size.available))
+    case .failure(let failure): return .failure(DiskUnknown(description: failure.description))
+    }
+  }
+}
+
+/// A saved report: nothing is probed.
+final class ReportFacts: RequirementFacts {
+  let report: Report
+
+  init(report: Report) { self.report = report }
+
+  var memory: MemoryInfo? { report.memory }
+  var cpu: CPUInfo? { report.cpu }
+  var system: SystemInfo? { report.system }
+  var power: PowerInfo? { report.power }
+  var displays: [DisplayInfo]? { report.displays }
+
+  func capability(_ key: String) -> String?? {
+    guard CapabilityCatalog.rule(for: key) != nil else { return nil }
+    guard let result = report.capabilities?.first(where: { $0.key == key }), result.present else { return .some(nil) }
+    return .some(result.evidence ?? key)
+  }
+
+  /// The report's disk whose mount point is the longest prefix of `path`.
+  func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), DiskUnknown> {
+    guard let disks = report.disks else { return .failure(DiskUnknown(description: "the report has no disks section")) }
+    func holds(_ mount: String) -> Bool {
+      mount == "/" || path == mount || path.hasPrefix(mount.hasSuffix("/") ? mount : mount + "/")
+    }
+    guard let disk = disks.filter({ holds($0.path) }).max(by: { $0.path.count < $1.path.count }) else {
+      return .failure(DiskUnknown(description: "no disk of the report holds it"))
+    }
+    guard let total = disk.totalBytes, let available = disk.availableBytes else {
+      return .failure(DiskUnknown(description: "the report does not give \(disk.path)'s size"))
+    }
+    return .success((total, available))
+  }
+}
