@@ -30,7 +30,6 @@ struct SystemRoot: Sendable, Equatable {
 
 /// Why a file could not be read. Absence is ordinary (a machine without DMI); the rest are worth
 /// telling the user.
-/// Why a file could not be read.
 public enum ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
   case missing
   case permissionDenied

@@ -73,8 +73,8 @@ extension Report: Decodable {
     guard version == Report.schemaVersion else {
       throw DecodingError.dataCorrupted(
         .init(
-          codingPath: [JSONKey("schemaVersion")],
-          debugDescription: "schema version \(version); this devcaps reads version \(Report.schemaVersion)"))
+          codingPath: [],
+          debugDescription: "a report of schema version \(version); this devcaps reads version \(Report.schemaVersion) (save it again with this devcaps list --json)"))
     }
     self.init(sections: ReportSection.allCases.filter { container.contains(JSONKey($0.rawValue)) })
     for section in sections {

@@ -24,13 +24,18 @@ struct RequireCommand: ParsableCommand {
       Operators: >= > <= < == != (>= when none is written). Units: B kB MB GB TB (powers of \
       1000), KiB MiB GiB TiB (powers of 1024), Hz kHz MHz GHz, %.
 
-      Exit status: 0 every requirement holds, 1 at least one does not, 65 the manifest is \
-      invalid, 66 it cannot be read, 64 usage error.
+      With --against, the manifest is judged on reports saved with devcaps list --json on \
+      other machines (files, or directories of *.json files), probing nothing here: one row per \
+      machine, one JUnit testsuite per machine, a JSON array.
+
+      Exit status: 0 every requirement holds (on every machine), 1 at least one does not, 65 \
+      the manifest or a report is invalid, 66 one cannot be read, 64 usage error.
 
       Examples:
         devcaps require kiosk.json
         devcaps require Info.plist --format junit > devcaps.xml
         echo '["gyroscope"]' | devcaps require -
+        devcaps require kiosk.json --against reports/
       """)
 
   @Argument(help: ArgumentHelp("The manifest: a .json or .plist file, or - for standard input.", valueName: "manifest"))
@@ -38,6 +43,11 @@ struct RequireCommand: ParsableCommand {
 
   @Option(name: .long, help: "Output: text, json (Schemas/require.schema.json), junit (JUnit XML), github (workflow annotations).")
   var format: RequireFormat = .text
+
+  @Option(
+    name: .long, parsing: .upToNextOption,
+    help: ArgumentHelp("Judge saved list --json reports instead of this machine: files or directories.", valueName: "report"))
+  var against: [String] = []
 
   func run() throws {
     let bytes = try readManifest()
@@ -48,6 +58,7 @@ struct RequireCommand: ParsableCommand {
       Output.error("\(displayName): \(error)")
       throw ExitCode(65)
     }
+    if !against.isEmpty { return try runAgainstReports(parsed) }
     let results = RequirementEvaluator().evaluate(parsed)
     let outcome = RequireOutcome(manifest: displayName, results: results)
     switch format {
@@ -60,6 +71,44 @@ struct RequireCommand: ParsableCommand {
   }
 
   var displayName: String { manifest == "-" ? "<stdin>" : manifest }
+
+  /// `--against`: every report read first (a bad one is 65 or 66 before anything is printed),
+  /// then one outcome per machine.
+  func runAgainstReports(_ parsed: Manifest) throws {
+    var outcomes: [RequireOutcome] = []
+    for path in against {
+      let files: [String]
+      switch SavedReport.files(at: path) {
+      case .success(let found): files = found
+      case .failure(let error):
+        Output.error(error.description)
+        throw ExitCode(66)
+      }
+      if files.isEmpty {
+        Output.error("\(path): a directory without any .json report")
+        throw ExitCode(66)
+      }
+      for file in files {
+        switch SavedReport.load(file) {
+        case .success(let report):
+          let results = RequirementEvaluator(report: report).evaluate(parsed)
+          let machine = report.device?.name ?? String(file.split(separator: "/").last ?? Substring(file))
+          outcomes.append(RequireOutcome(manifest: displayName, results: results, machine: machine, report: file))
+        case .failure(let error):
+          Output.error(error.description)
+          if case .unreadable = error { throw ExitCode(66) }
+          throw ExitCode(65)
+        }
+      }
+    }
+    switch format {
+    case .text: Output.write(RequireFleetText(outcomes: outcomes, style: TextStyle.forStandardOutput()).render())
+    case .json: Output.write(JSONValue.array(outcomes.map(\.json)).prettyPrinted + "\n")
+    case .junit: Output.write(RequireJUnit(outcomes: outcomes).render())
+    case .github: for outcome in outcomes { RequireGitHub(outcome: outcome).emit() }
+    }
+    if outcomes.contains(where: { !$0.satisfied }) { throw ExitCode(1) }
+  }
 
   /// The manifest's bytes; a file that cannot be read is exit 66, one over the size limit 65.
   func readManifest() throws -> [UInt8] {

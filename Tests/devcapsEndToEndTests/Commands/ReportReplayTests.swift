@@ -38,7 +38,7 @@ struct ReportReplayTests {
     #expect {
       _ = try JSONValueDecoder().decode(Report.self, from: .object(members))
     } throws: { error in
-      "\(error)".contains("schema version 2; this devcaps reads version 1")
+      "\(error)".contains("a report of schema version 2; this devcaps reads version 1")
     }
   }
 

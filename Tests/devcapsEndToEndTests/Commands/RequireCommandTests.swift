@@ -163,4 +163,73 @@ struct RequireCommandTests {
   func usage(arguments: [String]) throws {
     #expect(try require(arguments).status == 64)
   }
+
+  /// Reports saved from three fixture machines (their disk sizes, masked in the golden files,
+  /// made numbers), in a directory of their own.
+  func savedReports() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    for machine in ["pinephone", "qemu-vm", "thinkpad-laptop"] {
+      let text = try String(contentsOf: Golden.directory.appendingPathComponent("list-\(machine).json"), encoding: .utf8)
+      try text.replacingOccurrences(of: "\"<statvfs>\"", with: "1000000000").write(
+        to: directory.appendingPathComponent("\(machine).json"), atomically: true, encoding: .utf8)
+    }
+    return directory
+  }
+
+  @Test("--against: one row per machine, exit 1 when any falls short; nothing probed here")
+  func fleetText() throws {
+    let reports = try savedReports()
+    // An empty testbed: whatever is judged comes from the reports, not from this machine.
+    let result = try require([manifest("phone.json"), "--against", reports.path], machine: "qemu-vm")
+    #expect(result.status == 1, "\(result.stderr)")
+    let rows = result.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+    #expect(rows.first == "✓ pinephone all 11 requirements met")
+    #expect(rows[1].hasPrefix("✗ Build VM #3 11 of 11 requirements not met: accelerometer (not present)"))
+    #expect(rows.last == "2 of 3 machines fall short")
+    let one = try require([manifest("phone.json"), "--against", reports.appendingPathComponent("pinephone.json").path])
+    #expect(one.status == 0)
+    #expect(one.stdout.hasSuffix("the machine meets the manifest\n"))
+  }
+
+  @Test("--against in JSON (an array, valid against the schema) and JUnit (a testsuite per machine)")
+  func fleetFormats() throws {
+    let reports = try savedReports()
+    let json = try require([manifest("kiosk.json"), "--against", reports.path, "--format", "json"])
+    #expect(try SchemaValidator.problems(in: [json.stdout], schema: "require.schema.json") == [])
+    let machines = try #require(try json.json() as? [[String: Any]])
+    #expect(machines.map { $0["machine"] as? String } == ["pinephone", "Build VM #3", "x1carbon"])
+    let junit = try require([manifest("kiosk.json"), "--against", reports.path, "--format", "junit"])
+    // Parsed by Python's XML parser: a reader that shares nothing with devcaps.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["-c", "import sys, xml.etree.ElementTree as ET; print('|'.join(s.get('name') + ' ' + s.get('tests') for s in ET.fromstring(sys.stdin.buffer.read()).findall('./testsuite')))"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(Data(junit.stdout.utf8))
+    try input.fileHandleForWriting.close()
+    let suites = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "|")
+    process.waitUntilExit()
+    #expect(suites.count == 3)
+    #expect(suites.last == "devcaps require \(manifest("kiosk.json")) on x1carbon 14\n")
+  }
+
+  @Test("--against a report of another schema version is 65, a missing one 66, each named")
+  func fleetErrors() throws {
+    let reports = try savedReports()
+    let old = reports.appendingPathComponent("old.json")
+    try #"{"schemaVersion": 2, "device": {}}"#.write(to: old, atomically: true, encoding: .utf8)
+    let refused = try require([manifest("phone.json"), "--against", old.path])
+    #expect(refused.status == 65)
+    #expect(refused.stderr == "devcaps: \(old.path): a report of schema version 2; this devcaps reads version 1 (save it again with this devcaps list --json)\n")
+    let notReport = reports.appendingPathComponent("manifest.json")
+    try #"["gps"]"#.write(to: notReport, atomically: true, encoding: .utf8)
+    #expect(try require([manifest("phone.json"), "--against", notReport.path]).stderr.contains("not a devcaps report"))
+    let missing = try require([manifest("phone.json"), "--against", reports.path + "/nope.json"])
+    #expect(missing.status == 66)
+    #expect(missing.stderr.contains("nope.json: does not exist"))
+  }
 }

@@ -12,13 +12,14 @@ struct RequireGitHub {
 
   func emit() {
     var lines = ""
+    let on = outcome.machine.map { " on \($0)" } ?? ""
     for result in outcome.unmet {
-      let title = "devcaps require: \(result.key)"
+      let title = "devcaps require: \(result.key)\(on)"
       let message = "\(result.key): expected \(result.expected), \(RequireOutcome.finding(result))"
       lines += "::error file=\(property(outcome.manifest)),title=\(property(title))::\(data(message))\n"
     }
     let level = outcome.satisfied ? "notice" : "error"
-    lines += "::\(level) title=devcaps require::\(data("\(outcome.manifest): \(outcome.summary)"))\n"
+    lines += "::\(level) title=devcaps require\(property(on))::\(data("\(outcome.manifest): \(outcome.summary)"))\n"
     Output.write(lines)
     if let path = getenv("GITHUB_STEP_SUMMARY").map({ String(cString: $0) }), !path.isEmpty {
       appendSummary(to: path)
@@ -39,7 +40,7 @@ struct RequireGitHub {
   }
 
   func appendSummary(to path: String) {
-    var text = "### devcaps require \(markdown(outcome.manifest))\n\n"
+    var text = "### devcaps require \(markdown(outcome.manifest))\(outcome.machine.map { " on " + markdown($0) } ?? "")\n\n"
     text += "| | requirement | expected | found |\n|---|---|---|---|\n"
     for result in outcome.results {
       text += "| \(result.satisfied ? "✅" : "❌") | `\(markdown(result.key))` | \(markdown(result.expected)) | \(markdown(RequireOutcome.finding(result))) |\n"

@@ -3,13 +3,25 @@ import DevCapsKit
 /// JUnit XML as GitLab, Jenkins and the common GitHub test reporters read it: one testsuite,
 /// one testcase per requirement, a failure element for each unmet one.
 struct RequireJUnit {
-  let outcome: RequireOutcome
+  /// One per machine with `--against`.
+  let outcomes: [RequireOutcome]
+
+  init(outcome: RequireOutcome) { outcomes = [outcome] }
+  init(outcomes: [RequireOutcome]) { self.outcomes = outcomes }
 
   func render() -> String {
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    let tests = outcomes.map(\.results.count).reduce(0, +)
+    let failures = outcomes.map(\.unmet.count).reduce(0, +)
+    xml += "<testsuites name=\"devcaps\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
+    for outcome in outcomes { xml += suite(outcome) }
+    return xml + "</testsuites>\n"
+  }
+
+  private func suite(_ outcome: RequireOutcome) -> String {
+    var xml = ""
     let failures = outcome.unmet.count
-    let suite = escape("devcaps require \(outcome.manifest)")
-    xml += "<testsuites name=\"devcaps\" tests=\"\(outcome.results.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+    let suite = escape("devcaps require \(outcome.manifest)" + (outcome.machine.map { " on \($0)" } ?? ""))
     xml += "  <testsuite name=\"\(suite)\" tests=\"\(outcome.results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
     for result in outcome.results {
       let name = escape("\(result.key) \(result.expected)")
@@ -22,7 +34,7 @@ struct RequireJUnit {
       }
       xml += "    </testcase>\n"
     }
-    xml += "  </testsuite>\n</testsuites>\n"
+    xml += "  </testsuite>\n"
     return xml
   }
 

@@ -4,6 +4,9 @@ import DevCapsKit
 struct RequireOutcome {
   var manifest: String
   var results: [RequirementResult]
+  /// With `--against`: the machine the saved report describes, and the report's path.
+  var machine: String? = nil
+  var report: String? = nil
 
   var satisfied: Bool { results.allSatisfy(\.satisfied) }
   var unmet: [RequirementResult] { results.filter { !$0.satisfied } }
@@ -38,9 +41,9 @@ struct RequireOutcome {
   }
 
   var json: JSONValue {
-    .object([
-      JSONMember("schemaVersion", .integer(1)),
-      JSONMember("manifest", .string(manifest)),
+    .object(
+      [JSONMember("schemaVersion", .integer(1)), JSONMember("manifest", .string(manifest))]
+        + (machine.map { [JSONMember("machine", .string($0)), JSONMember("report", .string(report ?? ""))] } ?? []) + [
       JSONMember("satisfied", .bool(satisfied)),
       JSONMember("summary", .string(summary)),
       JSONMember(

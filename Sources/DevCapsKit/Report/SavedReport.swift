@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// `list --json` output saved from a machine, read back: a snapshot to judge a manifest on
+/// without probing (`require MANIFEST --against REPORT.json…`).
+public enum SavedReport {
+  /// Reports are tens of kilobytes; this bounds a mistaken path to a huge file.
+  public static let maximumFileSize = 16 << 20
+
+  public enum LoadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file cannot be read (exit 66).
+    case unreadable(path: String, ReadFailure)
+    /// It is not a devcaps report this version reads (exit 65).
+    case invalid(path: String, reason: String)
+
+    public var description: String {
+      switch self {
+      case .unreadable(let path, let failure): "cannot read \(path): \(failure)"
+      case .invalid(let path, let reason): "\(path): \(reason)"
+      }
+    }
+  }
+
+  /// The files a path names: itself, or the `*.json` files of a directory, sorted.
+  public static func files(at path: String) -> Result<[String], LoadError> {
+    var info = stat()
+    guard case .success = Errno.result({ stat(path, &info) }), (info.st_mode & S_IFMT) == S_IFDIR else { return .success([path]) }
+    switch SystemRoot().directoryEntries(path) {
+    case .success(let names):
+      let directory = path.hasSuffix("/") ? path : path + "/"
+      return .success(names.filter { $0.hasSuffix(".json") }.map { directory + $0 })
+    case .failure(let failure):
+      return .failure(.unreadable(path: path, failure))
+    }
+  }
+
+  public static func load(_ path: String) -> Result<Report, LoadError> {
+    let bytes: [UInt8]
+    switch SystemRoot().readBytes(path.hasPrefix("/") ? path : "./" + path, limit: maximumFileSize) {
+    case .success(let read): bytes = read
+    case .failure(let failure): return .failure(.unreadable(path: path, failure))
+    }
+    let value: JSONValue
+    do {
+      var limits = JSONParser.Limits()
+      limits.maximumBytes = maximumFileSize
+      value = try JSONParser.parse(bytes, limits: limits)
+    } catch {
+      return .failure(.invalid(path: path, reason: "not JSON: \(error)"))
+    }
+    guard case .object = value, value["schemaVersion"] != nil else {
+      return .failure(.invalid(path: path, reason: "not a devcaps report (no schemaVersion): save one with devcaps list --json"))
+    }
+    do {
+      return .success(try JSONValueDecoder().decode(Report.self, from: value))
+    } catch {
+      return .failure(.invalid(path: path, reason: SavedReport.describe(error)))
+    }
+  }
+
+  static func describe(_ error: DecodingError) -> String {
+    func path(_ keys: [any CodingKey]) -> String { keys.map(\.stringValue).joined(separator: ".") }
+    switch error {
+    case .dataCorrupted(let context): return (context.codingPath.isEmpty ? "" : path(context.codingPath) + ": ") + context.debugDescription
+    case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])) is missing"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return "\(path(context.codingPath)): \(context.debugDescription)"
+    @unknown default: return "\(error)"
+    }
+  }
+}
