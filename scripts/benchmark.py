@@ -2,8 +2,11 @@
 """Measures devcaps against the peer tools on this machine and writes the results into the
 README (between the BENCHMARK markers). Run by scripts/benchmark.sh, which installs the peers.
 
-  * `devcaps list` (and --json) against neofetch, inxi, lshw, hwinfo, lscpu (and fastfetch when
-    installed), in one hyperfine run: medians and their ratios; peak RSS with /usr/bin/time -v.
+  * `devcaps list` (and --json, --only, get, --version) against fastfetch on the same facts,
+    lscpu, neofetch, inxi, lshw, hwinfo and a static Swift "hello world" built the same way, in
+    one hyperfine run: medians and their ratios; peak RSS with /usr/bin/time -v; instruction
+    counts of `--version` and `list --json` from callgrind (noise-free, for regressions); the
+    targets of issue #10 and whether this run meets them.
   * `up-angle --json` at 100 Hz on a umockdev accelerometer: CPU share of a core over the run,
     against iio-sensor-proxy + monitor-sensor on the same device.
   * `watch battery` idle against the real upowerd: CPU time and context switches over the idle
@@ -59,20 +62,31 @@ def peak_rss_kb(command):
     return int(match.group(1)) if match else None
 
 
+FASTFETCH = os.environ.get("FASTFETCH") or shutil.which("fastfetch") or "fastfetch"
+HELLO = os.environ.get("HELLO", "")
+# fastfetch restricted to the facts `list --only ONLY` reports.
+FASTFETCH_FACTS = [FASTFETCH, "--format", "json", "-s", "Host:OS:Kernel:CPU:Memory:Disk:Battery:Display"]
+ONLY = "device,system,cpu,memory,disks,power,displays"
+
+
 def startup():
     peers = [
         ("devcaps list", [DEVCAPS, "list"]),
         ("devcaps list --json", [DEVCAPS, "list", "--json"]),
+        (f"devcaps list --json --only {ONLY}", [DEVCAPS, "list", "--json", "--only", ONLY]),
+        ("devcaps get memory.totalBytes", [DEVCAPS, "get", "memory.totalBytes"]),
+        ("devcaps --version", [DEVCAPS, "--version"]),
+        ("static Swift hello world", [HELLO]),
+        ("fastfetch, the same facts", FASTFETCH_FACTS),
         ("lscpu", ["lscpu"]),
         ("neofetch --stdout", ["neofetch", "--stdout"]),
         ("inxi -b", ["inxi", "-b"]),
         ("lshw -short", ["lshw", "-short"]),
         ("hwinfo --short", ["hwinfo", "--short"]),
-        ("fastfetch", ["fastfetch"]),
     ]
-    present = [(name, command) for name, command in peers if shutil.which(command[0])]
+    present = [(name, command) for name, command in peers if command[0] and shutil.which(command[0])]
     export = tempfile.mktemp(suffix=".json")
-    arguments = ["hyperfine", "-N", "--warmup", "3", "--min-runs", "10", "--export-json", export, "--style", "none"]
+    arguments = ["hyperfine", "-N", "--warmup", "5", "--min-runs", "30", "--export-json", export, "--style", "none"]
     for name, command in present:
         arguments += ["-n", name, " ".join(command)]
     subprocess.run(arguments, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=PLAIN)
@@ -81,6 +95,40 @@ def startup():
     for name, command in present:
         rows.append((name, results[name]["median"] * 1000, peak_rss_kb(command)))
     return rows
+
+
+def instructions(arguments):
+    """Instructions executed, from callgrind: the same on every run, unlike times. valgrind
+    3.19 cannot read the DWARF 5 of Swift's debug information, so a copy without it is counted."""
+    if not shutil.which("valgrind"):
+        return None
+    stripped = tempfile.mktemp()
+    subprocess.run(["objcopy", "--strip-debug", DEVCAPS, stripped], check=True)
+    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", stripped] + arguments,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=PLAIN)
+    os.unlink(stripped)
+    match = re.search(r"Collected : (\d+)", result.stderr)
+    return int(match.group(1)) if match else None
+
+
+def targets(rows):
+    by_name = {name: (median, rss) for name, median, rss in rows}
+    fastfetch = by_name.get("fastfetch, the same facts", (None, None))[0]
+    hello = by_name.get("static Swift hello world", (None, None))[0]
+    only = by_name[f"devcaps list --json --only {ONLY}"][0]
+    full, full_rss = by_name["devcaps list --json"]
+    checks = []
+    if fastfetch:
+        checks.append((f"`list --json --only …` ≤ 1.0× fastfetch on the same facts", f"{only / fastfetch:.2f}×", only <= fastfetch))
+        checks.append(("`list --json` ≤ 1.5× fastfetch", f"{full / fastfetch:.2f}×", full <= 1.5 * fastfetch))
+    for name in ("devcaps --version", "devcaps get memory.totalBytes"):
+        median = by_name[name][0]
+        bound = f", {median / hello:.2f}× hello world" if hello else ""
+        checks.append((f"`{name[8:]}` ≤ 2 ms or ≤ 1.3× hello world", f"{median:.1f} ms{bound}",
+                       median <= 2.0 or bool(hello and median <= 1.3 * hello)))
+    if full_rss:
+        checks.append(("peak RSS of `list --json` ≤ 6 MB", f"{full_rss / 1024:.1f} MB", full_rss <= 6 * 1024))
+    return checks
 
 
 def start_testbed(fixture):
@@ -190,25 +238,37 @@ def battery():
 
 def main():
     rows = startup()
+    counts = [(arguments, instructions(arguments)) for arguments in (["--version"], ["list", "--json"])]
+    checks = targets(rows)
     motion = up_angle()
     power = battery()
     by_name = {name: median for name, median, _ in rows}
     ours = by_name["devcaps list"]
     lines = [
         f"Measured {datetime.date.today().isoformat()} on {platform.machine()}, {os.cpu_count()} cores, "
-        f"{platform.release()} (`scripts/benchmark.sh`). Medians of hyperfine runs; peak RSS from /usr/bin/time -v.",
+        f"{platform.release()} (`scripts/benchmark.sh`). Medians of hyperfine runs (30 or more each, "
+        "one run for all); peak RSS from /usr/bin/time -v.",
         "",
         "| command | median | devcaps list is | peak RSS |",
         "|---|---:|---:|---:|",
     ]
     for name, median, rss in rows:
-        if name.startswith("devcaps"):
+        if name.startswith("devcaps") or name.startswith("static"):
             ratio = "—"
         elif median >= ours:
             ratio = f"{median / ours:.1f}× faster"
         else:
             ratio = f"{ours / median:.1f}× slower"
-        lines.append(f"| `{name}` | {median:.1f} ms | {ratio} | {rss / 1024:.1f} MB |" if rss else f"| `{name}` | {median:.1f} ms | {ratio} | — |")
+        shown = f"`{name}`" if not name.startswith(("fastfetch", "static")) else name
+        if name.startswith("fastfetch"):
+            shown = f"`fastfetch --format json -s Host:OS:Kernel:CPU:Memory:Disk:Battery:Display` ({name[11:]})"
+        lines.append(f"| {shown} | {median:.1f} ms | {ratio} | {rss / 1024:.1f} MB |" if rss else f"| {shown} | {median:.1f} ms | {ratio} | — |")
+    lines += ["", "| instructions (callgrind) | count |", "|---|---:|"]
+    for arguments, count in counts:
+        lines.append(f"| `devcaps {' '.join(arguments)}` | {count:,} |" if count else f"| `devcaps {' '.join(arguments)}` | — |")
+    lines += ["", "| target (issue #10) | this run | met |", "|---|---:|---|"]
+    for target, figure, met in checks:
+        lines.append(f"| {target} | {figure} | {'yes' if met else 'no'} |")
     lines += [
         "",
         "| stream | devcaps | peer |",

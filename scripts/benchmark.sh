@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Benchmarks devcaps against the peer tools (neofetch, inxi, lshw, hwinfo, lscpu, iio-sensor-proxy,
-# upower) and writes the table into the README. Installs what it needs. Not part of the tests:
-# nothing here passes or fails. IDLE_SECONDS, SOAK_SECONDS and RATE_SECONDS set the durations.
+# Benchmarks devcaps against the peer tools (fastfetch, neofetch, inxi, lshw, hwinfo, lscpu,
+# iio-sensor-proxy, upower) and a static Swift "hello world" built the same way, and writes the
+# tables into the README. Installs what it needs (fastfetch from PyPI's fastfetch-bin wheel, into a
+# virtual environment under .build). Not part of the tests: nothing here passes or fails.
+# IDLE_SECONDS, SOAK_SECONDS and RATE_SECONDS set the durations.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-packages.sh test
-packages=(hyperfine neofetch inxi lshw hwinfo time)
+packages=(hyperfine neofetch inxi lshw hwinfo time valgrind python3-venv)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -15,5 +17,19 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-swift build -c release --static-swift-stdlib --product devcaps
+# The release build of scripts/run.sh, with its flags.
+release_flags=(--static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
+swift build -c release "${release_flags[@]}" --product devcaps
+# fastfetch, the peer for the same facts, from its PyPI wheel.
+venv=.build/benchmark-venv
+[ -x "$venv/bin/fastfetch" ] || { /usr/bin/python3 -m venv "$venv" && "$venv/bin/pip" install -q fastfetch-bin; }
+export FASTFETCH="$PWD/$venv/bin/fastfetch"
+# A static Swift "hello world" built the same way: the floor of any Swift command's start-up.
+hello=.build/benchmark-hello
+mkdir -p "$hello/Sources/hello"
+printf '%s\n' '// swift-tools-version:6.0' 'import PackageDescription' \
+  'let package = Package(name: "hello", targets: [.executableTarget(name: "hello")])' >"$hello/Package.swift"
+echo 'print("hello, world")' >"$hello/Sources/hello/main.swift"
+swift build --package-path "$hello" -c release "${release_flags[@]}" --product hello
+export HELLO="$PWD/$hello/.build/release/hello"
 LD_PRELOAD=libumockdev-preload.so.0 /usr/bin/python3 scripts/benchmark.py

@@ -2,6 +2,8 @@ import ArgumentParser
 
 @main
 struct DevCaps: ParsableCommand {
+  static let version = "0.1.0"
+
   static let configuration = CommandConfiguration(
     commandName: "devcaps",
     abstract: "What this Linux machine is and can do: model, OS, CPU, memory, disks, battery, sensors, displays, and which way is up.",
@@ -24,6 +26,24 @@ struct DevCaps: ParsableCommand {
         devcaps watch battery              battery changes as they happen
         devcaps up-angle                   a live arrow pointing up
       """,
-    version: "0.1.0",
+    version: version,
     subcommands: [ListCommand.self, GetCommand.self, RequireCommand.self, WatchCommand.self, UpAngleCommand.self])
+
+  /// The hottest command lines (`--version`, `list`, `get KEY`) run without ArgumentParser, whose
+  /// reflection over the command tree costs more than the probing; every other command line,
+  /// and any error, help or completion request, goes through ArgumentParser unchanged.
+  static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let invocation = FastPath.parse(arguments) {
+      do {
+        try invocation.run()
+      } catch let code as ExitCode {
+        exit(withError: code)
+      } catch {
+        exit(withError: error)
+      }
+      return
+    }
+    main(nil)
+  }
 }

@@ -26,6 +26,11 @@ struct GetCommand: ParsableCommand {
   var json = false
 
   func run() throws {
+    try Self.run(key: key, json: json)
+  }
+
+  /// The command itself, also called by `FastPath` without ArgumentParser.
+  static func run(key: String, json: Bool) throws {
     let sectionName = String(key.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
     let report: Report
     if let section = ReportSection(rawValue: sectionName) {

@@ -27,6 +27,11 @@ struct ListCommand: ParsableCommand {
   var only: [ReportSection]?
 
   func run() throws {
+    Self.run(json: json, only: only)
+  }
+
+  /// The command itself, also called by `FastPath` without ArgumentParser.
+  static func run(json: Bool, only: [ReportSection]?) {
     let report = ReportBuilder().build(sections: only ?? ReportSection.allCases)
     Output.warn(report.warnings)
     if json {

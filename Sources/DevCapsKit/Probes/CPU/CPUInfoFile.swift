@@ -11,8 +11,8 @@ struct CPUInfoFile {
     processors = []
     machine = [:]
     var inProcessor = false
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      guard let colon = line.firstIndex(of: ":") else {
+    for line in text.splitCharacters(separator: "\n", omittingEmptySubsequences: false) {
+      guard let colon = line.firstIndex(ofASCII: ":") else {
         if line.trimmingWhitespace().isEmpty { inProcessor = false }
         continue
       }

@@ -17,8 +17,8 @@ enum MountInfo {
   static func parse(_ text: String) -> (entries: [MountEntry], malformed: [String]) {
     var entries: [MountEntry] = []
     var malformed: [String] = []
-    for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-      let fields = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    for line in text.splitCharacters(separator: "\n", omittingEmptySubsequences: true) {
+      let fields = line.splitCharacters(separator: " ", omittingEmptySubsequences: true).map(String.init)
       // id parent major:minor root mount-point options [optional…] - type source super-options
       guard fields.count >= 10, let separator = fields[6...].firstIndex(of: "-"), separator + 2 < fields.count
       else {
@@ -28,7 +28,7 @@ enum MountInfo {
       entries.append(
         MountEntry(
           device: fields[2], root: unescape(fields[3]), mountPoint: unescape(fields[4]),
-          options: fields[5].split(separator: ",").map(String.init),
+          options: fields[5].splitCharacters(separator: ",").map(String.init),
           fileSystemType: fields[separator + 1], source: unescape(fields[separator + 2])))
     }
     return (entries, malformed)

@@ -42,7 +42,7 @@ struct DisplayProbe {
   /// The kernel lists each resolution once per refresh rate; keep the first of each, in order.
   static func modes(_ text: String) -> [String] {
     var modes: [String] = []
-    for line in text.split(separator: "\n") {
+    for line in text.splitCharacters(separator: "\n") {
       let mode = line.trimmingWhitespace()
       if !mode.isEmpty && !modes.contains(mode) { modes.append(mode) }
     }

@@ -15,13 +15,13 @@ struct MemoryProbe {
   /// `Key:   1234 kB` lines, converted to bytes. A line that does not parse is reported.
   static func parseMeminfo(_ text: String, diagnostics: DiagnosticLog? = nil) -> [String: UInt64] {
     var values: [String: UInt64] = [:]
-    for line in text.split(separator: "\n") {
-      guard let colon = line.firstIndex(of: ":") else {
+    for line in text.splitCharacters(separator: "\n") {
+      guard let colon = line.firstIndex(ofASCII: ":") else {
         diagnostics?.record("/proc/meminfo", "line without a colon: \(String(line).quotedForMessage)")
         continue
       }
       let key = String(line[..<colon])
-      let parts = line[line.index(after: colon)...].split(separator: " ")
+      let parts = line[line.index(after: colon)...].splitCharacters(separator: " ")
       guard let number = parts.first.flatMap({ UInt64($0) }) else {
         diagnostics?.record("/proc/meminfo", "\(key): expected a number, found \(String(line).quotedForMessage)")
         continue
