@@ -11,10 +11,24 @@ mkdir -p "$out/crashes" "$out/seeds/manifest" "$out/seeds/sysfs"
 S=Sources/DevCapsKit
 common=("$S/Core/"*.swift "$S/JSON/"*.swift)
 
+# The library's C shims, as SwiftPM builds them: a module map over their headers, and the
+# objects, instrumented like the Swift code.
+shims="$out/shims"
+mkdir -p "$shims"
+printf 'module CDevCapsShims {\n  umbrella "%s"\n  export *\n}\n' "$PWD/Sources/CDevCapsShims/include" > "$shims/module.modulemap"
+for source in Sources/CDevCapsShims/*.c; do
+  clang -c -O1 -fsanitize=address,fuzzer-no-link -ISources/CDevCapsShims/include "$source" -o "$shims/$(basename "$source" .c).o"
+done
+
+# A target that does not build is a failure of its own, said as such (not a crash).
 build() {
   local name=$1; shift
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name DevCapsFuzz \
-    -o "$out/$name" "Fuzz/$name.swift" "$@" 2>&1 | grep -v 'warning:' | grep -E 'error' && exit 1 || true
+  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name DevCapsFuzz -I "$shims" \
+    -o "$out/$name" "Fuzz/$name.swift" "$@" "$shims"/*.o -ldl > "$out/$name.build.log" 2>&1; then
+    echo "fuzz: $name does not build:" >&2
+    grep -E 'error' "$out/$name.build.log" >&2 || cat "$out/$name.build.log" >&2
+    exit 1
+  fi
 }
 build ManifestFuzzer "${common[@]}" "$S/Manifest/"*.swift
 build SysfsFuzzer "${common[@]}" "Sources/devcaps/Rendering/Units.swift" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
