@@ -55,7 +55,6 @@ public enum ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  init(errno code: Int32) { self.init(Errno(rawValue: code)) }
 }
 
 extension SystemRoot {

@@ -37,11 +37,11 @@ final class SysfsValueReader {
 
   enum Problem: Error, Equatable {
     case gone
-    case unreadable(Int32)
+    case unreadable(Errno)
     case garbage(String)
 
     /// An unplugged sensor answers ENODEV or ENXIO, a removed one ENOENT: Errno's one absence set.
-    init(_ error: Errno) { self = error.meansAbsent ? .gone : .unreadable(error.rawValue) }
+    init(_ error: Errno) { self = error.meansAbsent ? .gone : .unreadable(error) }
   }
 
   func read() -> Result<Double, Problem> {

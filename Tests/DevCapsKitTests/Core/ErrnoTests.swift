@@ -61,12 +61,12 @@ struct ErrnoTests {
   func absence() {
     for code in [ENOENT, ENOTDIR, ENODEV, ENXIO] {
       #expect(Errno(rawValue: code).meansAbsent)
-      #expect(ReadFailure(errno: code) == .missing)
+      #expect(ReadFailure(Errno(rawValue: code)) == .missing)
     }
-    #expect(ReadFailure(errno: EACCES) == .permissionDenied)
-    #expect(ReadFailure(errno: EPERM) == .permissionDenied)
-    #expect(ReadFailure(errno: EIO) == .system(.ioError))
-    #expect(ReadFailure(errno: EIO).description == "Input/output error")
+    #expect(ReadFailure(Errno(rawValue: EACCES)) == .permissionDenied)
+    #expect(ReadFailure(Errno(rawValue: EPERM)) == .permissionDenied)
+    #expect(ReadFailure(Errno(rawValue: EIO)) == .system(.ioError))
+    #expect(ReadFailure(Errno(rawValue: EIO)).description == "Input/output error")
   }
 }
 

@@ -50,7 +50,7 @@ struct DiskProbe {
   /// so only a broken one could overflow).
   static func statfs(_ path: String) -> Result<Size, ReadFailure> {
     var stats = statvfs()
-    guard statvfs(path, &stats) == 0 else { return .failure(ReadFailure(errno: errno)) }
+    guard case .success = Errno.result({ statvfs(path, &stats) }) else { return .failure(ReadFailure(.current)) }
     let unit = UInt64(stats.f_frsize)
     func bytes(_ blocks: some BinaryInteger) -> UInt64 { UInt64(blocks).multipliedIfRepresentable(by: unit) ?? .max }
     return .success(Size(total: bytes(stats.f_blocks), free: bytes(stats.f_bfree), available: bytes(stats.f_bavail)))

@@ -188,9 +188,12 @@ final class IIOBufferedSource: StreamingSampleSource {
   func drain() -> Bool {
     guard fd >= 0 else { return false }
     while true {
-      let count = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
-      if count < 0 { return errno == EAGAIN || errno == EINTR }
-      if count == 0 { return false }
+      let count: Int
+      switch Errno.result({ read(fd, buffer.baseAddress! + filled, buffer.count - filled) }) {
+      case .success(0): return false
+      case .success(let read): count = read
+      case .failure(let error): return error == .resourceTemporarilyUnavailable
+      }
       filled += count
       let whole = filled / layout.scanBytes * layout.scanBytes
       var offset = 0

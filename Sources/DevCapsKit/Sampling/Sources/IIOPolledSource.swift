@@ -49,7 +49,7 @@ final class IIOPolledSource: SampleSource {
         }
       case .failure(.gone): return .failure(.gone(kind: kind, id: id))
       case .failure(.unreadable(let code)):
-        return .failure(.unreadable(path: axis.reader.path, reason: ReadFailure(errno: code).description))
+        return .failure(.unreadable(path: axis.reader.path, reason: ReadFailure(code).description))
       case .failure(.garbage(let text)): return .failure(.garbage(path: axis.reader.path, text: text))
       }
     }
