@@ -1,0 +1,65 @@
+import DevCapsKit
+
+/// A report as a Kubernetes node-feature-discovery local-source feature file (features.d): one
+/// `name=value` line per label. Names carry no namespace, so NFD prefixes them with
+/// `feature.node.kubernetes.io/`. Every name and value is made valid by Kubernetes' label rules
+/// (at most 63 characters of `A-Z a-z 0-9 - _ .`, alphanumeric at both ends); an unknown value
+/// has no label.
+struct NFDExport {
+  let report: Report
+
+  func render() -> String {
+    var labels: [(String, String)] = []
+    let results = report.capabilities ?? []
+    for key in CapabilityCatalog.keys {
+      guard let result = results.first(where: { $0.key == key }) else { continue }
+      labels.append(("devcaps-" + key, result.present ? "true" : "false"))
+    }
+    if let chassis = report.device?.chassis, chassis != .unknown {
+      labels.append(("devcaps-chassis", chassis.rawValue))
+    }
+    if let architecture = report.device?.architecture {
+      labels.append(("devcaps-architecture", architecture))
+    }
+    if let memory = report.memory, let bytes = memory.installedBytes ?? memory.totalBytes, let memoryClass = Self.memoryClass(bytes) {
+      labels.append(("devcaps-memory", memoryClass))
+    }
+    var text = ""
+    var seen: Set<String> = []
+    for (name, value) in labels {
+      let name = Self.labelPart(name)
+      guard !name.isEmpty, seen.insert(name).inserted else { continue }
+      text += "\(name)=\(Self.labelPart(value))\n"
+    }
+    return text
+  }
+
+  /// The bytes rounded down to a power of two, as a Kubernetes quantity: `16Gi`, `512Mi`; nil
+  /// below 1 MiB.
+  static func memoryClass(_ bytes: UInt64) -> String? {
+    for (shift, suffix) in [(UInt64(30), "Gi"), (20, "Mi")] {
+      let units = bytes >> shift
+      if units > 0 {
+        return "\(UInt64(1) << UInt64(63 - units.leadingZeroBitCount))\(suffix)"
+      }
+    }
+    return nil
+  }
+
+  /// A label name (without prefix) or value by Kubernetes' rules: other characters become `-`,
+  /// at most 63 characters, alphanumeric at both ends (possibly empty, which only a value may be).
+  static func labelPart(_ text: String) -> String {
+    func isAlphanumeric(_ byte: UInt8) -> Bool {
+      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+    var bytes = text.unicodeScalars.map { scalar -> UInt8 in
+      guard scalar.isASCII else { return 0x2D }
+      let byte = UInt8(scalar.value)
+      return isAlphanumeric(byte) || byte == 0x2D || byte == 0x5F || byte == 0x2E ? byte : 0x2D
+    }
+    while let first = bytes.first, !isAlphanumeric(first) { bytes.removeFirst() }
+    if bytes.count > 63 { bytes.removeLast(bytes.count - 63) }
+    while let last = bytes.last, !isAlphanumeric(last) { bytes.removeLast() }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}
