@@ -79,7 +79,7 @@ enum AtomicFile {
     var template = Array((directory + "/." + name + ".XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     if descriptor < 0 { return describe(errno) }
-    let temporary = String(cString: template)
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     func fail(_ code: Int32) -> String {
       close(descriptor)
       unlink(temporary)
