@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Fuzzes the parsers of outside input with libFuzzer (swiftc -sanitize=fuzzer,address) for a
-# bounded time each: SECONDS per target (default 20). Seeds come from the test fixtures. A crash
+# Fuzzes the parsers of outside input (manifests, sysfs/procfs files, saved reports) with
+# libFuzzer (swiftc -sanitize=fuzzer,address) for a bounded time each: SECONDS per target
+# (default 20). Seeds come from the test fixtures. A crash
 # leaves its input in .build/fuzz/crashes/ and fails; turn that input into a regular test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
 out=.build/fuzz
 rm -rf "$out/seeds"
-mkdir -p "$out/crashes" "$out/seeds/manifest" "$out/seeds/sysfs"
+mkdir -p "$out/crashes" "$out/seeds/manifest" "$out/seeds/sysfs" "$out/seeds/report"
 S=Sources/DevCapsKit
 common=("$S/Core/"*.swift "$S/JSON/"*.swift)
 
@@ -23,7 +24,7 @@ done
 # A target that does not build is a failure of its own, said as such (not a crash).
 build() {
   local name=$1; shift
-  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name DevCapsFuzz -I "$shims" \
+  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name DevCapsFuzz -I "$shims" -I Sources/CUdev \
     -o "$out/$name" "Fuzz/$name.swift" "$@" "$shims"/*.o -ldl > "$out/$name.build.log" 2>&1; then
     echo "fuzz: $name does not build:" >&2
     grep -E 'error' "$out/$name.build.log" >&2 || cat "$out/$name.build.log" >&2
@@ -34,11 +35,18 @@ build ManifestFuzzer "${common[@]}" "$S/Manifest/"*.swift
 build SysfsFuzzer "${common[@]}" "Sources/devcaps/Rendering/Units.swift" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
   "$S/Probes/CPU/CPUInfoFile.swift" "$S/Probes/CPU/ARMCPUParts.swift" \
   "$S/Probes/Memory/MemoryProbe.swift" "$S/Model/MemoryInfo.swift" "$S/Sampling/ScanFormat.swift" Sources/DevCapsMotion/MountMatrix.swift Sources/DevCapsMotion/Vector3.swift
+# The report model, and what its sensor descriptions name (the IIO description, udev's device).
+build ReportFuzzer "${common[@]}" "$S/Model/"*.swift "$S/Report/Report.swift" "$S/Report/ReportSection.swift" \
+  "$S/Probes/Sensors/IIODevice.swift" "$S/Probes/Sensors/IIOChannels.swift" "$S/Udev/Udev.swift" "$S/Sampling/ScanFormat.swift" \
+  "$S/Sampling/SampleSource.swift" "$S/Sampling/SysfsAttribute.swift" Sources/DevCapsMotion/MountMatrix.swift Sources/DevCapsMotion/Vector3.swift
 
 # Seeds: every input that ever crashed a fuzzer (Fuzz/corpus, each also a named unit test), every
 # fixture manifest, and each fixture file behind the byte that selects its parser.
 cp Fuzz/corpus/sysfs/* "$out/seeds/sysfs/"
 cp Tests/devcapsEndToEndTests/Fixtures/manifests/* "$out/seeds/manifest/"
+for report in Tests/devcapsEndToEndTests/Fixtures/golden/list-*.json; do
+  sed 's/"<statvfs>"/1000000000/' "$report" > "$out/seeds/report/$(basename "$report")"
+done
 n=0
 seed() { n=$((n+1)); { printf "\\x$(printf %02x "$1")"; cat "$2"; } > "$out/seeds/sysfs/$n"; }
 for machine in Tests/devcapsEndToEndTests/Fixtures/machines/*/root; do
@@ -58,9 +66,13 @@ python3 scripts/fixtures/make-edid.py DEL 0xA0F2 0x12345678 "DELL U2720Q" 597 33
   | python3 -c 'import sys; sys.stdout.buffer.write(b"\x00" + bytes.fromhex(sys.stdin.read().strip()))' > "$out/seeds/sysfs/edid"
 
 status=0
-for target in ManifestFuzzer SysfsFuzzer; do
+for target in ManifestFuzzer SysfsFuzzer ReportFuzzer; do
   corpus=$(mktemp -d)
-  seeds="$out/seeds/manifest"; [ "$target" = SysfsFuzzer ] && seeds="$out/seeds/sysfs"
+  case $target in
+    ManifestFuzzer) seeds="$out/seeds/manifest" ;;
+    SysfsFuzzer) seeds="$out/seeds/sysfs" ;;
+    ReportFuzzer) seeds="$out/seeds/report" ;;
+  esac
   if "$out/$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="$out/crashes/$target-" -print_final_stats=1 "$corpus" "$seeds" > "$out/$target.log" 2>&1; then
     echo "fuzz: $target: $(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$out/$target.log" | grep -oE '[0-9]+$') inputs in ${seconds}s, no crash"

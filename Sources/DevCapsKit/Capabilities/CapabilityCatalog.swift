@@ -9,20 +9,6 @@ public struct CapabilityRule: Sendable {
   let detect: @Sendable (HardwareInventory) -> String?
 }
 
-public struct CapabilityResult: Sendable, Equatable {
-  public var key: String
-  public var present: Bool
-  public var evidence: String?
-
-  public init(
-    key: String, present: Bool, evidence: String? = nil
-  ) {
-    self.key = key
-    self.present = present
-    self.evidence = evidence
-  }
-}
-
 public enum CapabilityCatalog {
   static func evaluate(_ inventory: HardwareInventory) -> [CapabilityResult] {
     rules.map { rule in
