@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A user's clone has nothing beside it: no test, script or build step may read outside the
-# checkout. Fails naming the lines that point at a sibling folder such as ../shared.
+# checkout. Fails naming the lines that point at a folder beside the clone (the workplace's shared one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if found=$(git grep -nE '\.\./(shared|fixtures|seeds)\b|/work/shared' -- ':!*.md' ':!scripts/check-self-contained.sh'); then
