@@ -83,8 +83,8 @@ struct InstallTests {
 
     #expect(Self.files(below: destdir) == Set(expected.keys))
     for (path, mode) in expected.sorted(by: { $0.key < $1.key }) {
-      let file = destdir.appendingPathComponent(path)
-      #expect(try Self.mode(file) == mode, "\(path): mode \(String(try Self.mode(file), radix: 8))")
+      let actual = try Self.mode(destdir.appendingPathComponent(path))
+      #expect(actual == mode, "\(path): mode \(String(actual, radix: 8))")
     }
     for schema in schemas {
       let installed = try Data(contentsOf: destdir.appendingPathComponent("usr/share/devcaps/schemas/\(schema)"))
