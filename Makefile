@@ -1,0 +1,70 @@
+# Builds and installs devcaps like a Debian tool:
+#   make                                   the release binary, .build/release/devcaps
+#   make install PREFIX=/usr/local         (DESTDIR=… to stage into a directory, as packagers do)
+#   make uninstall PREFIX=/usr/local       removes exactly what install put there
+# No sudo here: run `sudo make install` yourself, after `make` as yourself.
+
+SWIFT ?= swift
+# The release build, also what scripts/run.sh builds (it runs `make build`). Static Swift standard
+# library. lld with packed relative relocations (DT_RELR): the 40,000 relocations of the
+# position-independent binary take 8 KB instead of 950 KB, less to read and fewer pages touched at
+# start-up. No $ORIGIN rpath: the dynamic loader would look for each system library in
+# .build/release first.
+SWIFT_RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \
+  -Xlinker -z -Xlinker pack-relative-relocs --product devcaps
+RELEASE_BINARY = .build/release/devcaps
+# The binary install copies and runs to generate the completions; the tests pass their debug build.
+BINARY ?= $(RELEASE_BINARY)
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
+# Debian's zsh reads vendor-completions (its site-functions is for the local administrator).
+ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/vendor-completions
+FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
+DATADIR ?= $(PREFIX)/share/devcaps
+# $(PREFIX)/lib/systemd/system, not /lib or /etc: systemd's unit search path has both
+# /usr/lib/systemd/system (packages, PREFIX=/usr) and /usr/local/lib/systemd/system (the
+# administrator's, PREFIX=/usr/local), so the units are found either way and stay inside PREFIX.
+SYSTEMD_UNIT_DIR ?= $(PREFIX)/lib/systemd/system
+
+SCHEMAS = $(notdir $(wildcard Schemas/*.json))
+SYSTEMD_UNITS = $(notdir $(wildcard contrib/systemd/*.service contrib/systemd/*.timer))
+
+.PHONY: all build install uninstall
+
+all: build
+
+build:
+	$(SWIFT) build $(SWIFT_RELEASE_FLAGS)
+
+# `make install` without a binary builds it first; after changing the sources, run `make` again.
+$(RELEASE_BINARY):
+	$(SWIFT) build $(SWIFT_RELEASE_FLAGS)
+
+install: $(BINARY)
+	install -D -m 0755 "$(BINARY)" "$(DESTDIR)$(BINDIR)/devcaps"
+	install -D -m 0644 man/devcaps.1 "$(DESTDIR)$(MANDIR)/man1/devcaps.1"
+	set -e; staging=$$(mktemp -d); trap 'rm -rf "$$staging"' EXIT; \
+	for shell in bash zsh fish; do "$(BINARY)" --generate-completion-script $$shell > "$$staging/$$shell"; done; \
+	install -D -m 0644 "$$staging/bash" "$(DESTDIR)$(BASH_COMPLETION_DIR)/devcaps"; \
+	install -D -m 0644 "$$staging/zsh" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_devcaps"; \
+	install -D -m 0644 "$$staging/fish" "$(DESTDIR)$(FISH_COMPLETION_DIR)/devcaps.fish"; \
+	for unit in $(SYSTEMD_UNITS); do \
+	  sed 's|/usr/local/bin/devcaps|$(BINDIR)/devcaps|g' "contrib/systemd/$$unit" > "$$staging/$$unit"; \
+	  install -D -m 0644 "$$staging/$$unit" "$(DESTDIR)$(SYSTEMD_UNIT_DIR)/$$unit"; \
+	done
+	for schema in $(SCHEMAS); do install -D -m 0644 "Schemas/$$schema" "$(DESTDIR)$(DATADIR)/schemas/$$schema" || exit 1; done
+
+# Leaves the shared directories (bin, man1, the completion and unit directories) and removes
+# share/devcaps/schemas and share/devcaps, which only devcaps uses, when nothing else is in them.
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/devcaps" "$(DESTDIR)$(MANDIR)/man1/devcaps.1" \
+	  "$(DESTDIR)$(BASH_COMPLETION_DIR)/devcaps" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_devcaps" \
+	  "$(DESTDIR)$(FISH_COMPLETION_DIR)/devcaps.fish"
+	for unit in $(SYSTEMD_UNITS); do rm -f "$(DESTDIR)$(SYSTEMD_UNIT_DIR)/$$unit"; done
+	for schema in $(SCHEMAS); do rm -f "$(DESTDIR)$(DATADIR)/schemas/$$schema"; done
+	if [ -d "$(DESTDIR)$(DATADIR)/schemas" ]; then rmdir --ignore-fail-on-non-empty "$(DESTDIR)$(DATADIR)/schemas"; fi
+	if [ -d "$(DESTDIR)$(DATADIR)" ]; then rmdir --ignore-fail-on-non-empty "$(DESTDIR)$(DATADIR)"; fi
