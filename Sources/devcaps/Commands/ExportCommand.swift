@@ -86,16 +86,7 @@ enum AtomicFile {
       return describe(code)
     }
     if fchmod(descriptor, 0o644) != 0 { return fail(errno) }
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return fail(errno)
-      }
-      offset += written
-    }
+    if !Output.writeAll(text, to: descriptor) { return fail(errno) }
     if fsync(descriptor) != 0 { return fail(errno) }
     if close(descriptor) != 0 {
       let code = errno

@@ -25,7 +25,8 @@ enum Output {
     _ = writeAll("devcaps: " + text + "\n", to: 2)
   }
 
-  private static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
+  /// All of `text`, retrying interrupted and partial writes; false (errno set) when a write fails.
+  static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
     let bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {

@@ -13,11 +13,7 @@ struct CITemplateTests {
   static let gitlab = root.appendingPathComponent("contrib/gitlab/devcaps.gitlab-ci.yml")
   static let gitlabJob = ".devcaps-require"
 
-  struct Run {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
+  typealias Run = DevCapsResult
 
   /// Runs `executable arguments` with exactly `environment` (no inherited GITHUB_* or DEVCAPS*).
   static func run(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil) throws -> Run {
@@ -31,25 +27,7 @@ struct CITemplateTests {
     for (key, value) in extra { environment[key] = value }
     process.environment = environment
     if let directory { process.currentDirectoryURL = directory }
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    nonisolated(unsafe) var errorData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errorData = errors.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-      stderr: String(decoding: errorData, as: UTF8.self))
+    return try process.runCollecting()
   }
 
   /// The YAML file as Python's yaml module reads it (a parser that shares nothing with devcaps).

@@ -37,16 +37,23 @@ enum DevCapsProcess {
       process.executableURL = executable
       process.arguments = arguments
     }
+    return try process.runCollecting(stdin: stdin)
+  }
+}
+
+extension Process {
+  /// Runs the process with `stdin` (nothing when nil) and collects what it prints. Both pipes are
+  /// read before waiting, so a large output cannot fill a pipe and stall the child.
+  func runCollecting(stdin: Data? = nil) throws -> DevCapsResult {
     let output = Pipe()
     let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
+    standardOutput = output
+    standardError = errors
     let input = Pipe()
-    process.standardInput = input
-    try process.run()
+    standardInput = input
+    try run()
     if let stdin { input.fileHandleForWriting.write(stdin) }
     try input.fileHandleForWriting.close()
-    // Read both pipes before waiting so a large output cannot fill a pipe and stall the child.
     let group = DispatchGroup()
     nonisolated(unsafe) var errorData = Data()
     group.enter()
@@ -56,9 +63,9 @@ enum DevCapsProcess {
     }
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     group.wait()
-    process.waitUntilExit()
+    waitUntilExit()
     return DevCapsResult(
-      status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+      status: terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
       stderr: String(decoding: errorData, as: UTF8.self))
   }
 }

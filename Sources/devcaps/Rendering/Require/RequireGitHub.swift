@@ -52,16 +52,8 @@ struct RequireGitHub {
       return
     }
     defer { close(fd) }
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-      if written <= 0 {
-        if written < 0 && errno == EINTR { continue }
-        Output.error("warning: writing GITHUB_STEP_SUMMARY (\(path)) failed: \(String(cString: strerror(errno)))")
-        return
-      }
-      offset += written
+    if !Output.writeAll(text, to: fd) {
+      Output.error("warning: writing GITHUB_STEP_SUMMARY (\(path)) failed: \(String(cString: strerror(errno)))")
     }
   }
 }
