@@ -2,10 +2,13 @@
 /// `ACCEL_MOUNT_MATRIX` (systemd's 60-sensor.hwdb) or the IIO `mount_matrix` attributes, both
 /// written as three rows separated by `;`, values by `,`.
 public struct MountMatrix: Sendable, Equatable {
+  /// Three rows of three numbers: row i gives device axis i from the sensor's axes.
   public var rows: [[Double]]
 
+  /// The sensor's axes are the device's.
   public static let identity = MountMatrix(rows: [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
 
+  /// A matrix from its rows.
   public init(rows: [[Double]]) { self.rows = rows }
 
   /// Nil unless the text is exactly three rows of three finite numbers, not all zero.
@@ -27,6 +30,7 @@ public struct MountMatrix: Sendable, Equatable {
     return text[first...last]
   }
 
+  /// A sensor reading in the device frame.
   public func apply(_ v: Vector3) -> Vector3 {
     Vector3(
       rows[0][0] * v.x + rows[0][1] * v.y + rows[0][2] * v.z,
@@ -38,11 +42,13 @@ public struct MountMatrix: Sendable, Equatable {
 
 /// Three rows of three numbers.
 extension MountMatrix: Codable {
+  /// The rows, as an array of three arrays.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(rows)
   }
 
+  /// Reads the rows back.
   public init(from decoder: any Decoder) throws {
     let rows = try decoder.singleValueContainer().decode([[Double]].self)
     guard rows.count == 3, rows.allSatisfy({ $0.count == 3 }) else {

@@ -3,8 +3,10 @@ import RealModule
 /// The orientation state machine of motion.md, sample by sample, so that two implementations
 /// fed the same samples agree.
 public struct OrientationClassifier: Sendable {
+  /// The orientation decided so far (`unknown` before the first sample).
   public private(set) var current: Orientation = .unknown
 
+  /// A classifier that has seen nothing.
   public init() {}
 
   static let minimumMagnitude = 0.1

@@ -3,11 +3,14 @@ import RealModule
 /// The seeds' three shake detectors, as motion.md defines them. Samples are acceleration including
 /// gravity in g after the mount matrix, with their time in seconds.
 public struct ShakeDetector: Sendable {
+  /// The detector: `count` (axis crossings), `threshold` (one axis beyond the threshold), `angle` (a fast change of direction).
   public enum Kind: String, Sendable, CaseIterable, Encodable {
     case threshold, count, angle
   }
 
+  /// A detector's kind and thresholds.
   public struct Settings: Sendable, Equatable {
+    /// Which detector.
     public var kind: Kind = .count
     /// g: an axis beyond ±threshold (threshold and count detectors).
     public var threshold: Double = 1.5
@@ -15,13 +18,17 @@ public struct ShakeDetector: Sendable {
     public var sensitivity: Double = 0.5
     /// seconds between two shakes (threshold and angle detectors).
     public var lockout: Double = 0.5
+    /// The defaults of motion.md: count, 1.5 g, 0.5 rad, 0.5 s.
     public init() {}
   }
 
+  /// A shake found.
   public struct Shake: Sendable, Equatable {
+    /// The largest acceleration during it, in g.
     public var peakG: Double
   }
 
+  /// The detector's settings.
   public let settings: Settings
   private var lastShake = -Double.infinity
   private var peak = 0.0
@@ -35,8 +42,10 @@ public struct ShakeDetector: Sendable {
   private var previous: Vector3? = nil
   private var last: Vector3? = nil
 
+  /// A detector with no samples seen yet.
   public init(settings: Settings) { self.settings = settings }
 
+  /// Feeds one sample (g, seconds); a shake when this sample completes one.
   public mutating func update(_ a: Vector3, at time: Double) -> Shake? {
     guard a.isFinite else { return nil }
     peak = max(peak, a.magnitude)

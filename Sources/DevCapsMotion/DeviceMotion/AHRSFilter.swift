@@ -1,0 +1,147 @@
+import RealModule
+
+/// An attitude and heading reference system over accelerometer + gyroscope (+ magnetometer):
+/// Madgwick's revised complementary filter as x-io Technologies' Fusion library describes it —
+/// the gyroscope is integrated, and the accelerometer (and magnetometer) pull the estimate
+/// towards the measured up (and north) with a gain; the gain starts high and ramps down so the
+/// first seconds converge fast; an accelerometer whose direction disagrees with the estimate by
+/// more than the rejection angle is ignored while the hand moves the device (and trusted again if
+/// it keeps disagreeing: the estimate is then what is wrong), likewise the magnetometer near iron.
+///
+/// Written here from the published algorithm. A value type that allocates nothing per sample.
+/// The earth frame is x north (or arbitrary), y west, z up; `quaternion` turns device
+/// coordinates into earth coordinates.
+public struct AHRSFilter: Sendable {
+  public struct Settings: Sendable, Equatable {
+    /// How strongly the accelerometer and magnetometer correct the gyroscope (Fusion's 0.5).
+    public var gain = 0.5
+    /// An accelerometer further than this from the estimated up is ignored (degrees; 0 turns
+    /// rejection off).
+    public var accelerationRejectionDegrees = 10.0
+    /// Likewise for the magnetometer's horizontal direction.
+    public var magneticRejectionDegrees = 10.0
+    /// After this long of continuous rejection the sensor is trusted again (seconds).
+    public var recoveryPeriod = 5.0
+
+    public init() {}
+  }
+
+  /// The gain at start, ramped down to `settings.gain` over `initialisationPeriod` seconds.
+  static let initialGain = 10.0
+  static let initialisationPeriod = 3.0
+
+  public let settings: Settings
+  public private(set) var quaternion = Quaternion.identity
+  /// True while the gain is still ramping down.
+  public private(set) var isInitialising = true
+  /// Whether the last update ignored the accelerometer (the hand accelerated the device).
+  public private(set) var accelerometerIgnored = false
+  public private(set) var magnetometerIgnored = false
+
+  private var rampedGain = initialGain
+  private let accelerationRejection: Double
+  private let magneticRejection: Double
+  private var accelerationRecovery = RecoveryTrigger()
+  private var magneticRecovery = RecoveryTrigger()
+
+  public init(settings: Settings = Settings(), initial: Quaternion = .identity) {
+    self.settings = settings
+    quaternion = initial.normalized
+    accelerationRejection = Self.rejectionThreshold(degrees: settings.accelerationRejectionDegrees)
+    magneticRejection = Self.rejectionThreshold(degrees: settings.magneticRejectionDegrees)
+  }
+
+  /// The feedback is half the sine of the error angle: compare squared magnitudes.
+  private static func rejectionThreshold(degrees: Double) -> Double {
+    guard degrees > 0 else { return .infinity }
+    let half = 0.5 * Double.sin(degrees.radiansFromDegrees)
+    return half * half
+  }
+
+  /// One step.
+  /// - Parameters:
+  ///   - rotationRate: gyroscope, rad/s, device frame, bias removed.
+  ///   - up: the accelerometer's specific force (the negated gravity of motion.md) in any unit,
+  ///     or nil when there is no new accelerometer reading.
+  ///   - magneticField: device frame, any unit, or nil.
+  ///   - interval: seconds since the last step.
+  public mutating func update(rotationRate: Vector3, up: Vector3?, magneticField: Vector3?, interval: Double) {
+    guard interval > 0, interval.isFinite, rotationRate.isFinite else { return }
+    if isInitialising {
+      rampedGain -= (Self.initialGain - settings.gain) * interval / Self.initialisationPeriod
+      if rampedGain <= settings.gain {
+        rampedGain = settings.gain
+        isInitialising = false
+      }
+    }
+    let recoverySamples = settings.recoveryPeriod / interval
+    let halfUp = halfEarthZ
+    var feedback = Vector3.zero
+
+    accelerometerIgnored = true
+    if let measured = up?.normalized {
+      let error = Self.feedback(sensor: measured, reference: halfUp)
+      let accepted = isInitialising || error.dot(error) <= accelerationRejection
+      if accelerationRecovery.admit(accepted: accepted, period: recoverySamples) {
+        accelerometerIgnored = false
+        feedback = feedback + error
+      }
+    }
+
+    magnetometerIgnored = true
+    if let field = magneticField, let west = halfUp.cross(field).normalized {
+      let error = Self.feedback(sensor: west, reference: halfEarthY)
+      let accepted = isInitialising || error.dot(error) <= magneticRejection
+      if magneticRecovery.admit(accepted: accepted, period: recoverySamples) {
+        magnetometerIgnored = false
+        feedback = feedback + error
+      }
+    }
+
+    let adjusted = rotationRate * 0.5 + feedback * rampedGain
+    let delta = quaternion * Quaternion(w: 0, x: adjusted.x * interval, y: adjusted.y * interval, z: adjusted.z * interval)
+    quaternion = Quaternion(
+      w: quaternion.w + delta.w, x: quaternion.x + delta.x, y: quaternion.y + delta.y, z: quaternion.z + delta.z
+    ).normalized
+  }
+
+  /// Half the earth's z (up) in device coordinates.
+  private var halfEarthZ: Vector3 {
+    let q = quaternion
+    return Vector3(q.x * q.z - q.w * q.y, q.y * q.z + q.w * q.x, q.w * q.w - 0.5 + q.z * q.z)
+  }
+
+  /// Half the earth's y (west) in device coordinates.
+  private var halfEarthY: Vector3 {
+    let q = quaternion
+    return Vector3(q.x * q.y + q.w * q.z, q.w * q.w - 0.5 + q.y * q.y, q.y * q.z - q.w * q.x)
+  }
+
+  /// The rotation that takes the reference towards the sensor, as a cross product; beyond 90°
+  /// the cross product shrinks again, so it is scaled to full length there.
+  private static func feedback(sensor: Vector3, reference: Vector3) -> Vector3 {
+    let cross = sensor.cross(reference)
+    if sensor.dot(reference) < 0, let unit = cross.normalized { return unit }
+    return cross
+  }
+}
+
+/// Fusion's recovery trigger: each rejected sample counts up by one, each accepted one down by
+/// nine; once the count passes the period, the sensor is trusted again for a period.
+struct RecoveryTrigger: Sendable {
+  private var trigger = 0.0
+  private var timeout = 0.0
+
+  mutating func admit(accepted: Bool, period: Double) -> Bool {
+    var admitted = accepted
+    trigger += accepted ? -9 : 1
+    if trigger > timeout {
+      timeout = 0
+      admitted = true
+    } else {
+      timeout = period
+    }
+    trigger = max(0, min(trigger, period))
+    return admitted
+  }
+}

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The device's orientation relative to a reference frame whose z axis points up (Core Motion's
+/// `CMAttitude`). Angles in radians: pitch about x, roll about y, yaw about z, as
+/// R = Rz(yaw) · Rx(pitch) · Ry(roll). Flat and face up with x along the reference x is 0, 0, 0;
+/// upright in portrait is pitch +π/2.
+public struct Attitude: Sendable, Equatable {
+  /// Turns device coordinates into reference coordinates.
+  public var quaternion: Quaternion
+
+  public init(quaternion: Quaternion) { self.quaternion = quaternion }
+
+  /// From Euler angles in radians.
+  public init(roll: Double, pitch: Double, yaw: Double) {
+    let z = Quaternion(axis: Vector3(0, 0, 1), angle: yaw)
+    let x = Quaternion(axis: Vector3(1, 0, 0), angle: pitch)
+    let y = Quaternion(axis: Vector3(0, 1, 0), angle: roll)
+    quaternion = z * x * y
+  }
+
+  /// Rotation about the device's y axis, −π…π.
+  public var roll: Double {
+    let q = quaternion
+    return atan2(-2 * (q.x * q.z - q.w * q.y), 1 - 2 * (q.x * q.x + q.y * q.y))
+  }
+
+  /// Rotation about the device's x axis, −π/2…π/2: the top edge's elevation.
+  public var pitch: Double {
+    let q = quaternion
+    return asin(max(-1, min(1, 2 * (q.y * q.z + q.w * q.x))))
+  }
+
+  /// Rotation about the reference z axis, −π…π.
+  public var yaw: Double {
+    let q = quaternion
+    return atan2(-2 * (q.x * q.y - q.w * q.z), 1 - 2 * (q.x * q.x + q.z * q.z))
+  }
+
+  /// Gravity in the device frame, in g: (0, −1, 0) upright, (0, 0, −1) face up.
+  public var gravity: Vector3 { quaternion.inverseRotate(Vector3(0, 0, -1)) }
+
+  /// The attitude relative to another one (`CMAttitude.multiply(byInverseOf:)`).
+  public func relative(to reference: Attitude) -> Attitude {
+    Attitude(quaternion: (reference.quaternion.conjugate * quaternion).normalized)
+  }
+}
+
+extension Double {
+  /// Radians to degrees, for JSON and text (the Swift API keeps radians, as Core Motion does).
+  public var degreesFromRadians: Double { self * 180 / Double.pi }
+  public var radiansFromDegrees: Double { self * Double.pi / 180 }
+}

@@ -1,0 +1,84 @@
+/// Where device motion comes from, best first (motion.md "Device motion").
+public enum MotionSource: String, Sendable, Equatable, Codable, CaseIterable {
+  /// A fused orientation the kernel offers (a HID sensor hub's rotation quaternion).
+  case hub
+  /// devcaps' own AHRS filter over accelerometer + gyroscope (+ magnetometer).
+  case fusion
+  /// Roll and pitch from gravity only: no yaw, no rotation rate, no heading.
+  case accelerometer
+}
+
+/// Which way the attitude's reference x axis points (`CMAttitudeReferenceFrame`); z is up in all.
+public enum AttitudeReferenceFrame: String, Sendable, Equatable, Codable, CaseIterable {
+  /// x horizontal and arbitrary: yaw 0 where the stream started.
+  case xArbitraryZVertical = "x-arbitrary-z-vertical"
+  /// The same, with yaw drift corrected by the magnetometer.
+  case xArbitraryCorrectedZVertical = "x-arbitrary-corrected-z-vertical"
+  /// x towards magnetic north: needs a magnetometer.
+  case xMagneticNorthZVertical = "x-magnetic-north-z-vertical"
+
+  public var usesMagnetometer: Bool { self != .xArbitraryZVertical }
+}
+
+/// How far a magnetometer reading can be trusted (`CMMagneticFieldCalibrationAccuracy`).
+public enum MagneticFieldAccuracy: String, Sendable, Equatable, Codable, CaseIterable, Comparable {
+  /// No calibration stored for this sensor: the hard-iron offset of the device is still in it.
+  case uncalibrated
+  case low
+  case medium
+  case high
+
+  public static func < (a: Self, b: Self) -> Bool {
+    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  }
+}
+
+/// A magnetic field in µT with its calibration accuracy (`CMCalibratedMagneticField`).
+public struct MagneticField: Sendable, Equatable {
+  /// In the device frame, in µT, with the stored hard-iron offset removed.
+  public var field: Vector3
+  public var accuracy: MagneticFieldAccuracy
+
+  public init(field: Vector3, accuracy: MagneticFieldAccuracy) {
+    self.field = field
+    self.accuracy = accuracy
+  }
+}
+
+/// One device-motion sample (`CMDeviceMotion`), in the device frame of motion.md.
+public struct DeviceMotion: Sendable, Equatable {
+  /// Seconds on the samples' clock (monotonic), as the sensor stamped them.
+  public var timestamp: Double
+  public var attitude: Attitude
+  /// The gravity part of the acceleration, in g: unit length at rest, (0, −1, 0) upright.
+  public var gravity: Vector3
+  /// Total acceleration − gravity, in g: what the user's hand adds.
+  public var userAcceleration: Vector3
+  /// Rad/s, gyroscope bias removed; nil without a gyroscope.
+  public var rotationRate: Vector3?
+  /// Nil without a magnetometer.
+  public var magneticField: MagneticField?
+  /// Degrees clockwise from magnetic north, 0 ≤ heading < 360; nil without a magnetometer or
+  /// while the field cannot be trusted.
+  public var heading: Double?
+  public var source: MotionSource
+  public var referenceFrame: AttitudeReferenceFrame
+
+  public init(
+    timestamp: Double, attitude: Attitude, gravity: Vector3, userAcceleration: Vector3, rotationRate: Vector3?,
+    magneticField: MagneticField?, heading: Double?, source: MotionSource, referenceFrame: AttitudeReferenceFrame
+  ) {
+    self.timestamp = timestamp
+    self.attitude = attitude
+    self.gravity = gravity
+    self.userAcceleration = userAcceleration
+    self.rotationRate = rotationRate
+    self.magneticField = magneticField
+    self.heading = heading
+    self.source = source
+    self.referenceFrame = referenceFrame
+  }
+
+  /// Yaw means something only when a gyroscope or a hub tracks rotation about the vertical.
+  public var hasYaw: Bool { source != .accelerometer }
+}

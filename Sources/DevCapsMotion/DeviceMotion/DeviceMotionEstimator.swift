@@ -1,0 +1,125 @@
+import RealModule
+
+/// Turns motion-sensor readings into device motion (`CMDeviceMotion`), from the best source the
+/// machine has (motion.md): a hub's fused orientation, else devcaps' own AHRS over accelerometer
+/// and gyroscope (and magnetometer), else the accelerometer alone. A pure value type: feed it
+/// ``MotionInput`` at the sampling rate and it returns ``DeviceMotion``; it allocates nothing per
+/// sample and needs no device, so it is tested with synthetic trajectories.
+public struct DeviceMotionEstimator: Sendable {
+  public let source: MotionSource
+  public let referenceFrame: AttitudeReferenceFrame
+  public var calibration: MagnetometerCalibration?
+
+  /// Larger gaps between samples are not integrated (a stalled source, a suspended machine).
+  public static let maximumInterval = 0.5
+  /// The accelerometer-only gravity filter: the seeds' 0.1 per sample at 50 Hz, as a time
+  /// constant so that other rates filter alike.
+  public static let gravityTimeConstant = -0.02 / Double.log(0.9)
+
+  private var filter: AHRSFilter
+  private var bias = GyroscopeBias()
+  private var lowPassGravity: Vector3?
+  private var lastTimestamp: Double?
+  /// Turns the filter's earth frame into the reported reference frame (a yaw about z).
+  private var frameCorrection = Quaternion.identity
+
+  public init(
+    source: MotionSource, referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical,
+    calibration: MagnetometerCalibration? = nil, settings: AHRSFilter.Settings = AHRSFilter.Settings()
+  ) {
+    self.source = source
+    self.referenceFrame = referenceFrame
+    self.calibration = calibration
+    filter = AHRSFilter(settings: settings)
+  }
+
+  /// The gyroscope offset learned so far (rad/s).
+  public var gyroscopeBias: Vector3 { bias.offset }
+
+  /// One step; nil until the source's own reading is there (no accelerometer sample yet for
+  /// fusion, no quaternion for a hub).
+  public mutating func update(_ input: MotionInput) -> DeviceMotion? {
+    let interval = lastTimestamp.map { input.timestamp - $0 } ?? 0
+    let first = lastTimestamp == nil
+    lastTimestamp = input.timestamp
+    let usable = interval > 0 && interval <= Self.maximumInterval
+    let field = input.magneticField.map { raw in
+      calibration?.calibrated(raw) ?? MagneticField(field: raw, accuracy: .uncalibrated)
+    }
+
+    let attitude: Attitude
+    var rotationRate: Vector3?
+    switch source {
+    case .hub:
+      guard let orientation = input.hubOrientation?.normalized else { return nil }
+      if first { frameCorrection = referenceFrame == .xMagneticNorthZVertical ? .identity : Self.yawRemoval(orientation) }
+      attitude = Attitude(quaternion: (frameCorrection * orientation).normalized)
+      rotationRate = input.rotationRate.map { bias.correct($0, interval: usable ? interval : 0) }
+    case .fusion:
+      guard let acceleration = input.acceleration, acceleration.isFinite else { return nil }
+      let rate = bias.correct(input.rotationRate ?? .zero, interval: usable ? interval : 0)
+      rotationRate = rate
+      let magnetic = referenceFrame.usesMagnetometer ? field?.field : nil
+      if first {
+        let start = Self.initialOrientation(gravity: acceleration, field: magnetic)
+        filter = AHRSFilter(settings: filter.settings, initial: start)
+        frameCorrection = referenceFrame == .xMagneticNorthZVertical ? .identity : Self.yawRemoval(start)
+      } else if usable {
+        filter.update(rotationRate: rate, up: -acceleration, magneticField: magnetic, interval: interval)
+      }
+      attitude = Attitude(quaternion: (frameCorrection * filter.quaternion).normalized)
+    case .accelerometer:
+      guard let acceleration = input.acceleration, acceleration.isFinite else { return nil }
+      let gravity: Vector3
+      if let previous = lowPassGravity, usable {
+        let share = 1 - Double.exp(-interval / Self.gravityTimeConstant)
+        gravity = previous + (acceleration - previous) * share
+      } else {
+        gravity = lowPassGravity ?? acceleration
+      }
+      lowPassGravity = gravity
+      attitude = Self.tiltOnly(gravity: gravity)
+    }
+
+    let gravity = attitude.gravity
+    let heading: Double? =
+      if let hubHeading = input.hubHeading, hubHeading.isFinite {
+        hubHeading.truncatingRemainder(dividingBy: 360) + (hubHeading < 0 ? 360 : 0)
+      } else if let field {
+        Heading.degrees(gravity: gravity, field: field.field)
+      } else {
+        nil
+      }
+    return DeviceMotion(
+      timestamp: input.timestamp, attitude: attitude, gravity: gravity,
+      userAcceleration: input.acceleration.map { $0 - gravity } ?? .zero,
+      rotationRate: rotationRate, magneticField: field, heading: heading, source: source,
+      referenceFrame: referenceFrame)
+  }
+
+  /// Roll and pitch from a gravity vector (motion.md's device frame), yaw 0: with
+  /// g = (cos p · sin r, −sin p, −cos p · cos r).
+  public static func tiltOnly(gravity: Vector3) -> Attitude {
+    guard let g = gravity.normalized else { return Attitude(quaternion: .identity) }
+    // Upright (g.x and g.z both about 0) roll is undefined; 0 there, not the ±180° that the sign
+    // of a rounding error would pick.
+    let roll = (g.x * g.x + g.z * g.z).squareRoot() < 1e-6 ? 0 : Double.atan2(y: g.x, x: -g.z)
+    return Attitude(roll: roll, pitch: Double.asin(max(-1, min(1, -g.y))), yaw: 0)
+  }
+
+  /// The start: tilt from gravity; with a field, turned about z so that x points to magnetic
+  /// north.
+  static func initialOrientation(gravity: Vector3, field: Vector3?) -> Quaternion {
+    let tilt = tiltOnly(gravity: gravity).quaternion
+    guard let field else { return tilt }
+    let earthField = tilt.rotate(field)
+    guard earthField.x != 0 || earthField.y != 0 else { return tilt }
+    let north = Double.atan2(y: earthField.y, x: earthField.x)
+    return Quaternion(axis: Vector3(0, 0, 1), angle: -north) * tilt
+  }
+
+  /// The yaw that makes the reported attitude start at yaw 0.
+  static func yawRemoval(_ orientation: Quaternion) -> Quaternion {
+    Quaternion(axis: Vector3(0, 0, 1), angle: -Attitude(quaternion: orientation).yaw)
+  }
+}
