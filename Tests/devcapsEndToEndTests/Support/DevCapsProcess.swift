@@ -19,6 +19,29 @@ enum DevCapsProcess {
     return bundle.appendingPathComponent("devcaps")
   }
 
+  /// The binary another user can run: a checkout may sit below a directory only its owner can
+  /// enter (`mktemp -d` makes them 0700), so for another user it is copied, once, to a directory
+  /// anyone may enter.
+  static func executable(runBy user: String?) throws -> URL {
+    guard user != nil else { return executable }
+    return try sharedCopy.get()
+  }
+
+  /// One copy per checkout, replaced by rename (a run still using the old one keeps it).
+  private static let sharedCopy = Result<URL, any Error> {
+    let directory = URL(fileURLWithPath: "/tmp/devcaps-tests-as-another-user")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    chmod(directory.path, 0o755)
+    let checkout = executable.path.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
+    let copy = directory.appendingPathComponent("devcaps-\(String(checkout, radix: 16))")
+    let partial = directory.appendingPathComponent("devcaps.\(getpid()).partial")
+    try? FileManager.default.removeItem(at: partial)
+    try FileManager.default.copyItem(at: executable, to: partial)
+    chmod(partial.path, 0o755)
+    guard rename(partial.path, copy.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    return copy
+  }
+
   static func run(
     _ arguments: [String], environment extra: [String: String] = [:], user: String? = nil, stdin: Data? = nil
   ) throws -> DevCapsResult {
@@ -32,7 +55,7 @@ enum DevCapsProcess {
     if let user {
       // Root reads any file; to see "permission denied" the binary runs as another user.
       process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-      process.arguments = ["--reuid=\(user)", "--regid=65534", "--clear-groups", executable.path] + arguments
+      process.arguments = ["--reuid=\(user)", "--regid=65534", "--clear-groups", try executable(runBy: user).path] + arguments
     } else {
       process.executableURL = executable
       process.arguments = arguments

@@ -1,20 +1,29 @@
 import Foundation
 
 /// A command line run under a pseudo-terminal (`script`) whose output arrives while it runs, so a
-/// test can change the testbed between frames. The line is run by `sh -c` after `echo PID $$`,
+/// test can change the testbed between frames. The line is run by `/bin/sh -c` after `echo PID $$`,
 /// so a command started with `exec` has that process id.
+///
+/// Ctrl-C on the pty signals the whole foreground process group, the shell included. A
+/// non-interactive dash dies of it (bash waits for its child first), which lost whatever the line
+/// runs after devcaps; so the shell is always /bin/sh and traps SIGINT with a command: it lives on,
+/// and the command's children still start with SIGINT's default action.
 final class TerminalSession: @unchecked Sendable {
   private let process = Process()
+  private let keyboard = Pipe()
   private let lock = NSLock()
   private var data = Data()
   private let done = DispatchSemaphore(value: 0)
 
   init(_ commandLine: String) throws {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = ["-qec", "echo PID $$; " + commandLine, "/dev/null"]
+    process.arguments = ["-qec", "echo PID $$; trap : INT; " + commandLine, "/dev/null"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["SHELL"] = "/bin/sh"
+    process.environment = environment
     let output = Pipe()
     process.standardOutput = output
-    process.standardInput = Pipe()
+    process.standardInput = keyboard
     try process.run()
     let reader = output.fileHandleForReading
     Thread.detachNewThread { [self] in
@@ -25,6 +34,12 @@ final class TerminalSession: @unchecked Sendable {
       }
       done.signal()
     }
+  }
+
+  /// Types `keys` on the terminal: `script` passes them to the pty, whose line discipline turns
+  /// Ctrl-C ("\u{03}") into SIGINT.
+  func type(_ keys: String) {
+    keyboard.fileHandleForWriting.write(Data(keys.utf8))
   }
 
   var output: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
