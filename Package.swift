@@ -11,6 +11,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+    // `swift package generate-documentation`: DocC pages of DevCapsKit (a plugin, not linked).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
   ],
   targets: [
     .systemLibrary(
@@ -40,11 +42,16 @@ let package = Package(
     // Tests. libumockdev is loaded at run time by the end-to-end tests (Support/UMockdevLibrary.swift).
     .testTarget(
       name: "DevCapsMotionTests",
-      dependencies: ["DevCapsMotion"]),
+      dependencies: ["DevCapsMotion"],
+      exclude: ["DeviceMotion/imufusion_crosscheck.py"]),
     .testTarget(
       name: "DevCapsKitTests",
       dependencies: ["DevCapsKit"],
       exclude: ["Fixtures"]),
+    // Only `import DevCapsKit`, as a program outside the package: the public API's tests.
+    .testTarget(
+      name: "DevCapsKitAPITests",
+      dependencies: ["DevCapsKit"]),
     .testTarget(
       name: "devcapsEndToEndTests",
       dependencies: ["devcaps"],

@@ -17,6 +17,7 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   case 4: _ = parseEnvironmentFile(text)
   case 5: _ = parseCPUList(text)
   case 6: _ = MountMatrix.parse(text)
+  case 7: _ = bytes.withUnsafeBytes { SysfsValueReader.parseFour($0) }
   case 8:
     // A number as a sysfs or UPower value holds it, through the conversions and formatting.
     let value = Double(text.trimmingWhitespace()) ?? 0

@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
 # Set-up command 2: install test packages, build, and run the whole test suite: unit tests,
 # end-to-end tests against umockdev testbeds with schema validation, the man page check and its
-# lints (mandoc, man-db), and the parsers fuzzed for FUZZ_SECONDS (default 20) each.
+# lints (mandoc, man-db), the parsers fuzzed for FUZZ_SECONDS (default 20) each, the streams under
+# LeakSanitizer, DevCapsKit's DocC pages (no warning), and the Debian package built, installed,
+# tried and removed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/check-self-contained.sh
 scripts/install-packages.sh test
+scripts/install-python-tools.sh
 swift build --build-tests
+# The examples: packages outside devcaps on DevCapsKit's public API, run by the end-to-end tests.
+(cd Examples/BatteryBar && swift build)
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+docc_log=$(mktemp)
+trap 'rm -f "$log" "$docc_log"' EXIT
 set +e
 swift test --skip-build 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
@@ -22,6 +28,17 @@ if [ -n "$man_warnings" ]; then
   status=1
 fi
 scripts/fuzz.sh "${FUZZ_SECONDS:-20}" || status=1
+# Every stream under LeakSanitizer (a sanitized build of its own in .build-asan).
+scripts/leak-check.sh >"$docc_log" 2>&1 || { cat "$docc_log" >&2; echo "scripts/leak-check.sh failed (above)." >&2; status=1; }
+# The DocC pages build without a single warning (a broken link, an unknown symbol).
+if ! swift package generate-documentation --target DevCapsKit >"$docc_log" 2>&1 || grep -q "warning:" "$docc_log"; then
+  cat "$docc_log" >&2
+  echo "the DocC documentation of DevCapsKit does not build cleanly (above)." >&2
+  status=1
+fi
+# The Debian package: built (a release build, reused when there is one), lintian-clean, installed
+# with dpkg -i, tried, removed.
+scripts/check-deb-package.sh || status=1
 # One plain closing line with the Swift Testing counts, whatever else printed after them.
 total=$(sed -nE 's/^.*Test run with ([0-9]+) tests? .*/\1/p' "$log" | tail -n 1)
 failed=$(grep -cE '^✘ Test ".*failed after' "$log" || true)

@@ -16,7 +16,7 @@ struct DevCaps: ParsableCommand {
       (default /), so a mounted image or a test fixture can be inspected.
 
       Exit status: 0 success, 1 a requirement not met, 64 usage error, 65 invalid manifest, \
-      66 unreadable manifest, 69 a needed source is unavailable, 73 an export file cannot be written, 130 SIGINT, 143 SIGTERM.
+      66 unreadable manifest, 69 a needed source is unavailable, 73 an export file or a snapshot cannot be written, 130 SIGINT, 143 SIGTERM.
 
       Examples:
         devcaps list                       a readable report of the whole machine
@@ -24,11 +24,16 @@ struct DevCaps: ParsableCommand {
         devcaps get memory.installedBytes  one value, for scripts
         devcaps require kiosk.json         a CI gate: exit 1 when a requirement fails
         devcaps export prometheus          metrics for node_exporter
+        devcaps snapshot /tmp/bug          its sources, for a bug report or a replay
         devcaps watch battery              battery changes as they happen
         devcaps up-angle                   a live arrow pointing up
+        devcaps tilt                       a ball rolling with the tilt
       """,
     version: version,
-    subcommands: [ListCommand.self, GetCommand.self, RequireCommand.self, ExportCommand.self, WatchCommand.self, UpAngleCommand.self])
+    subcommands: [
+      ListCommand.self, GetCommand.self, RequireCommand.self, ExportCommand.self, SnapshotCommand.self, WatchCommand.self,
+      UpAngleCommand.self, MotionCommand.self, TiltCommand.self,
+    ])
 
   /// The hottest command lines (`--version`, `list`, `get KEY`) run without ArgumentParser, whose
   /// reflection over the command tree costs more than the probing; every other command line,

@@ -2,6 +2,7 @@
 /// evidence (the device that proves it). One table, so `list`, `require` and the documentation
 /// cannot drift apart.
 public struct CapabilityRule: Sendable {
+  /// The key, as a manifest and `devcaps list` name it (`accelerometer`).
   public let key: String
   /// The rule in words, as `devcaps list` and the README show it.
   public let rule: String
@@ -9,6 +10,7 @@ public struct CapabilityRule: Sendable {
   let detect: @Sendable (HardwareInventory) -> String?
 }
 
+/// Every capability key with the Linux rule that decides it, in catalog order.
 public enum CapabilityCatalog {
   static func evaluate(_ inventory: HardwareInventory) -> [CapabilityResult] {
     rules.map { rule in
@@ -17,14 +19,30 @@ public enum CapabilityCatalog {
     }
   }
 
+  /// The rule of a key; nil for a key that is not in the catalog.
   public static func rule(for key: String) -> CapabilityRule? { rules.first { $0.key == key } }
 
+  /// Every key, in catalog order.
   public static var keys: [String] { rules.map(\.key) }
 
+  /// Every rule, in catalog order (the order of `capabilities` in the report).
   public static let rules: [CapabilityRule] = [
     sensor("accelerometer", .accelerometer, "an IIO device with in_accel_* channels, or an input device with ID_INPUT_ACCELEROMETER=1"),
     sensor("gyroscope", .gyroscope, "an IIO device with in_anglvel_* channels"),
     sensor("magnetometer", .magnetometer, "an IIO device with in_magn_* or in_rot_from_north_magnetic* channels"),
+    CapabilityRule(
+      key: "device-motion",
+      rule: "attitude, rotation rate and gravity (CMDeviceMotion): an IIO in_rot_quaternion channel (a sensor hub's fusion), or an accelerometer and a gyroscope"
+    ) { inventory in
+      if let hub = inventory.sensors.first(where: { $0.type == .rotation }) { return describe(hub) }
+      let accelerometers = inventory.sensors.filter { $0.type == .accelerometer }
+      guard let accelerometer = accelerometers.first(where: { $0.location != .base }) ?? accelerometers.first,
+        let gyroscope = inventory.sensors.first(where: { $0.type == .gyroscope && $0.id == accelerometer.id })
+          ?? inventory.sensors.first(where: { $0.type == .gyroscope })
+      else { return nil }
+      if gyroscope.id == accelerometer.id { return describe(accelerometer) + ": accelerometer + gyroscope" }
+      return describe(accelerometer) + " + " + describe(gyroscope)
+    },
     sensor("ambient-light", .light, "an IIO device with in_illuminance* channels"),
     sensor("proximity", .proximity, "an IIO device with in_proximity* channels, or an input switch with SW_FRONT_PROXIMITY"),
     CapabilityRule(key: "battery", rule: "a power-supply battery: UPower kind battery with power-supply yes, or sysfs type=Battery whose scope is not Device") {

@@ -10,8 +10,10 @@ import Musl
 /// Every libc call in DevCapsKit goes through `Errno.result` or `Errno.check`, so a failure
 /// leaves the C boundary as this value (thrown, or in a `Result`), never as -1 deeper in.
 public struct Errno: Error, RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// The `errno` value.
   public let rawValue: Int32
 
+  /// The error of an `errno` value.
   public init(rawValue: Int32) { self.rawValue = rawValue }
 
   /// The calling thread's `errno`, read right after the call that failed.
@@ -28,22 +30,39 @@ public struct Errno: Error, RawRepresentable, Hashable, Sendable, CustomStringCo
   /// The constant's name, "ENOENT", for the numbers devcaps meets; nil for the others.
   public var name: String? { Errno.names[rawValue] }
 
+  /// `EPERM`.
   public static let notPermitted = Errno(rawValue: EPERM)
+  /// `ENOENT`.
   public static let noSuchFileOrDirectory = Errno(rawValue: ENOENT)
+  /// `EINTR`.
   public static let interrupted = Errno(rawValue: EINTR)
+  /// `EIO`.
   public static let ioError = Errno(rawValue: EIO)
+  /// `ENXIO`.
   public static let noSuchDeviceOrAddress = Errno(rawValue: ENXIO)
+  /// `EBADF`.
   public static let badFileDescriptor = Errno(rawValue: EBADF)
+  /// `EAGAIN`.
   public static let resourceTemporarilyUnavailable = Errno(rawValue: EAGAIN)
+  /// `ENOMEM`.
   public static let outOfMemory = Errno(rawValue: ENOMEM)
+  /// `EACCES`.
   public static let permissionDenied = Errno(rawValue: EACCES)
+  /// `EBUSY`.
   public static let busy = Errno(rawValue: EBUSY)
+  /// `ENODEV`.
   public static let noSuchDevice = Errno(rawValue: ENODEV)
+  /// `ENOTDIR`.
   public static let notDirectory = Errno(rawValue: ENOTDIR)
+  /// `EINVAL`.
   public static let invalidArgument = Errno(rawValue: EINVAL)
+  /// `EMFILE`.
   public static let tooManyOpenFiles = Errno(rawValue: EMFILE)
+  /// `ENFILE`.
   public static let tooManyOpenFilesInSystem = Errno(rawValue: ENFILE)
+  /// `ENOSPC`.
   public static let noSpace = Errno(rawValue: ENOSPC)
+  /// `EPIPE`.
   public static let brokenPipe = Errno(rawValue: EPIPE)
 
   /// The thing is not there: the file, a directory on its path, or the device behind it (a

@@ -5,17 +5,22 @@
 final class ProbeContext {
   let root: SystemRoot
   let diagnostics: DiagnosticLog
+  /// Set only by `devcaps snapshot`: notes every source read below the root, to copy it.
+  let recorder: SourceRecorder?
   /// Files read so far: a file several probes need (`/proc/cpuinfo`) is read once.
   private var cache: [String: Result<[UInt8], ReadFailure>] = [:]
 
-  init(root: SystemRoot = .fromEnvironment(), diagnostics: DiagnosticLog = DiagnosticLog()) {
+  init(
+    root: SystemRoot = .fromEnvironment(), diagnostics: DiagnosticLog = DiagnosticLog(), recorder: SourceRecorder? = nil
+  ) {
     self.root = root
     self.diagnostics = diagnostics
+    self.recorder = recorder
   }
 
   /// A new snapshot of the same root, reporting to the same log.
   func refreshed() -> ProbeContext {
-    ProbeContext(root: root, diagnostics: diagnostics)
+    ProbeContext(root: root, diagnostics: diagnostics, recorder: recorder)
   }
 
   /// The file's text, or nil when it is absent or unreadable (the latter is logged). Invalid
@@ -26,16 +31,16 @@ final class ProbeContext {
 
   /// The file's bytes, or nil when absent or unreadable (the latter is logged).
   func bytes(_ path: String) -> [UInt8]? {
-    read(path, from: root)
+    read(path, from: root, belowRoot: true)
   }
 
   /// A file named by a path libudev reported (a device's syspath): it is already a path on the
   /// live system, so it is not put below the root.
   func liveBytes(_ path: String) -> [UInt8]? {
-    read(path, from: SystemRoot())
+    read(path, from: SystemRoot(), belowRoot: false)
   }
 
-  private func read(_ path: String, from base: SystemRoot) -> [UInt8]? {
+  private func read(_ path: String, from base: SystemRoot, belowRoot: Bool) -> [UInt8]? {
     let key = base.prefix + "\0" + path
     let result: Result<[UInt8], ReadFailure>
     if let cached = cache[key] {
@@ -43,6 +48,7 @@ final class ProbeContext {
     } else {
       result = base.readBytes(path)
       cache[key] = result
+      if belowRoot { recorder?.read(path, result) }
     }
     switch result {
     case .success(let bytes): return bytes
@@ -94,7 +100,9 @@ final class ProbeContext {
 
   func entries(_ path: String) -> [String] {
     switch root.directoryEntries(path) {
-    case .success(let names): return names
+    case .success(let names):
+      recorder?.listed(path, names)
+      return names
     case .failure(.missing): return []
     case .failure(let failure):
       diagnostics.record(path, failure.description)
@@ -113,5 +121,9 @@ final class ProbeContext {
     }
   }
 
-  func exists(_ path: String) -> Bool { root.exists(path) }
+  func exists(_ path: String) -> Bool {
+    let found = root.exists(path)
+    if found { recorder?.found(path) }
+    return found
+  }
 }

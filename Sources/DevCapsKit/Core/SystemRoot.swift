@@ -36,6 +36,7 @@ public enum ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
   case tooLarge(limit: Int)
   case system(Errno)
 
+  /// The reason, for a person (`does not exist`, `permission denied`).
   public var description: String {
     switch self {
     case .missing: return "does not exist"

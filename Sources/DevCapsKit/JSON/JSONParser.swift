@@ -2,17 +2,26 @@
 /// members in order, rejects duplicate keys, and stops at limits instead of exhausting the stack
 /// or memory. Errors carry the line and column.
 public struct JSONParser {
+  /// How deep and how large a document may be.
   public struct Limits: Sendable {
+    /// Arrays and objects nested deeper than this are refused.
     public var maximumDepth = 64
+    /// Documents larger than this are refused.
     public var maximumBytes = 1 << 20
+    /// The defaults: 64 levels, 1 MiB.
     public init() {}
   }
 
+  /// Where the document stops being valid JSON, and why.
   public struct SyntaxError: Error, Equatable, CustomStringConvertible {
+    /// The line, from 1.
     public var line: Int
+    /// The column, from 1.
     public var column: Int
+    /// What is wrong there.
     public var message: String
 
+    /// `line L, column C: MESSAGE`.
     public var description: String { "line \(line), column \(column): \(message)" }
   }
 
@@ -26,6 +35,7 @@ public struct JSONParser {
     self.limits = limits
   }
 
+  /// Parses a whole document.
   public static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(SyntaxError) -> JSONValue {
     var parser = JSONParser(bytes: bytes, limits: limits)
     if bytes.count > limits.maximumBytes {

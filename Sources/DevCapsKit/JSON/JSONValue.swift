@@ -9,16 +9,21 @@ public enum JSONValue: Sendable, Equatable {
   case array([JSONValue])
   case object([JSONMember])
 
+  /// An object's member by key; nil for a missing key or a value that is not an object.
   public subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.first(where: { $0.key == key })?.value
   }
 }
 
+/// One member of a JSON object, in the order written.
 public struct JSONMember: Sendable, Equatable {
+  /// The member's name.
   public var key: String
+  /// The member's value.
   public var value: JSONValue
 
+  /// A member.
   public init(_ key: String, _ value: JSONValue) {
     self.key = key
     self.value = value
@@ -26,9 +31,13 @@ public struct JSONMember: Sendable, Equatable {
 }
 
 extension JSONValue {
+  /// A string, or null for nil.
   public static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+  /// A number, or null for nil.
   public static func optional(_ value: Int64?) -> JSONValue { value.map { .integer($0) } ?? .null }
+  /// A number, or null for nil.
   public static func optional(_ value: Int?) -> JSONValue { value.map { .integer(Int64($0)) } ?? .null }
+  /// A number, or null for nil.
   public static func optional(_ value: UInt64?) -> JSONValue {
     guard let value else { return .null }
     return value <= UInt64(Int64.max) ? .integer(Int64(value)) : .number(Double(value))
@@ -38,6 +47,7 @@ extension JSONValue {
     guard let value, value.isFinite else { return .null }
     return .number(value)
   }
+  /// A Boolean, or null for nil.
   public static func optional(_ value: Bool?) -> JSONValue { value.map { .bool($0) } ?? .null }
 
   /// A model value through `JSONValueEncoder`. The report's types encode nothing that can fail.

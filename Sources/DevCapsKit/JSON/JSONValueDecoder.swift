@@ -3,8 +3,10 @@
 /// a manifest checked against many machines' reports). `null` and a missing member both decode
 /// as nil; an integer may stand for a `Double` and a whole number for an integer.
 public struct JSONValueDecoder: Sendable {
+  /// A decoder.
   public init() {}
 
+  /// A value of a model type from a JSON value (a report read back).
   public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(DecodingError) -> T {
     do {
       return try T(from: NodeDecoder(value: value, codingPath: []))

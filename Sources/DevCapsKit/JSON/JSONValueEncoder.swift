@@ -3,8 +3,10 @@
 /// written as `null` rather than left out: in devcaps' JSON an unknown value is `null`, never
 /// missing. Non-finite numbers have no JSON spelling and become `null` too.
 public struct JSONValueEncoder: Sendable {
+  /// An encoder.
   public init() {}
 
+  /// A model value as a JSON value, members in the order the type encodes them.
   public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
     let node = EncodingNode()
     try value.encode(to: NodeEncoder(node: node, codingPath: []))

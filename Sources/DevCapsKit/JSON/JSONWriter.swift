@@ -1,6 +1,7 @@
 /// JSON text of a `JSONValue`: compact, one line (NDJSON). Layout for people (indentation, short
 /// arrays on one line) is the CLI's.
 extension JSONValue {
+  /// The value as compact JSON text on one line (NDJSON).
   public func serialized() -> String {
     var output = ""
     write(into: &output)

@@ -4,6 +4,7 @@ public enum KeyPathError: Error, Equatable, CustomStringConvertible {
   case unknownKey(path: String, suggestion: String?)
   case indexOutOfRange(path: String, count: Int, suggestion: String?)
 
+  /// The message `devcaps get` prints, with the nearest valid key.
   public var description: String {
     switch self {
     case .empty:

@@ -1,25 +1,32 @@
 /// A constraint on a measured value: systemd's operators (`>=` when none is written), a number
 /// and a unit fitting the key (`>= 4 GiB`, `> 2 GHz`, `>= 50%`, `>= 6.1`).
 public struct Constraint: Sendable, Equatable {
+  /// systemd's comparison operators.
   public enum Operator: String, Sendable, CaseIterable {
     case atLeast = ">=", greater = ">", atMost = "<=", less = "<", equal = "==", notEqual = "!="
   }
 
+  /// A number in the key's base unit (bytes, Hz, a fraction), or a dotted version.
   public enum Value: Sendable, Equatable {
     case number(Double)
     case version([Int])
   }
 
+  /// The comparison.
   public var op: Operator
+  /// What is compared against.
   public var value: Value
   /// The constraint as written in the manifest.
   public var text: String
 
+  /// Why a constraint is malformed, with an example of a good one.
   public struct Problem: Error, Equatable, CustomStringConvertible {
+    /// The reason, for a person.
     public var description: String
     init(_ description: String) { self.description = description }
   }
 
+  /// Parses a constraint for a key of this measure.
   public static func parse(_ text: String, measure: ManifestKeys.Measure) throws(Problem) -> Constraint {
     var rest = Substring(text.trimmingWhitespace())
     var op = Operator.atLeast

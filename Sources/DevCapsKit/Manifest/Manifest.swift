@@ -2,14 +2,18 @@
 /// `product.md` defines (array, dictionary, wrapped in `UIRequiredDeviceCapabilities`, JSON or an
 /// XML property list).
 public struct Manifest: Sendable, Equatable {
+  /// The requirements, in the manifest's order.
   public var requirements: [Requirement]
   /// Whether it came from an Info.plist-style wrapper.
   public var wrapped: Bool
 
+  /// The key of an `Info.plist` that holds the requirements.
   public static let wrapperKey = "UIRequiredDeviceCapabilities"
 }
 
+/// One key of a manifest and what it expects.
 public struct Requirement: Sendable, Equatable {
+  /// Required, prohibited, or a constraint on a measured value.
   public enum Expectation: Sendable, Equatable {
     case required
     case prohibited
@@ -22,6 +26,7 @@ public struct Requirement: Sendable, Equatable {
   public var baseKey: String
   /// The path of a disk key; `/` when none is written.
   public var path: String?
+  /// What the manifest expects of the key.
   public var expectation: Expectation
 
   /// What was expected, as the reports say it: `required`, `prohibited`, `>= 4 GiB`.
@@ -36,6 +41,7 @@ public struct Requirement: Sendable, Equatable {
 
 /// Why a manifest is invalid (exit 65). The description names the key and what is wrong.
 public struct ManifestError: Error, Equatable, CustomStringConvertible {
+  /// The reason, for a person.
   public var description: String
   init(_ description: String) { self.description = description }
 }
@@ -52,6 +58,7 @@ extension Manifest {
     SystemRoot().readBytes(path.hasPrefix("/") ? path : "./" + path, limit: maximumFileSize)
   }
 
+  /// Parses and checks a manifest; throws with the key and the problem, and the nearest known key for a typo.
   public static func parse(_ bytes: [UInt8], isPropertyList: Bool = false) throws(ManifestError) -> Manifest {
     let body = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
     let plist = isPropertyList || body.first == UInt8(ascii: "<") || body.starts(with: Array("bplist".utf8))

@@ -3,12 +3,13 @@
 public enum ManifestKeys {
   /// The capability catalog's keys, in catalog order: true when required, false when prohibited.
   public static let capabilities = [
-    "accelerometer", "gyroscope", "magnetometer", "ambient-light", "proximity", "battery", "wifi", "bluetooth",
+    "accelerometer", "gyroscope", "magnetometer", "device-motion", "ambient-light", "proximity", "battery", "wifi", "bluetooth",
     "telephony", "gps", "nfc", "still-camera", "video-camera", "front-facing-camera", "microphone", "speaker",
     "touchscreen", "keyboard", "touchpad", "vibration", "lid-switch", "tablet-mode-switch", "display",
     "external-display", "gpu", "arm64", "armv7", "x86_64", "x86", "riscv64",
   ]
 
+  /// What a measured key compares, and so which units its constraint takes.
   public enum Measure: Sendable, Equatable {
     /// B, kB/KB, MB, GB, TB (powers of 1000), KiB, MiB, GiB, TiB (powers of 1024).
     case bytes
@@ -40,9 +41,11 @@ public enum ManifestKeys {
     "iphone-ipad-minimum-performance-a12", "iphone-performance-gaming-tier",
   ]
 
+  /// The measure of a measured key; nil for a capability key.
   public static func measure(of key: String) -> Measure? {
     measured.first { $0.key == key }?.measure
   }
 
+  /// Every key a manifest may name: capabilities, measured keys, iOS keys with no Linux meaning.
   public static var all: [String] { capabilities + measured.map(\.key) + unavailableOnLinux }
 }

@@ -1,3 +1,4 @@
+/// The processors: model, cores and frequencies (`/proc/cpuinfo`, sysfs topology and cpufreq).
 public struct CPUInfo: Sendable, Codable, Equatable {
   /// The processor's name as lscpu gives it; distinct names of a heterogeneous CPU joined with
   /// ` + `. Nil where lscpu prints `-` (s390, RISC-V without `uarch`, unknown ARM parts).
@@ -8,8 +9,10 @@ public struct CPUInfo: Sendable, Codable, Equatable {
   public var physicalCores: Int?
   /// Distinct physical packages (sockets) of the online CPUs.
   public var packages: Int?
+  /// Current, lowest and highest clock.
   public var frequency: CPUFrequency
 
+  /// A CPU section as a test or a saved report describes it.
   public init(
     model: String? = nil, logicalCores: Int? = nil, physicalCores: Int? = nil, packages: Int? = nil,
     frequency: CPUFrequency = CPUFrequency()
@@ -25,10 +28,14 @@ public struct CPUInfo: Sendable, Codable, Equatable {
 /// Hz. `max` is the highest `cpuinfo_max_freq` of any online CPU (the measured `cpu-frequency`
 /// key), `min` the lowest `cpuinfo_min_freq`, `current` the first CPU's current frequency.
 public struct CPUFrequency: Sendable, Codable, Equatable {
+  /// The highest current frequency of the online CPUs, in Hz.
   public var currentHz: Int64?
+  /// The lowest `cpuinfo_min_freq`, in Hz.
   public var minHz: Int64?
+  /// The highest `cpuinfo_max_freq`, in Hz (`cpu-frequency` of a manifest).
   public var maxHz: Int64?
 
+  /// Frequencies in Hz; nil where cpufreq says nothing.
   public init(currentHz: Int64? = nil, minHz: Int64? = nil, maxHz: Int64? = nil) {
     self.currentHz = currentHz
     self.minHz = minHz

@@ -11,6 +11,7 @@ public struct LimitsInfo: Sendable, Codable, Equatable {
   /// `/proc/sys/fs/file-max`.
   public var maxOpenFiles: Int64?
 
+  /// A limits section as a test or a saved report describes it.
   public init(
     maxSocketBufferBytes: Int64? = nil, maxSocketSendBufferBytes: Int64? = nil,
     maxProcesses: Int64? = nil, maxThreads: Int64? = nil, maxOpenFiles: Int64? = nil

@@ -1,12 +1,18 @@
 /// Bytes. `installedBytes` is the RAM fitted; `totalBytes` (MemTotal) is what the kernel manages,
 /// always a little less.
 public struct MemoryInfo: Sendable, Codable, Equatable {
+  /// `MemTotal`: the memory the kernel manages, in bytes.
   public var totalBytes: UInt64?
+  /// The RAM fitted: memory blocks × block size, offline ones too, in bytes.
   public var installedBytes: UInt64?
+  /// `MemAvailable`: what programs can still get without swapping, in bytes.
   public var availableBytes: UInt64?
+  /// `SwapTotal`, in bytes.
   public var swapTotalBytes: UInt64?
+  /// `SwapFree`, in bytes.
   public var swapFreeBytes: UInt64?
 
+  /// A memory section as a test or a saved report describes it.
   public init(
     totalBytes: UInt64? = nil, installedBytes: UInt64? = nil, availableBytes: UInt64? = nil,
     swapTotalBytes: UInt64? = nil, swapFreeBytes: UInt64? = nil

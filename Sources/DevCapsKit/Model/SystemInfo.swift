@@ -10,8 +10,10 @@ public struct SystemInfo: Sendable, Codable, Equatable {
   public var id: String?
   /// The kernel release (`uname -r`).
   public var kernel: String?
+  /// Seconds since boot (`/proc/uptime`).
   public var uptimeSeconds: Double?
 
+  /// A system section as a test or a saved report describes it.
   public init(
     name: String? = nil, version: String? = nil, prettyName: String? = nil, id: String? = nil,
     kernel: String? = nil, uptimeSeconds: Double? = nil

@@ -1,25 +1,44 @@
 /// The answer to `devcaps list`: one value per section asked for, plus what could not be read.
 public struct Report: Sendable, Equatable {
+  /// The version of `Schemas/report.schema.json` this model writes and reads.
   public static let schemaVersion = 1
 
+  /// The sections probed, in report order; the others are nil.
   public var sections: [ReportSection]
+  /// Name, model, vendor, chassis, architecture, firmware.
   public var device: DeviceInfo?
+  /// The operating system, kernel and uptime.
   public var system: SystemInfo?
+  /// Processor model, cores and frequencies.
   public var cpu: CPUInfo?
+  /// Installed, total and available memory, swap.
   public var memory: MemoryInfo?
+  /// Kernel limits: socket buffers, processes, threads, files.
   public var limits: LimitsInfo?
+  /// Mounted local filesystems, `/` first.
   public var disks: [DiskInfo]?
+  /// Batteries, line power, the lid.
   public var power: PowerInfo?
+  /// IIO and input sensors.
   public var sensors: [SensorInfo]?
+  /// DRM connectors, connected or not.
   public var displays: [DisplayInfo]?
+  /// DRM cards.
   public var gpus: [GPUInfo]?
+  /// video4linux capture devices.
   public var cameras: [CameraInfo]?
+  /// ALSA cards.
   public var audio: [AudioCardInfo]?
+  /// Wi-Fi, WWAN, Bluetooth, GNSS and NFC devices.
   public var radios: [RadioInfo]?
+  /// Input devices as udev classifies them.
   public var inputs: [InputInfo]?
+  /// Every key of the capability catalog, present or not.
   public var capabilities: [CapabilityResult]?
+  /// Sources that exist but could not be used; their values are nil.
   public var warnings: [Diagnostic]
 
+  /// An empty report of these sections (sorted into report order), to fill in.
   public init(sections: [ReportSection]) {
     self.sections = sections
     self.warnings = []
@@ -29,6 +48,7 @@ public struct Report: Sendable, Equatable {
 /// The report's JSON: `schemaVersion`, the sections asked for in their order (with
 /// `capabilityEvidence` after `capabilities`), then `warnings`.
 extension Report: Encodable {
+  /// The `list --json` document: `schemaVersion`, then each section asked for, then `warnings`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: JSONKey.self)
     try container.encode(Report.schemaVersion, forKey: "schemaVersion")
@@ -67,6 +87,7 @@ extension Report: Encodable {
 /// A saved `list --json` report read back: the sections it holds are the sections asked for.
 /// A report of another schema version is refused rather than half understood.
 extension Report: Decodable {
+  /// Reads a saved `list --json` document; a document of another schema version is an error.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: JSONKey.self)
     let version = try container.decode(Int.self, forKey: "schemaVersion")

@@ -9,13 +9,14 @@ public struct ReportBuilder {
 
   init(context: ProbeContext) { self.context = context }
 
+  /// Probes the sections asked for (each once, in report order) and nothing else.
   public func build(sections: [ReportSection] = ReportSection.allCases) -> Report {
     let ordered = ReportSection.allCases.filter(sections.contains)
     var report = Report(sections: ordered)
     var hardware: HardwareInventory? = nil
     func inventory() -> HardwareInventory {
       if let hardware { return hardware }
-      let created = HardwareInventory(context: context)
+      let created = HardwareInventory(context: context, udev: Udev(recorder: context.recorder))
       hardware = created
       return created
     }

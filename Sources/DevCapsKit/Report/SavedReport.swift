@@ -10,12 +10,14 @@ public enum SavedReport {
   /// Reports are tens of kilobytes; this bounds a mistaken path to a huge file.
   public static let maximumFileSize = 16 << 20
 
+  /// Why a saved report cannot be used: the CLI's exit 66 or 65.
   public enum LoadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file cannot be read (exit 66).
     case unreadable(path: String, ReadFailure)
     /// It is not a devcaps report this version reads (exit 65).
     case invalid(path: String, reason: String)
 
+    /// The reason, for a person, naming the file.
     public var description: String {
       switch self {
       case .unreadable(let path, let failure): "cannot read \(path): \(failure)"
@@ -37,6 +39,7 @@ public enum SavedReport {
     }
   }
 
+  /// Reads one saved `devcaps list --json` report.
   public static func load(_ path: String) -> Result<Report, LoadError> {
     let bytes: [UInt8]
     switch SystemRoot().readBytes(path.hasPrefix("/") ? path : "./" + path, limit: maximumFileSize) {

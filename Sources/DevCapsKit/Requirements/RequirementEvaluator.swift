@@ -1,11 +1,13 @@
 /// One requirement checked against this machine.
 public struct RequirementResult: Sendable, Equatable {
+  /// The manifest's key (`memory`, `disk-free:/var`).
   public var key: String
   /// `required`, `prohibited` or the constraint as written.
   public var expected: String
   /// What was found: true/false for capabilities, bytes/Hz/count/fraction for measured keys,
   /// the version string for `kernel` and `os-version`; null when it could not be measured.
   public var actual: JSONValue
+  /// The requirement holds.
   public var satisfied: Bool
   /// What was found, for people to read: the CLI words it.
   public var finding: Finding
@@ -53,10 +55,12 @@ public final class RequirementEvaluator {
   /// and a disk path is judged on the report's disk that holds it.
   public init(report: Report) { facts = ReportFacts(report: report) }
 
+  /// Every requirement of a manifest, in its order.
   public func evaluate(_ manifest: Manifest) -> [RequirementResult] {
     manifest.requirements.map(evaluate)
   }
 
+  /// One requirement.
   public func evaluate(_ requirement: Requirement) -> RequirementResult {
     var result = RequirementResult(
       key: requirement.key, expected: requirement.expectedText, actual: .null, satisfied: false, finding: .unknown("unknown key"))

@@ -36,12 +36,15 @@ enum SampleMode: String, Sendable {
 }
 
 /// One reading of a channel group in proper units (motion.md): a vector in g (acceleration),
-/// rad/s (angular velocity) or µT (magnetic field) after the sensor's mount matrix, or one value
-/// (lx, kPa, %, °C, raw proximity counts); and when it was taken.
+/// rad/s (angular velocity) or µT (magnetic field) after the sensor's mount matrix, one value
+/// (lx, kPa, %, °C, raw proximity counts), or a hub's orientation quaternion; and when it was
+/// taken.
 struct SensorSample: Sendable, Equatable {
   enum Value: Sendable, Equatable {
     case vector(Vector3)
     case scalar(Double)
+    /// A hub's fused orientation, unit length.
+    case quaternion(Quaternion)
   }
 
   var kind: SensorInfo.Kind
@@ -61,6 +64,11 @@ struct SensorSample: Sendable, Equatable {
 
   var scalar: Double? {
     if case .scalar(let scalar) = value { return scalar }
+    return nil
+  }
+
+  var quaternion: Quaternion? {
+    if case .quaternion(let quaternion) = value { return quaternion }
     return nil
   }
 }

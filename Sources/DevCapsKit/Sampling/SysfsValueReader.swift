@@ -45,6 +45,29 @@ final class SysfsValueReader {
   }
 
   func read() -> Result<Double, Problem> {
+    readBytes().flatMap(parsed)
+  }
+
+  /// Up to four numbers separated by white space (an `IIO_VAL_INT_MULTIPLE` attribute such as
+  /// `in_rot_quaternion_raw`, "x y z w"), without allocating.
+  func readFour() -> Result<Four, Problem> {
+    readBytes().flatMap { count in
+      let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+      if let values = SysfsValueReader.parseFour(bytes) { return .success(values) }
+      return .failure(.garbage(String(decoding: bytes, as: UTF8.self).trimmingWhitespace()))
+    }
+  }
+
+  /// Four numbers and how many of them the attribute held.
+  struct Four: Equatable {
+    var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
+    var count = 0
+
+    static func == (a: Four, b: Four) -> Bool { a.count == b.count && a.values == b.values }
+  }
+
+  /// The byte count read into the buffer.
+  private func readBytes() -> Result<Int, Problem> {
     if kept >= 0 {
       var info = stat()
       if fstat(kept, &info) != 0 || info.st_nlink == 0 {
@@ -54,7 +77,7 @@ final class SysfsValueReader {
       }
       let count = pread(kept, buffer.baseAddress, buffer.count, 0)
       guard count >= 0 else { return .failure(Problem(.current)) }
-      return parsed(count)
+      return .success(count)
     }
     let fd = open(cPath, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return .failure(Problem(.current)) }
@@ -62,13 +85,37 @@ final class SysfsValueReader {
     let error = Errno.current
     close(fd)
     guard count >= 0 else { return .failure(Problem(error)) }
-    return parsed(count)
+    return .success(count)
   }
 
   private func parsed(_ count: Int) -> Result<Double, Problem> {
     let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
     if let value = SysfsValueReader.parse(bytes) { return .success(value) }
     return .failure(.garbage(String(decoding: bytes, as: UTF8.self).trimmingWhitespace()))
+  }
+
+  /// One to four numbers separated by white space; nil for anything else.
+  static func parseFour(_ bytes: UnsafeRawBufferPointer) -> Four? {
+    var result = Four()
+    var start = 0
+    let end = bytes.count
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0 }
+    while start < end {
+      while start < end && isSpace(bytes[start]) { start += 1 }
+      guard start < end else { break }
+      var stop = start
+      while stop < end && !isSpace(bytes[stop]) { stop += 1 }
+      guard result.count < 4, let value = parse(UnsafeRawBufferPointer(rebasing: bytes[start..<stop])) else { return nil }
+      switch result.count {
+      case 0: result.values.0 = value
+      case 1: result.values.1 = value
+      case 2: result.values.2 = value
+      default: result.values.3 = value
+      }
+      result.count += 1
+      start = stop
+    }
+    return result.count > 0 ? result : nil
   }
 
   /// An integer or decimal number, surrounded by optional white space; nothing else.

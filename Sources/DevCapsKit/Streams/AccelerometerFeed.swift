@@ -1,24 +1,29 @@
-/// The accelerometer of a motion stream. An IIO one: its buffer when that is idle and writable,
-/// polled sysfs otherwise, and polled again if the buffer delivers nothing within 500 ms or ends.
-/// An input one: its event node, read as events arrive.
+/// The accelerometer (or another motion sensor) of a motion stream. An IIO one: its buffer when
+/// that is idle and writable, polled sysfs otherwise, and polled again if the buffer delivers
+/// nothing within 500 ms or ends. An input one: its event node, read as events arrive.
 enum AccelerometerFeed {
   /// A source for the tracker; with a session, a buffered or input source is wired into its
   /// loop. Without one (a single reading), an input accelerometer's sample is the state the
-  /// kernel holds (EVIOCGABS).
+  /// kernel holds (EVIOCGABS). `also` adds groups of the same IIO device read with it (a
+  /// combined chip's gyroscope: one buffer, one timestamp for both).
   static func open(
-    _ sensor: SensorInfo, context: ProbeContext, session: StreamSession?, udev: Udev, note: @escaping (String) -> Void
+    _ sensor: SensorInfo, also: [SensorInfo.Kind] = [], context: ProbeContext, session: StreamSession?, udev: Udev,
+    note: @escaping (String) -> Void
   ) throws(StreamError) -> any SampleSource {
     if sensor.bus == "input" {
       guard let session else { return try InputFeed.source(sensor, udev: udev) }
       return try InputFeed.open(sensor, session: session, udev: udev)
     }
-    guard let polled = IIOPolledSource(sensor: sensor) else {
-      throw .unavailable("the accelerometer \(sensor.id) has no in_accel_{x,y,z}_raw attributes to read")
+    let kinds = [sensor.type] + also
+    guard let device = sensor.iio, let polled = IIOPolledSource(device: device, kinds: kinds) else {
+      let type = sensor.iio.flatMap { $0.group(sensor.type)?.type } ?? IIOChannelGroup.type(of: sensor.type)
+      throw .unavailable("the \(sensor.type.rawValue) \(sensor.id) has no \(type)_{x,y,z}_raw attributes to read")
     }
-    guard let session, sensor.buffered, let device = sensor.iio else { return polled }
+    // A hub's rotation is four components in one scan element, which scans cannot decode yet.
+    guard let session, sensor.buffered, !kinds.contains(.rotation) else { return polled }
     let buffered: IIOBufferedSource
     do {
-      buffered = try IIOBufferedSource(device: device, kinds: [sensor.type])
+      buffered = try IIOBufferedSource(device: device, kinds: kinds)
     } catch {
       return polled
     }

@@ -1,16 +1,27 @@
 /// The streams devcaps can watch.
 public enum StreamKind: String, Sendable, CaseIterable {
-  case battery, lid, displays, sensors, orientation, proximity, shake, all
+  case battery, lid, displays, sensors, orientation, proximity, shake, motion, heading, all
 }
 
 /// How a stream samples and when it ends by itself.
 public struct StreamOptions: Sendable {
-  /// Samples per second for orientation, proximity, shake and the up-angle (0.1 to 1000); nil
-  /// picks each stream's default (orientation 10, proximity 5, shake 50, up-angle 10).
+  /// Samples per second for orientation, proximity, shake, motion, heading and the up-angle (0.1
+  /// to 1000); nil picks each stream's default (orientation 10, proximity 5, shake 50, motion 50,
+  /// heading 10, up-angle 10).
   public var rate: Double?
+  /// The shake detector and its thresholds (motion.md).
   public var shake = ShakeDetector.Settings()
   /// The up-angle relative to an interface orientation instead of the device's upright.
   public var relativeTo: Orientation?
+  /// Device motion's attitude reference frame (`motion`, `heading`).
+  public var referenceFrame = AttitudeReferenceFrame.xArbitraryZVertical
+  /// A heading event when the heading moved by more than this many degrees.
+  public var headingThreshold = 1.0
+  /// Where magnetometer calibrations are kept (`MagnetometerCalibrationStore` writes them);
+  /// nil: `$XDG_STATE_HOME/devcaps`, else `~/.local/state/devcaps`.
+  public var calibrationDirectory: String?
+  /// False gives the magnetometer's raw field (what a calibration is fitted to).
+  public var appliesMagnetometerCalibration = true
   /// End after this many change events (the initial state does not count); 0 ends right after
   /// the initial state.
   public var maximumChanges: Int?
@@ -20,8 +31,10 @@ public struct StreamOptions: Sendable {
   /// polling); the CLI prints it on stderr.
   public var note: (@Sendable (String) -> Void)?
 
+  /// The defaults: each stream's own rate, no end.
   public init() {}
 
+  /// The rates a stream accepts, in samples per second.
   public static let rates: ClosedRange<Double> = 0.1...1000
 }
 
@@ -33,6 +46,7 @@ public enum StreamError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The source went away while streaming (a sensor was removed) or failed.
   case sourceFailed(String)
 
+  /// The reason, for a person.
   public var description: String {
     switch self {
     case .unavailable(let reason), .sourceFailed(let reason): reason

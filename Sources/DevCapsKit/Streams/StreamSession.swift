@@ -7,6 +7,9 @@ final class StreamSession {
   private var changes = 0
   private var timers: [LoopTimer] = []
   private var monitors: [UdevMonitor] = []
+  /// A source whose current state arrives with its first sample (device motion) sets this, so
+  /// that `--count 0` ends after that state rather than at the start.
+  var awaitsInitialEvent = false
 
   init(maximumChanges: Int?, emit: @escaping (StreamEvent) -> Void) {
     self.maximumChanges = maximumChanges
@@ -17,6 +20,10 @@ final class StreamSession {
     for event in events {
       let stamped = StreamEvent(event)
       emit(stamped)
+      if awaitsInitialEvent && !stamped.isChange {
+        awaitsInitialEvent = false
+        finishIfCountReached()
+      }
       if stamped.isChange {
         changes += 1
         if let maximumChanges, changes >= maximumChanges {
@@ -98,7 +105,7 @@ final class StreamSession {
   func onStop(_ cleanup: @escaping () -> Void) { cleanups.append(cleanup) }
 
   func run() -> EventLoop.Stop {
-    finishIfCountReached()
+    if !awaitsInitialEvent { finishIfCountReached() }
     let stop = loop.run()
     cleanUp()
     return stop

@@ -4,10 +4,13 @@ import CUdev
 /// here opens a device node, so enumerating never wakes a sleeping GPU or camera.
 final class Udev {
   let handle: OpaquePointer
+  /// Set only by `devcaps snapshot`: notes every device an enumeration returned.
+  let recorder: SourceRecorder?
 
-  init?() {
+  init?(recorder: SourceRecorder? = nil) {
     guard let handle = udev_new() else { return nil }
     self.handle = handle
+    self.recorder = recorder
   }
 
   deinit { udev_unref(handle) }
@@ -40,6 +43,7 @@ final class Udev {
         let device = udev_device_new_from_syspath(handle, name)
       {
         devices.append(UdevDevice(owning: device))
+        recorder?.enumerated(String(cString: name))
       }
       entry = udev_list_entry_get_next(current)
     }
@@ -88,14 +92,17 @@ final class UdevDevice {
   }
 
   /// The names of the device's own attribute files.
-  var attributeNames: [String] {
+  var attributeNames: [String] { UdevDevice.names(udev_device_get_sysattr_list_entry(handle)).sorted() }
+
+  /// The names in a libudev list, in its order.
+  static func names(_ first: OpaquePointer?) -> [String] {
     var names: [String] = []
-    var entry = udev_device_get_sysattr_list_entry(handle)
+    var entry = first
     while let current = entry {
       if let name = udev_list_entry_get_name(current) { names.append(String(cString: name)) }
       entry = udev_list_entry_get_next(current)
     }
-    return names.sorted()
+    return names
   }
 
   var parent: UdevDevice? {

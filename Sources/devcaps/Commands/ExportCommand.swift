@@ -56,7 +56,7 @@ struct ExportCommand: ParsableCommand {
       Output.write(text)
       return
     }
-    if let problem = AtomicFile.write(text, to: output) {
+    if let problem = FileOutput.replace(output, with: text) {
       Output.error("cannot write \(output): \(problem)")
       throw ExitCode(73)
     }
@@ -65,46 +65,4 @@ struct ExportCommand: ParsableCommand {
 
 enum ExportFormat: String, ExpressibleByArgument, CaseIterable {
   case prometheus, nfd
-}
-
-/// Replaces a file atomically: a temporary file in the same directory (a name that does not end
-/// in .prom, so node_exporter never reads it), mode 0644, flushed, then renamed over the target.
-enum AtomicFile {
-  /// nil when written, else what failed.
-  static func write(_ text: String, to path: String) -> String? {
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    if name.isEmpty { return "not a file name" }
-    var template = Array((directory + "/." + name + ".XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    if descriptor < 0 { return describe(errno) }
-    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    func fail(_ code: Int32) -> String {
-      close(descriptor)
-      unlink(temporary)
-      return describe(code)
-    }
-    if fchmod(descriptor, 0o644) != 0 { return fail(errno) }
-    if !Output.writeAll(text, to: descriptor) { return fail(errno) }
-    if fsync(descriptor) != 0 { return fail(errno) }
-    if close(descriptor) != 0 {
-      let code = errno
-      unlink(temporary)
-      return describe(code)
-    }
-    if rename(temporary, path) != 0 {
-      let code = errno
-      unlink(temporary)
-      return describe(code)
-    }
-    let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY)
-    if directoryDescriptor >= 0 {
-      _ = fsync(directoryDescriptor)
-      close(directoryDescriptor)
-    }
-    return nil
-  }
-
-  private static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
 }

@@ -74,15 +74,7 @@ struct UpAngleCommand: ParsableCommand {
     options.relativeTo = orientation
     options.maximumChanges = count
     options.duration = timeout
-    options.note = { Output.error("note: \($0)") }
-    let stream: DeviceStream
-    do {
-      stream = try DeviceStream.upAngle(options: options)
-    } catch {
-      Output.error(error.description)
-      throw ExitCode(69)
-    }
-    Output.warn(stream.warnings)
+    let stream = try StreamRunner.openUpAngle(options)
     let live = !json && isatty(1) == 1
     let view = UpAngleView(style: TextStyle.forStandardOutput())
     let printer = StreamPrinter(json: json)
@@ -114,6 +106,12 @@ struct UpAngleCommand: ParsableCommand {
       throw ExitCode(69)
     }
   }
+}
+
+/// `--count` (0 ends after the initial state) and `--timeout` of the streams.
+func validateEnd(count: Int?, timeout: Double?) throws {
+  if let count, count < 0 { throw ValidationError("--count must be 0 or more, not \(count)") }
+  if let timeout, !(timeout > 0 && timeout < 1e9) { throw ValidationError("--timeout must be a positive number of seconds") }
 }
 
 /// `--rate` of the motion streams.

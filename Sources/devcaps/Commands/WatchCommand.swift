@@ -20,6 +20,9 @@ struct WatchCommand: ParsableCommand {
         orientation   the 7 device orientations, on change (display accelerometer)
         proximity     near or far, on change (IIO proximity sensor)
         shake         shakes, by --detector count (default), threshold or angle
+        motion        attitude, gravity, user acceleration, rotation rate, field,
+                      heading: every sample (50 Hz)
+        heading       the compass heading, on a change over --threshold degrees (1)
         all           every stream above that this machine has a source for, merged
 
       battery and lid follow UPower's signals; when upowerd goes away a source-lost line is \
@@ -27,7 +30,16 @@ struct WatchCommand: ParsableCommand {
       Without UPower at start, battery follows udev power_supply events through sysfs.
 
       orientation, proximity and shake poll sysfs at --rate samples per second (defaults 10, 5 \
-      and 50) with a timer; displays and sensors wait for udev events.
+      and 50) with a timer, or read the IIO buffer when it is idle and writable; displays and \
+      sensors wait for udev events.
+
+      motion and heading (`devcaps motion` is the live view) use the best source the machine \
+      has: a sensor hub's fused rotation (source hub), else devcaps' own filter over the \
+      accelerometer and gyroscope (fusion), else the accelerometer alone (accelerometer: no yaw, \
+      rotation rate or heading). A magnetometer adds the field and the heading, with the \
+      calibration stored for it in $XDG_STATE_HOME/devcaps/magnetometer/ (see `devcaps motion \
+      --help`). --reference-frame picks \
+      where yaw 0 is (see `devcaps motion --help`).
 
       Shake detectors (motion.md): threshold fires when an axis passes --threshold g (1.5) either \
       way, at most once per --lockout seconds (0.5); count fires at five excursions past \
@@ -56,14 +68,22 @@ struct WatchCommand: ParsableCommand {
   @Option(name: .long, help: "End after this many seconds.")
   var timeout: Double?
 
-  @Option(name: .long, help: "Samples per second for orientation, proximity and shake (0.1 to 1000).")
+  @Option(name: .long, help: "Samples per second for orientation, proximity, shake, motion and heading (0.1 to 1000).")
   var rate: Double?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "motion and heading: \(AttitudeReferenceFrame.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "frame"))
+  var referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical
 
   @Option(name: .long, help: "Shake detector: count, threshold or angle.")
   var detector: ShakeDetector.Kind = .count
 
-  @Option(name: .long, help: "Shake threshold in g, for the count and threshold detectors.")
-  var threshold: Double = 1.5
+  @Option(
+    name: .long,
+    help: "Shake threshold in g, for the count and threshold detectors (1.5); for heading, the change in degrees (1).")
+  var threshold: Double?
 
   @Option(name: .long, help: "Shake sensitivity in radians, for the angle detector.")
   var sensitivity: Double = 0.5
@@ -73,11 +93,16 @@ struct WatchCommand: ParsableCommand {
 
   func validate() throws {
     if let rate { try validateRate(rate) }
-    guard threshold > 0 && threshold.isFinite else { throw ValidationError("--threshold must be a positive number of g") }
+    if let threshold {
+      if stream == .heading {
+        guard threshold >= 0 && threshold < 360 else { throw ValidationError("--threshold must be 0 to 360 degrees for heading") }
+      } else {
+        guard threshold > 0 && threshold.isFinite else { throw ValidationError("--threshold must be a positive number of g") }
+      }
+    }
     guard sensitivity > 0 && sensitivity <= .pi else { throw ValidationError("--sensitivity must be between 0 and π radians") }
     guard lockout >= 0 && lockout.isFinite else { throw ValidationError("--lockout must be 0 or more seconds") }
-    if let count, count < 0 { throw ValidationError("--count must be 0 or more, not \(count)") }
-    if let timeout, !(timeout > 0 && timeout < 1e9) { throw ValidationError("--timeout must be a positive number of seconds") }
+    try validateEnd(count: count, timeout: timeout)
   }
 
   func run() throws {
@@ -85,7 +110,12 @@ struct WatchCommand: ParsableCommand {
     var options = StreamOptions()
     options.rate = rate
     options.shake.kind = detector
-    options.shake.threshold = threshold
+    if stream == .heading {
+      options.headingThreshold = threshold ?? options.headingThreshold
+    } else {
+      options.shake.threshold = threshold ?? options.shake.threshold
+    }
+    options.referenceFrame = referenceFrame
     options.shake.sensitivity = sensitivity
     options.shake.lockout = lockout
     options.maximumChanges = count
@@ -107,3 +137,5 @@ struct WatchCommand: ParsableCommand {
 extension StreamKind: ExpressibleByArgument {}
 
 extension ShakeDetector.Kind: ExpressibleByArgument {}
+
+extension AttitudeReferenceFrame: ExpressibleByArgument {}

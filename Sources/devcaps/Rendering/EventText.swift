@@ -14,6 +14,8 @@ enum EventText {
     case .proximity(let update): proximity(update)
     case .shake(let shake): "shake (\(shake.detector.rawValue)), peak \(Units.fixed(shake.peakG, decimals: 2)) g"
     case .upAngle(let sample): upAngle(sample)
+    case .motion(let update): motion(update.motion)
+    case .heading(let update): heading(update)
     case .sourceLost(let source): "\(source) went away; waiting for it to come back"
     case .sourceRestored(let source): "\(source) is back"
     }
@@ -61,6 +63,28 @@ enum EventText {
     if let problem = sample.problem { return "no reading: \(problem)" }
     let angle = sample.angleDegrees.map { Units.fixed($0, decimals: 1) + "°" } ?? "lying flat"
     return "\(angle) \(sample.orientation.rawValue) " + (sample.gravity.map(vector) ?? "")
+  }
+
+  /// `roll 10.0° pitch 45.0° yaw -3.2° · gravity (0.12, -0.70, -0.70) g · user (0.00, 0.01, 0.00) g · fusion`
+  static func motion(_ motion: DeviceMotion) -> String {
+    let attitude = motion.attitude
+    var text = "roll " + degrees(attitude.roll.degreesFromRadians) + " pitch " + degrees(attitude.pitch.degreesFromRadians)
+    text += " yaw " + (motion.hasYaw ? degrees(attitude.yaw.degreesFromRadians) : "—")
+    text += " · gravity " + vector(motion.gravity) + " · user " + vector(motion.userAcceleration)
+    if let rate = motion.rotationRate { text += " · rotation (\(axes(rate, decimals: 2))) rad/s" }
+    if let heading = motion.heading { text += " · heading " + degrees(heading) }
+    return text + " · " + motion.source.rawValue
+  }
+
+  /// `heading 271.4° (accuracy high)`
+  static func heading(_ update: HeadingUpdate) -> String {
+    "heading " + degrees(update.headingDegrees) + " (accuracy \(update.accuracy.rawValue))"
+  }
+
+  static func degrees(_ value: Double) -> String { Units.fixed(value, decimals: 1) + "°" }
+
+  static func axes(_ v: Vector3, decimals: Int) -> String {
+    "\(Units.fixed(v.x, decimals: decimals)), \(Units.fixed(v.y, decimals: decimals)), \(Units.fixed(v.z, decimals: decimals))"
   }
 
   static func vector(_ v: Vector3) -> String {

@@ -10,6 +10,7 @@ extension HumanReport {
     if sensors.isEmpty { return none("sensors") }
     return sensors.map { sensor in
       var parts: [String?] = [sensor.name, sensor.id, sensor.location?.rawValue]
+      if sensor.type == .rotation { parts.append("fused by the sensor hub") }
       if let frequency = sensor.samplingFrequencyHz { parts.append(Units.fixed(frequency, decimals: 1) + " Hz") }
       parts.append(sensor.reading.map(reading) ?? "no reading")
       return (sensor.type.rawValue, joined(parts))
@@ -21,6 +22,7 @@ extension HumanReport {
     switch reading {
     case .vector(let v, let unit): return "(\(number(v.x)), \(number(v.y)), \(number(v.z))) \(unit)"
     case .scalar(let value, let unit): return "\(number(value)) \(unit)"
+    case .quaternion(let q): return "quaternion (w \(number(q.w)), x \(number(q.x)), y \(number(q.y)), z \(number(q.z)))"
     case .proximity(let raw, let near):
       let rawText = raw == raw.rounded() && abs(raw) < 1e15 ? String(Int64(raw)) : number(raw)
       return (near.map { $0 ? "near" : "far" } ?? "near level unknown") + " (raw \(rawText))"

@@ -25,19 +25,8 @@ enum Output {
     _ = writeAll("devcaps: " + text + "\n", to: 2)
   }
 
-  /// All of `text`, retrying interrupted and partial writes; false (errno set) when a write fails.
   static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      offset += written
-    }
-    return true
+    FileOutput.writeAll(text, to: descriptor)
   }
 
   static func warn(_ diagnostics: [Diagnostic]) {

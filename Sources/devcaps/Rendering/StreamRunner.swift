@@ -138,3 +138,20 @@ enum StreamRunner {
     }
   }
 }
+
+extension StreamRunner {
+  /// The display accelerometer's stream for a command, notes and warnings on stderr; exit 69
+  /// with the reason when there is none.
+  static func openUpAngle(_ options: StreamOptions) throws -> DeviceStream {
+    var options = options
+    options.note = { Output.error("note: \($0)") }
+    do {
+      let stream = try DeviceStream.upAngle(options: options)
+      Output.warn(stream.warnings)
+      return stream
+    } catch {
+      Output.error(error.description)
+      throw ExitCode(69)
+    }
+  }
+}

@@ -20,6 +20,7 @@ struct CapabilityCatalogTests {
     "accelerometer": (iio("A: in_accel_x_raw=0\nA: in_accel_y_raw=0\nA: in_accel_z_raw=0\n"), [:]),
     "gyroscope": (iio("A: in_anglvel_x_raw=0\n"), [:]),
     "magnetometer": (iio("A: in_rot_from_north_magnetic_tilt_comp_raw=0\n"), [:]),
+    "device-motion": (iio("A: in_accel_x_raw=0\nA: in_accel_y_raw=0\nA: in_accel_z_raw=0\nA: in_anglvel_x_raw=0\n"), [:]),
     "ambient-light": (iio("A: in_illuminance0_input=12\n"), [:]),
     "proximity": (input("A: capabilities/sw=800\n"), [:]),
     "battery": ("P: /devices/power_supply/BAT1\nE: SUBSYSTEM=power_supply\nA: type=Battery\nA: present=1\n", [:]),

@@ -55,11 +55,25 @@ final class TestbedDriver {
     try send(["op": "events", "device": device, "events": events.map { [Int($0.type), Int($0.code), Int($0.value)] }])
   }
 
-  private func send(_ command: [String: Any]) throws {
+  /// Makes a device node answer the force-feedback ioctls (EVIOCSFF, EVIOCRMFF) and EV_FF
+  /// writes as a rumble motor's evdev node does, recording each call; uploads get `effectID`, or
+  /// fail with the errno named by `failing` ("EACCES").
+  func attachForceFeedback(_ device: String, effectID: Int, failing: String? = nil) throws {
+    try send(["op": "force-feedback", "device": device, "id": effectID, "fail": failing ?? NSNull()])
+  }
+
+  /// The calls the node received so far: ["call": "EVIOCSFF" | "write" | "EVIOCRMFF", …].
+  func forceFeedbackLog(_ device: String) throws -> [[String: Any]] {
+    try send(["op": "force-feedback-log", "device": device])["log"] as? [[String: Any]] ?? []
+  }
+
+  @discardableResult
+  private func send(_ command: [String: Any]) throws -> [String: Any] {
     let line = try JSONSerialization.data(withJSONObject: command) + Data("\n".utf8)
     input.fileHandleForWriting.write(line)
     let answer = try readReply()
     if let error = answer["error"] { throw TestbedError("testbed driver: \(error)") }
+    return answer
   }
 
   private func readReply() throws -> [String: Any] {
@@ -76,7 +90,8 @@ final class TestbedDriver {
   }
 }
 
-/// A running `devcaps` stream whose lines arrive on a background thread.
+/// A running `devcaps` stream (or another program: an example) whose lines arrive on a
+/// background thread.
 final class StreamProcess: @unchecked Sendable {
   let process = Process()
   private let output = Pipe()
@@ -86,12 +101,12 @@ final class StreamProcess: @unchecked Sendable {
   private var errorText = ""
   private var partial = ""
 
-  init(_ arguments: [String], environment extra: [String: String]) throws {
+  init(_ arguments: [String], environment extra: [String: String], executable: URL = DevCapsProcess.executable) throws {
     var environment = ProcessInfo.processInfo.environment
     environment.removeValue(forKey: "LD_PRELOAD")
     environment["NO_COLOR"] = "1"
     for (key, value) in extra { environment[key] = value }
-    process.executableURL = DevCapsProcess.executable
+    process.executableURL = executable
     process.arguments = arguments
     process.environment = environment
     process.standardOutput = output

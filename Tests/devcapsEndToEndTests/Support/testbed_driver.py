@@ -8,8 +8,13 @@ Commands: {"op": "load", "fixture": DIR} | {"op": "add", "devices": TEXT} |
 {"op": "uevent", "path": SYSPATH, "action": ACTION} | {"op": "remove", "path": SYSPATH} |
 {"op": "ioctl", "device": "/dev/...", "record": TEXT} (umockdev-record --ioctl format: the device
 node answers those ioctls) | {"op": "events", "device": "/dev/...", "events": [[TYPE, CODE, VALUE],
-...]} (struct input_event records, stamped now, written into the node's stream) | {"op": "quit"}
+...]} (struct input_event records, stamped now, written into the node's stream) |
+{"op": "force-feedback", "device": "/dev/...", "id": N, "fail": ERRNO-NAME or null} (the node
+answers the force-feedback ioctls as a rumble motor's evdev node does, giving uploaded effects id N
+or failing EVIOCSFF with that errno, and records each call) | {"op": "force-feedback-log",
+"device": "/dev/..."} (the calls so far, in "log") | {"op": "quit"}
 """
+import errno
 import json
 import os
 import shutil
@@ -17,6 +22,8 @@ import struct
 import sys
 import tempfile
 import time
+
+import threading
 
 import gi
 
@@ -38,6 +45,68 @@ def load(fixture):
             target = os.path.join(root, os.path.relpath(source, tree))
             os.makedirs(os.path.dirname(target), exist_ok=True)
             shutil.copyfile(source, target)
+
+
+# linux/input.h on this machine: EVIOCSFF is _IOW('E', 0x80, struct ff_effect), EVIOCRMFF
+# _IOW('E', 0x81, int). struct ff_effect: type, id, direction, trigger (button, interval),
+# replay (length, delay), then the union, aligned as a pointer; a rumble's strong and weak
+# magnitudes open it.
+FF_EFFECT_SIZE = 48 if struct.calcsize("@P") == 8 else 44
+UNION_OFFSET = 16 if struct.calcsize("@P") == 8 else 14
+EVIOCSFF = (1 << 30) | (FF_EFFECT_SIZE << 16) | (ord("E") << 8) | 0x80
+EVIOCRMFF = (1 << 30) | (4 << 16) | (ord("E") << 8) | 0x81
+TIME_SIZE = struct.calcsize("@ll")
+
+
+class ForceFeedbackNode(UMockdev.IoctlBase):
+    """An evdev node of a force-feedback device: EVIOCSFF, EVIOCRMFF and EV_FF writes, recorded."""
+
+    def __init__(self, effect_id, fail):
+        super().__init__()
+        self.effect_id = effect_id
+        self.fail = getattr(errno, fail) if fail else 0
+        self.lock = threading.Lock()
+        self.log = []
+
+    def record(self, entry):
+        with self.lock:
+            self.log.append(entry)
+
+    def do_handle_ioctl(self, client):
+        request = client.get_request()
+        if request == EVIOCSFF:
+            effect = client.get_arg().resolve(0, FF_EFFECT_SIZE)
+            data = bytearray(effect.retrieve())
+            kind, given_id, _, _, _, length, delay = struct.unpack_from("@HhHHHHH", data, 0)
+            strong, weak = struct.unpack_from("@HH", data, UNION_OFFSET)
+            self.record({"call": "EVIOCSFF", "type": kind, "id": given_id, "length": length, "delay": delay,
+                         "strong": strong, "weak": weak})
+            if self.fail:
+                client.complete(-1, self.fail)
+                return True
+            struct.pack_into("@h", data, 2, self.effect_id)
+            effect.update(0, bytes(data))
+            client.complete(0, 0)
+        elif request == EVIOCRMFF:
+            (effect_id,) = struct.unpack_from("@i", bytes(client.get_arg().retrieve()), 0)
+            self.record({"call": "EVIOCRMFF", "id": effect_id})
+            client.complete(0, 0)
+        else:
+            self.record({"call": "ioctl", "request": request})
+            client.complete(-1, errno.ENOTTY)
+        return True
+
+    def do_handle_write(self, client):
+        data = bytes(client.get_arg().retrieve())
+        size = TIME_SIZE + 8
+        for offset in range(0, len(data) - size + 1, size):
+            kind, code, value = struct.unpack_from("@HHi", data, offset + TIME_SIZE)
+            self.record({"call": "write", "type": kind, "code": code, "value": value})
+        client.complete(len(data), 0)
+        return True
+
+
+force_feedback = {}
 
 
 def reply(value):
@@ -79,6 +148,16 @@ for line in sys.stdin:
             # struct input_event: two native longs of time, __u16 type, __u16 code, __s32 value.
             data = b"".join(struct.pack("@llHHi", seconds, microseconds, t, c, v) for t, c, v in command["events"])
             os.write(fd, data)
+        elif op == "force-feedback":
+            node = ForceFeedbackNode(command["id"], command.get("fail"))
+            if not testbed.attach_ioctl(command["device"], node):
+                raise ValueError("umockdev did not attach the force-feedback handler")
+            force_feedback[command["device"]] = node
+        elif op == "force-feedback-log":
+            node = force_feedback[command["device"]]
+            with node.lock:
+                reply({"ok": True, "log": list(node.log)})
+            continue
         elif op == "quit":
             reply({"ok": True})
             break

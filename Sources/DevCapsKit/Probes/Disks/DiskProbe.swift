@@ -31,6 +31,7 @@ struct DiskProbe {
       readOnly: mount.options.isEmpty ? nil : mount.isReadOnly)
     switch DiskProbe.statfs(context.root.hostPath(mount.mountPoint)) {
     case .success(let size):
+      context.recorder?.measured(mount.mountPoint)
       disk.totalBytes = size.total
       disk.freeBytes = size.free
       disk.availableBytes = size.available

@@ -66,6 +66,7 @@ struct IIOChannels {
     (.pressure, ["in_pressure"]),
     (.humidity, ["in_humidityrelative"]),
     (.temperature, ["in_temp"]),
+    (.rotation, ["in_rot_quaternion"]),
   ]
 
   var kinds: [SensorInfo.Kind] {
@@ -106,14 +107,14 @@ struct IIOChannels {
       channel(name, type: type, rawOnly: kind == .proximity, scan: elements.first { $0.name == name })
     }
     // The report's scale predates the per-channel rule: shared first, then the x axis's own.
-    group.reportedScale = firstNumber([type + "_scale", type + "_x_scale", "scale"])
+    group.reportedScale = firstNumber([type + "_scale", type + "_x_scale", "scale"] + (kind == .rotation ? ["in_rot_scale"] : []))
     group.sharedOffset = firstNumber([type + "_offset"])
     switch kind {
     case .accelerometer, .gyroscope, .magnetometer:
       group.mountMatrix = mountMatrix(kind, type: type)
     case .proximity:
       group.nearLevel = nearLevel(channel: names.first)
-    case .light, .pressure, .humidity, .temperature:
+    case .light, .pressure, .humidity, .temperature, .rotation:
       break
     }
     return group
@@ -126,8 +127,11 @@ struct IIOChannels {
     let suffix = order.first { attributes.contains(name + $0) }
     var channel = IIOChannel(name: name, attribute: suffix.map { name + $0 }, isProcessed: suffix == "_input", scan: scan)
     if !rawOnly {
-      channel.scale = firstNumber([name + "_scale", type + "_scale", "scale"]) ?? 1
-      channel.offset = firstNumber([name + "_offset", type + "_offset"]) ?? 0
+      // A modified channel's shared attributes go by its type alone (hid-sensor-rotation's
+      // in_rot_quaternion shares in_rot_scale).
+      let shared = type == "in_rot_quaternion" ? "in_rot" : type
+      channel.scale = firstNumber([name + "_scale", shared + "_scale", "scale"]) ?? 1
+      channel.offset = firstNumber([name + "_offset", shared + "_offset"]) ?? 0
     }
     return channel
   }

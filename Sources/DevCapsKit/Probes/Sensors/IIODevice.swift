@@ -74,13 +74,15 @@ struct IIOChannelGroup: Sendable, Equatable {
     case .pressure: return "in_pressure"
     case .humidity: return "in_humidityrelative"
     case .temperature: return "in_temp"
+    case .rotation: return "in_rot_quaternion"
     }
   }
 
   /// Accelerometers, gyroscopes and magnetometers give x, y, z; the rest one value.
   var isVector: Bool { [.accelerometer, .gyroscope, .magnetometer].contains(kind) }
 
-  /// The unit of a sample: g, rad/s, µT, lx, kPa, %, °C, and raw for proximity.
+  /// The unit of a sample: g, rad/s, µT, lx, kPa, %, °C, raw for proximity, and a unit
+  /// quaternion for a hub's rotation.
   var unit: String {
     switch kind {
     case .accelerometer: return "g"
@@ -91,6 +93,7 @@ struct IIOChannelGroup: Sendable, Equatable {
     case .pressure: return "kPa"
     case .humidity: return "%"
     case .temperature: return "°C"
+    case .rotation: return "quaternion"
     }
   }
 

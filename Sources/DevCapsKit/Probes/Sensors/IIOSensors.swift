@@ -36,6 +36,7 @@ struct IIOSensors {
       case .scalar(let value) where group.kind == .proximity:
         return .proximity(raw: value, near: group.nearLevel.map { value >= $0 })
       case .scalar(let value): return .scalar(value, unit: group.unit)
+      case .quaternion(let quaternion): return .quaternion(quaternion)
       }
     case .failure(.garbage(let path, let text)):
       context.diagnostics.record(path, "expected a number, found \(text.quotedForMessage)")

@@ -37,6 +37,7 @@ final class IIOPolledSource: SampleSource {
 
   func sample(_ kind: SensorInfo.Kind) -> Result<SensorSample, SampleProblem> {
     guard let (group, axes) = readers[kind] else { return .failure(.notDelivered(kind: kind, id: id)) }
+    if kind == .rotation, let axis = axes.first { return rotation(axis.channel, axis.reader) }
     var values = (0.0, 0.0, 0.0)
     for (index, axis) in axes.enumerated() {
       switch axis.reader.read() {
@@ -56,5 +57,23 @@ final class IIOPolledSource: SampleSource {
     let time = SampleTimestamp.now()
     let value: SensorSample.Value = group.isVector ? .vector(group.vector(values.0, values.1, values.2)) : .scalar(group.scalar(values.0))
     return .success(SensorSample(kind: kind, value: value, timestamp: time))
+  }
+
+  /// `in_rot_quaternion_raw` holds "x y z w"; each through the channel's scale and offset. All
+  /// zero is what hid-sensor-rotation shows before the hub sent its first report.
+  private func rotation(_ channel: IIOChannel, _ reader: SysfsValueReader) -> Result<SensorSample, SampleProblem> {
+    switch reader.readFour() {
+    case .success(let four) where four.count == 4:
+      let (x, y, z, w) = four.values
+      let q = Quaternion(
+        w: channel.value(polled: w), x: channel.value(polled: x), y: channel.value(polled: y), z: channel.value(polled: z))
+      guard q.isFinite, q.norm > 0 else { return .failure(.noDataYet) }
+      return .success(SensorSample(kind: .rotation, value: .quaternion(q.normalized), timestamp: .now()))
+    case .success:
+      return .failure(.garbage(path: reader.path, text: "fewer than the four components x y z w"))
+    case .failure(.gone): return .failure(.gone(kind: .rotation, id: id))
+    case .failure(.unreadable(let code)): return .failure(.unreadable(path: reader.path, reason: ReadFailure(code).description))
+    case .failure(.garbage(let text)): return .failure(.garbage(path: reader.path, text: text))
+    }
   }
 }

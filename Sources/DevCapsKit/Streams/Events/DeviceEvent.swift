@@ -9,6 +9,8 @@ public enum DeviceEvent: Sendable, Equatable {
   case proximity(ProximityUpdate)
   case shake(ShakeEvent)
   case upAngle(UpAngleSample)
+  case motion(DeviceMotionUpdate)
+  case heading(HeadingUpdate)
   /// The source of a stream went away (upowerd left the bus); the stream goes on.
   case sourceLost(source: String)
   /// It came back; the current state follows.
@@ -25,6 +27,8 @@ public enum DeviceEvent: Sendable, Equatable {
     case .proximity: "proximity"
     case .shake: "shake"
     case .upAngle: "up-angle"
+    case .motion: "motion"
+    case .heading: "heading"
     case .sourceLost: "source-lost"
     case .sourceRestored: "source-restored"
     }
@@ -40,6 +44,8 @@ public enum DeviceEvent: Sendable, Equatable {
     case .orientation(let update): update.initial
     case .proximity(let update): update.initial
     case .upAngle(let sample): sample.initial
+    case .motion(let update): update.initial
+    case .heading(let update): update.initial
     case .shake, .sourceLost, .sourceRestored: false
     }
   }
@@ -47,14 +53,18 @@ public enum DeviceEvent: Sendable, Equatable {
 
 /// One event of a stream with the wall-clock time it was seen.
 public struct StreamEvent: Sendable, Equatable {
+  /// When the event was seen (wall clock).
   public var time: Timestamp
+  /// What happened.
   public var event: DeviceEvent
 
+  /// An event stamped with the time now, or another.
   public init(_ event: DeviceEvent, time: Timestamp = .now()) {
     self.time = time
     self.event = event
   }
 
+  /// Not part of the initial state: what `--count` counts.
   public var isChange: Bool { !event.isInitial }
 }
 
@@ -62,6 +72,7 @@ public struct StreamEvent: Sendable, Equatable {
 extension StreamEvent: Encodable {
   enum CodingKeys: String, CodingKey { case event, time, source }
 
+  /// One NDJSON line of `Schemas/event.schema.json`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(event.name, forKey: .event)
@@ -75,6 +86,8 @@ extension StreamEvent: Encodable {
     case .proximity(let update): try update.encode(to: encoder)
     case .shake(let shake): try shake.encode(to: encoder)
     case .upAngle(let sample): try sample.encode(to: encoder)
+    case .motion(let update): try update.encode(to: encoder)
+    case .heading(let update): try update.encode(to: encoder)
     case .sourceLost(let source), .sourceRestored(let source): try container.encode(source, forKey: .source)
     }
   }

@@ -1,11 +1,15 @@
 /// The device orientation, on change (the first is the current state).
 public struct OrientationUpdate: Sendable, Equatable {
+  /// The orientation now.
   public var orientation: Orientation
+  /// The up-angle of the same sample, in degrees; nil lying flat.
   public var angleDegrees: Double?
   /// The sensor's kernel name (`iio:device0`).
   public var sensor: String
+  /// The stream's first event: the current state, not a change.
   public var initial: Bool
 
+  /// An update as a test or a replay makes one.
   public init(orientation: Orientation, angleDegrees: Double?, sensor: String, initial: Bool) {
     self.orientation = orientation
     self.angleDegrees = angleDegrees
@@ -17,6 +21,7 @@ public struct OrientationUpdate: Sendable, Equatable {
 extension OrientationUpdate: Encodable {
   enum CodingKeys: String, CodingKey { case orientation, rotation, angleDegrees, sensor, initial }
 
+  /// `orientation`, iio-sensor-proxy's `rotation`, `angleDegrees`, `sensor`, `initial` when it is.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(orientation, forKey: .orientation)
@@ -30,13 +35,18 @@ extension OrientationUpdate: Encodable {
 /// Near or far, on change; `near` is null when the sensor has no near level, and a reading that
 /// failed says why in `problem`.
 public struct ProximityUpdate: Sendable, Equatable {
+  /// Something is near; nil when the sensor has no near level.
   public var near: Bool?
   /// The raw value (larger is nearer).
   public var value: Double?
+  /// The sensor's kernel name (`iio:device1`, `event4`).
   public var sensor: String
+  /// The stream's first event: the current state, not a change.
   public var initial: Bool
+  /// Why the reading failed, when it did.
   public var problem: String?
 
+  /// An update as a test or a replay makes one.
   public init(near: Bool?, value: Double?, sensor: String, initial: Bool, problem: String? = nil) {
     self.near = near
     self.value = value
@@ -49,6 +59,7 @@ public struct ProximityUpdate: Sendable, Equatable {
 extension ProximityUpdate: Encodable {
   enum CodingKeys: String, CodingKey { case near, value, sensor, initial, problem }
 
+  /// The members of `Schemas/event.schema.json`'s proximity event.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encodeIfPresent(near, forKey: .near)
@@ -61,10 +72,14 @@ extension ProximityUpdate: Encodable {
 
 /// A shake, by the detector that saw it.
 public struct ShakeEvent: Sendable, Equatable, Encodable {
+  /// Which detector saw it (`count`, `threshold`, `angle`).
   public var detector: ShakeDetector.Kind
+  /// The largest acceleration during the shake, in g.
   public var peakG: Double
+  /// The accelerometer's kernel name.
   public var sensor: String
 
+  /// A shake as a test or a replay makes one.
   public init(detector: ShakeDetector.Kind, peakG: Double, sensor: String) {
     self.detector = detector
     self.peakG = peakG
@@ -75,17 +90,23 @@ public struct ShakeEvent: Sendable, Equatable, Encodable {
 /// One accelerometer sample as the up-angle: null when lying flat or when the reading failed
 /// (then `problem` says why).
 public struct UpAngleSample: Sendable, Equatable {
+  /// The angle from the device's up to the world's up, in degrees (−180…180]; nil lying flat or when the reading failed.
   public var angleDegrees: Double?
+  /// The orientation of the same sample.
   public var orientation: Orientation
+  /// The accelerometer's reading, in g.
   public var gravity: Vector3?
+  /// The accelerometer's kernel name.
   public var sensor: String
   /// The interface orientation the angle is relative to, when one was asked for.
   public var relativeTo: Orientation?
+  /// Why the reading failed, when it did.
   public var problem: String?
   /// The stream's first sample: the current state, which `--count` does not count. Not in the
   /// JSON: every up-angle line has the same shape.
   public var initial: Bool
 
+  /// A sample as a test or a replay makes one.
   public init(
     angleDegrees: Double?, orientation: Orientation, gravity: Vector3?, sensor: String, relativeTo: Orientation? = nil,
     problem: String? = nil, initial: Bool = false
@@ -103,6 +124,7 @@ public struct UpAngleSample: Sendable, Equatable {
 extension UpAngleSample: Encodable {
   enum CodingKeys: String, CodingKey { case angleDegrees, orientation, rotation, gravity, sensor, relativeTo, problem }
 
+  /// The members of `devcaps up-angle --json`: `initial` is left out.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encodeIfPresent(angleDegrees, forKey: .angleDegrees)

@@ -1,20 +1,25 @@
 /// A battery's or a peripheral's state on the stream's first lines or after a change; or its
 /// removal.
 public struct BatteryUpdate: Sendable, Equatable {
+  /// Which power device changed, and how it is now.
   public enum Device: Sendable, Equatable {
     case battery(BatteryInfo, onBattery: Bool?)
     case peripheral(PeripheralInfo)
     case removed(id: String)
   }
 
+  /// The device and its state.
   public var device: Device
+  /// The stream's first events: the devices as they are, not a change.
   public var initial: Bool
 
+  /// An update as a test or a replay makes one.
   public init(_ device: Device, initial: Bool) {
     self.device = device
     self.initial = initial
   }
 
+  /// The device's name (`BAT0`, `hidpp_battery_0`).
   public var id: String {
     switch device {
     case .battery(let battery, _): battery.id
@@ -30,6 +35,7 @@ extension BatteryUpdate: Encodable {
     case peripheral, kind, model, removed, initial
   }
 
+  /// The members of `Schemas/event.schema.json`'s battery event.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     switch device {
@@ -60,10 +66,14 @@ extension BatteryUpdate: Encodable {
 
 /// The lid (from UPower).
 public struct LidUpdate: Sendable, Equatable, Encodable {
+  /// The lid is closed; nil when UPower does not say.
   public var closed: Bool?
+  /// The machine has a lid.
   public var present: Bool?
+  /// The stream's first event: the lid as it is, not a change.
   public var initial: Bool
 
+  /// An update as a test or a replay makes one.
   public init(closed: Bool?, present: Bool?, initial: Bool) {
     self.closed = closed
     self.present = present
@@ -72,6 +82,7 @@ public struct LidUpdate: Sendable, Equatable, Encodable {
 
   enum CodingKeys: String, CodingKey { case closed, present, initial }
 
+  /// `closed`, `present`, `initial` when it is.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encodeIfPresent(closed, forKey: .closed)

@@ -6,9 +6,12 @@ import Musl
 
 /// Wall-clock time with milliseconds, formatted without Foundation.
 public struct Timestamp: Sendable, Equatable {
+  /// Whole seconds since 1970-01-01T00:00:00Z.
   public var seconds: Int
+  /// Milliseconds past `seconds`, 0…999.
   public var milliseconds: Int
 
+  /// The time now (CLOCK_REALTIME).
   public static func now() -> Timestamp {
     var spec = timespec()
     clock_gettime(CLOCK_REALTIME, &spec)

@@ -1,0 +1,100 @@
+/// The motion sensors (`CMMotionManager`): which ones the machine has, and their samples as
+/// ``Updates``.
+///
+/// The sensors are found when the manager is made (libudev, a few milliseconds); the samples
+/// come when an update sequence is iterated, and stop when its task is cancelled.
+///
+/// ```swift
+/// let motion = MotionManager()
+/// if motion.isAccelerometerAvailable {
+///   for try await sample in motion.accelerometerUpdates(interval: .milliseconds(20)) {
+///     print(sample.x, sample.y, sample.z)  // g
+///   }
+/// }
+/// ```
+public struct MotionManager: Sendable {
+  /// The sensors found when the manager was made, as `devcaps list --only sensors` shows them.
+  public let sensors: [SensorInfo]
+
+  /// Finds the machine's sensors.
+  public init() {
+    self.init(sensors: ReportBuilder().build(sections: [.sensors]).sensors ?? [])
+  }
+
+  /// A manager over sensors found before, in a report of this machine.
+  public init(sensors: [SensorInfo]) {
+    self.sensors = sensors
+  }
+
+  /// An accelerometer: an IIO device with `in_accel_*` channels, or an input device udev marks
+  /// `ID_INPUT_ACCELEROMETER`.
+  public var isAccelerometerAvailable: Bool { has(.accelerometer) }
+  /// A gyroscope: an IIO device with `in_anglvel_*` channels.
+  public var isGyroAvailable: Bool { has(.gyroscope) }
+  /// A magnetometer: an IIO device with `in_magn_*` (or `in_rot_from_north_magnetic*`) channels.
+  public var isMagnetometerAvailable: Bool { has(.magnetometer) }
+  /// Device motion with yaw: a sensor hub's fused rotation, or an accelerometer and a gyroscope.
+  public var isDeviceMotionAvailable: Bool { has(.rotation) || (has(.accelerometer) && has(.gyroscope)) }
+
+  /// Accelerometer samples in g, one per `interval` (1 ms … 10 s), from the accelerometer in the
+  /// display when there is one, else the first one found.
+  public func accelerometerUpdates(interval: Duration) -> Updates<AccelerometerData> {
+    .samples(of: .accelerometer, among: sensors, interval: interval) { sample, sensor in
+      AccelerometerData(acceleration: sample.vector ?? .zero, timestamp: sample.timestamp.seconds, sensor: sensor.id)
+    }
+  }
+
+  /// Gyroscope samples in rad/s, one per `interval` (1 ms … 10 s).
+  public func gyroUpdates(interval: Duration) -> Updates<GyroData> {
+    .samples(of: .gyroscope, among: sensors, interval: interval) { sample, sensor in
+      GyroData(rotationRate: sample.vector ?? .zero, timestamp: sample.timestamp.seconds, sensor: sensor.id)
+    }
+  }
+
+  /// Magnetometer samples in µT, one per `interval` (1 ms … 10 s).
+  public func magnetometerUpdates(interval: Duration) -> Updates<MagnetometerData> {
+    .samples(of: .magnetometer, among: sensors, interval: interval) { sample, sensor in
+      MagnetometerData(magneticField: sample.vector ?? .zero, timestamp: sample.timestamp.seconds, sensor: sensor.id)
+    }
+  }
+
+  /// Device motion (`CMDeviceMotion`): attitude (radians), gravity and user acceleration (g),
+  /// rotation rate (rad/s), magnetic field and heading, one sample per `interval` (1 ms … 10 s),
+  /// from the best source the machine has (`DeviceMotion.source`: a sensor hub's fusion,
+  /// devcaps' own filter over accelerometer and gyroscope, or the accelerometer alone). The
+  /// frames that use the magnetometer throw ``UpdateError/unavailable(_:)`` without one.
+  public func deviceMotionUpdates(
+    interval: Duration, referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical
+  ) -> Updates<DeviceMotion> {
+    var options = StreamOptions()
+    let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+    options.rate = 1 / min(10, max(0.001, seconds))
+    options.referenceFrame = referenceFrame
+    return .events(.motion, options: options) { event in
+      guard case .motion(let update) = event else { return nil }
+      return update.motion
+    }
+  }
+
+  /// The device orientation: the current one first, then one on each change. The display
+  /// accelerometer is read 10 times a second; a machine whose only accelerometer is in the base
+  /// throws ``UpdateError/unavailable(_:)``, naming it.
+  public func orientationUpdates() -> Updates<DeviceOrientation> {
+    .events(.orientation) { event in
+      guard case .orientation(let update) = event else { return nil }
+      return update.orientation
+    }
+  }
+
+  private func has(_ kind: SensorInfo.Kind) -> Bool { sensors.contains { $0.type == kind } }
+
+  /// The sensor of `kind` the updates read: one in the display first, IIO before input.
+  static func preferred(_ kind: SensorInfo.Kind, among sensors: [SensorInfo]) -> SensorInfo? {
+    let candidates = sensors.filter { $0.type == kind }
+    return candidates.min { rank($0) < rank($1) }
+  }
+
+  private static func rank(_ sensor: SensorInfo) -> Int {
+    (sensor.location == .base ? 2 : 0) + (sensor.bus == "iio" ? 0 : 1)
+  }
+}

@@ -1,0 +1,79 @@
+/// Samples one sensor at a fixed rate on a thread of its own, into an `AsyncThrowingStream`: the
+/// sensor's IIO buffer when it is idle and writable (polled sysfs otherwise), or an input
+/// accelerometer's event node. Releasing the sampler wakes the thread, waits for it, and so
+/// for the buffer's settings to be put back.
+final class SensorSampler<Element: Sendable> {
+  let stream: AsyncThrowingStream<Element, any Error>
+  private let session: StreamSession
+  private let waker: LoopWaker
+  private var thread: LoopThread?
+
+  init(_ sensor: SensorInfo, hertz: Double, transform: @escaping (SensorSample) -> Element) throws(StreamError) {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self)
+    self.stream = stream
+    guard let waker = LoopWaker() else { throw .unavailable("cannot create an eventfd to stop the updates") }
+    self.waker = waker
+    guard let udev = Udev() else { throw .unavailable("cannot use udev (udev_new failed)") }
+    // Samples go straight to the continuation: the session's events are for DeviceStream.
+    let session = StreamSession(maximumChanges: nil) { _ in }
+    self.session = session
+    let source: any SampleSource
+    do {
+      source = try AccelerometerFeed.open(sensor, context: ProbeContext(), session: session, udev: udev, note: { _ in })
+    } catch {
+      session.cleanUp()
+      throw error
+    }
+    MotionSources.stopWhenRemoved(session, udev: udev, sensor: sensor)
+    session.every(hertz: hertz) { [unowned session] in
+      switch source.sample(sensor.type) {
+      case .success(let sample): continuation.yield(transform(sample))
+      case .failure(let problem) where problem.endsStream: session.loop.stop(.failure(problem.description))
+      case .failure: break
+      }
+    }
+    session.loop.watch(waker.fd) { [weak session, waker] in
+      waker.acknowledge()
+      session?.loop.stop(.finished)
+    }
+    continuation.onTermination = { [waker] _ in waker.wake() }
+    do {
+      thread = try LoopThread {
+        switch session.run() {
+        case .failure(let message): continuation.finish(throwing: StreamError.sourceFailed(message))
+        case .finished: continuation.finish()
+        }
+      }
+    } catch {
+      session.cleanUp()
+      throw error
+    }
+  }
+
+  deinit {
+    waker.wake()
+    thread?.join()
+  }
+}
+
+extension Updates {
+  /// Samples of the first sensor of `kind` (one in the display first), each turned into an
+  /// element.
+  static func samples(
+    of kind: SensorInfo.Kind, among sensors: [SensorInfo], interval: Duration,
+    _ transform: @escaping @Sendable (SensorSample, SensorInfo) -> Element
+  ) -> Updates {
+    Updates { () throws(UpdateError) in
+      let hertz = try hertz(interval)
+      guard let sensor = MotionManager.preferred(kind, among: sensors) else {
+        throw .unavailable("no \(kind.rawValue) found (no IIO device with \(IIOChannelGroup.type(of: kind))_* channels)")
+      }
+      do {
+        let sampler = try SensorSampler(sensor, hertz: hertz) { transform($0, sensor) }
+        return StreamFeed(owner: sampler, stream: sampler.stream) { $0 }
+      } catch {
+        throw UpdateError(error)
+      }
+    }
+  }
+}

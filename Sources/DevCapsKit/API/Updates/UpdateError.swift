@@ -1,0 +1,28 @@
+/// Why a sequence of updates cannot start, or why it ended early.
+public enum UpdateError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The interval asked for is outside ``Updates/intervals``.
+  case invalidInterval(Duration)
+  /// This machine has no source for the updates: no such sensor, no power source, or a sensor
+  /// in the wrong place. The text says what was found instead.
+  case unavailable(String)
+  /// The source went away while the updates were running (a sensor was unplugged) or failed.
+  case sourceFailed(String)
+
+  /// A sentence that says what is wrong, for a person.
+  public var description: String {
+    switch self {
+    case .invalidInterval(let interval):
+      "the interval \(interval) is outside \(Updates<Never>.intervals.lowerBound) … \(Updates<Never>.intervals.upperBound)"
+    case .unavailable(let reason), .sourceFailed(let reason): reason
+    }
+  }
+
+  init(_ error: any Error) {
+    switch error {
+    case let error as UpdateError: self = error
+    case StreamError.unavailable(let reason): self = .unavailable(reason)
+    case StreamError.sourceFailed(let reason): self = .sourceFailed(reason)
+    default: self = .sourceFailed(String(describing: error))
+    }
+  }
+}

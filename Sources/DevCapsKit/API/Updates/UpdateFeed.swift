@@ -1,0 +1,50 @@
+/// One running source of an ``Updates`` iteration: it owns the thread that samples, and
+/// releasing it stops that thread and restores the device.
+protocol UpdateFeed<Element>: AnyObject {
+  associatedtype Element
+  func next(isolation actor: isolated (any Actor)?) async throws(UpdateError) -> Element?
+}
+
+/// A feed over an `AsyncThrowingStream` whose producer is kept alive by `owner` (a
+/// `DeviceStream` or a `SensorSampler`, which stop and join their thread when released).
+final class StreamFeed<Source: Sendable, Element>: UpdateFeed {
+  private let owner: AnyObject
+  private var iterator: AsyncThrowingStream<Source, any Error>.AsyncIterator
+  /// Nil skips the source's value (an event of another kind, an initial state not wanted).
+  private let transform: (Source) -> Element?
+
+  init(owner: AnyObject, stream: AsyncThrowingStream<Source, any Error>, transform: @escaping (Source) -> Element?) {
+    self.owner = owner
+    iterator = stream.makeAsyncIterator()
+    self.transform = transform
+  }
+
+  func next(isolation actor: isolated (any Actor)?) async throws(UpdateError) -> Element? {
+    do {
+      while let value = try await iterator.next(isolation: actor) {
+        if let element = transform(value) { return element }
+      }
+      return nil
+    } catch {
+      throw UpdateError(error)
+    }
+  }
+}
+
+extension Updates {
+  /// Updates taken from the events of a `DeviceStream` of `kind`.
+  static func events(
+    _ kind: StreamKind, options: StreamOptions = StreamOptions(),
+    _ transform: @escaping @Sendable (DeviceEvent) -> Element?
+  ) -> Updates {
+    Updates { () throws(UpdateError) in
+      let stream: DeviceStream
+      do {
+        stream = try DeviceStream(kind, options: options)
+      } catch {
+        throw UpdateError(error)
+      }
+      return StreamFeed(owner: stream, stream: stream.events()) { transform($0.event) }
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import CDevCapsShims
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// One rumble effect uploaded to a vibration motor, played on demand and removed when closed
+/// (or released). The node is opened read-write, which is all it needs: no root beyond the
+/// node's permissions (root and, on most systems, the `input` group, or the seat's user through
+/// logind's ACLs). Safe to play from one thread and close from another.
+public final class Rumble: Sendable {
+  public let motor: VibrationMotor
+  /// The open node; -1 once closed.
+  private let node: Mutex<Int32>
+  private let effect: Int32
+
+  /// Why the motor cannot be used.
+  public enum Unusable: Error, Equatable, CustomStringConvertible {
+    case cannotOpen(path: String, Errno)
+    case uploadFailed(path: String, Errno)
+    case playFailed(path: String, Errno)
+
+    public var description: String {
+      switch self {
+      case .cannotOpen(let path, let error):
+        let hint = error.meansDenied ? " (event nodes are writable by root and the input group)" : ""
+        return "cannot open \(path) to vibrate: \(error)\(hint)"
+      case .uploadFailed(let path, let error): return "\(path): uploading a rumble effect (EVIOCSFF) failed: \(error)"
+      case .playFailed(let path, let error): return "\(path): playing the rumble effect failed: \(error)"
+      }
+    }
+  }
+
+  /// Opens the motor's node and uploads a rumble of `milliseconds` with the strong and weak
+  /// motors at these magnitudes (0…65535).
+  public init(motor: VibrationMotor, strong: UInt16 = 0xC000, weak: UInt16 = 0x6000, milliseconds: UInt16 = 80) throws(Unusable) {
+    let descriptor: Int32
+    switch Errno.result({ open(motor.node, O_RDWR | O_NONBLOCK | O_CLOEXEC) }) {
+    case .success(let opened): descriptor = opened
+    case .failure(let error): throw .cannotOpen(path: motor.node, error)
+    }
+    switch Errno.result({ devcaps_ff_upload_rumble(descriptor, strong, weak, milliseconds) }) {
+    case .success(let id): effect = id
+    case .failure(let error):
+      _ = Glibc.close(descriptor)
+      throw .uploadFailed(path: motor.node, error)
+    }
+    self.motor = motor
+    node = Mutex(descriptor)
+  }
+
+  deinit { close() }
+
+  /// Plays the effect once; the kernel stops it after its length.
+  public func play() throws(Unusable) {
+    let failure: Errno? = node.withLock { fd in
+      guard fd >= 0 else { return .badFileDescriptor }
+      if case .failure(let error) = Errno.result({ devcaps_ff_play(fd, effect) }) { return error }
+      return nil
+    }
+    if let failure { throw .playFailed(path: motor.node, failure) }
+  }
+
+  /// Removes the effect (EVIOCRMFF) and closes the node. Safe to call twice.
+  public func close() {
+    node.withLock { fd in
+      guard fd >= 0 else { return }
+      _ = Errno.result { devcaps_ff_remove(fd, effect) }
+      _ = Glibc.close(fd)
+      fd = -1
+    }
+  }
+}

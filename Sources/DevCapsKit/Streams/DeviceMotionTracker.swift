@@ -1,0 +1,123 @@
+/// Device motion from the chosen sensors: at every tick the newest sample of each source goes
+/// into the estimator with the tick's monotonic time, and out comes a `DeviceMotionUpdate`.
+/// Heading events are derived from the same samples.
+final class DeviceMotionTracker {
+  struct Sources {
+    var accelerometer: (any SampleSource)?
+    var gyroscope: (any SampleSource)?
+    var magnetometer: (any SampleSource)?
+    var rotation: (any SampleSource)?
+  }
+
+  let choice: MotionSensorChoice
+  private let sources: Sources
+  private var estimator: DeviceMotionEstimator
+  private let clock: () -> Double
+  private let sensorIDs: [String]
+  private var delivered = 0
+  private var firstTime: Double?
+  private var reportedHeading: Double?
+  /// Problems already told, so a sensor that keeps failing is said once, not at every tick.
+  private var toldProblems: Set<String> = []
+  /// An optional sensor's problem, said once and taken by `takeNote()`.
+  private var pendingNote: String?
+
+  func takeNote() -> String? {
+    defer { pendingNote = nil }
+    return pendingNote
+  }
+
+  init(
+    choice: MotionSensorChoice, sources: Sources, referenceFrame: AttitudeReferenceFrame,
+    calibration: MagnetometerCalibration?, clock: @escaping () -> Double = MonotonicClock.now
+  ) {
+    self.choice = choice
+    self.sources = sources
+    self.clock = clock
+    estimator = DeviceMotionEstimator(source: choice.source, referenceFrame: referenceFrame, calibration: calibration)
+    sensorIDs = choice.sensors.map(\.id).reduce(into: []) { ids, id in if !ids.contains(id) { ids.append(id) } }
+  }
+
+  /// What a tick gives: a sample, nothing yet, or the end of the stream.
+  enum Tick {
+    case motion(DeviceMotionUpdate)
+    case waiting
+    /// A sample could not be read this time (said once per distinct problem).
+    case skipped(String?)
+    case ended(SampleProblem)
+  }
+
+  func tick() -> Tick {
+    var input = MotionInput(timestamp: clock())
+    // No array per tick: the four kinds one by one.
+    for kind in SensorInfo.Kind.motionKinds {
+      guard let source = source(of: kind) else { continue }
+      switch source.sample(kind) {
+      case .success(let sample):
+        switch kind {
+        case .rotation: input.hubOrientation = sample.quaternion
+        case .accelerometer: input.acceleration = sample.vector
+        case .gyroscope: input.rotationRate = sample.vector
+        default: input.magneticField = sample.vector
+        }
+      case .failure(.noDataYet):
+        if isRequired(kind) { return .waiting }
+      case .failure(let problem) where problem.endsStream:
+        return .ended(problem)
+      case .failure(let problem):
+        // A required reading missing skips the tick; an optional one is left out of it.
+        let told = toldProblems.insert(problem.description).inserted ? problem.description : nil
+        if isRequired(kind) { return .skipped(told) }
+        if let told { pendingNote = told + " (samples go on without the \(kind.rawValue))" }
+      }
+    }
+    let now = input.timestamp
+    guard let motion = estimator.update(input) else { return .waiting }
+    if firstTime == nil { firstTime = now }
+    delivered += 1
+    let elapsed = now - (firstTime ?? now)
+    let rate = delivered > 1 && elapsed > 0 ? Double(delivered - 1) / elapsed : nil
+    return .motion(DeviceMotionUpdate(motion: motion, sensors: sensorIDs, rateHz: rate, initial: delivered == 1))
+  }
+
+  private func source(of kind: SensorInfo.Kind) -> (any SampleSource)? {
+    switch kind {
+    case .rotation: sources.rotation
+    case .accelerometer: sources.accelerometer
+    case .gyroscope: sources.gyroscope
+    case .magnetometer: sources.magnetometer
+    default: nil
+    }
+  }
+
+  /// The readings the source cannot do without.
+  private func isRequired(_ kind: SensorInfo.Kind) -> Bool {
+    switch choice.source {
+    case .hub: kind == .rotation
+    case .fusion: kind == .accelerometer || kind == .gyroscope
+    case .accelerometer: kind == .accelerometer
+    }
+  }
+
+  /// A heading event when the heading moved by more than `threshold` degrees since the last one
+  /// (the first is the current heading).
+  func headingUpdate(_ update: DeviceMotionUpdate, threshold: Double) -> HeadingUpdate? {
+    guard let heading = update.motion.heading else { return nil }
+    if let reported = reportedHeading {
+      var change = abs(heading - reported).truncatingRemainder(dividingBy: 360)
+      if change > 180 { change = 360 - change }
+      guard change > threshold else { return nil }
+    }
+    let initial = reportedHeading == nil
+    reportedHeading = heading
+    let sensor = choice.magnetometer?.id ?? choice.rotation?.id ?? ""
+    return HeadingUpdate(
+      headingDegrees: heading, accuracy: update.motion.magneticField?.accuracy ?? .uncalibrated, source: update.motion.source,
+      sensor: sensor, initial: initial)
+  }
+}
+
+extension SensorInfo.Kind {
+  /// What device motion reads, best source first.
+  static let motionKinds: [SensorInfo.Kind] = [.rotation, .accelerometer, .gyroscope, .magnetometer]
+}

@@ -1,0 +1,92 @@
+/// One device-motion sample of `watch motion` and `devcaps motion`.
+public struct DeviceMotionUpdate: Sendable, Equatable {
+  public var motion: DeviceMotion
+  /// The sensors read (`iio:device0`, …), best source first.
+  public var sensors: [String]
+  /// Samples per second achieved so far (nil until there are two).
+  public var rateHz: Double?
+  public var initial: Bool
+
+  public init(motion: DeviceMotion, sensors: [String], rateHz: Double?, initial: Bool) {
+    self.motion = motion
+    self.sensors = sensors
+    self.rateHz = rateHz
+    self.initial = initial
+  }
+}
+
+/// JSON: angles in degrees (motion.md), vectors as {x, y, z}; what the source cannot know is null.
+extension DeviceMotionUpdate: Encodable {
+  enum CodingKeys: String, CodingKey {
+    case timestamp, source, referenceFrame, attitude, gravity, userAcceleration, rotationRate, magneticField
+    case headingDegrees, sensors, rateHz
+  }
+  enum AttitudeKeys: String, CodingKey { case quaternion, rollDegrees, pitchDegrees, yawDegrees }
+  enum FieldKeys: String, CodingKey { case x, y, z, accuracy }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(motion.timestamp, forKey: .timestamp)
+    try container.encode(motion.source, forKey: .source)
+    try container.encode(motion.referenceFrame, forKey: .referenceFrame)
+    var attitude = container.nestedContainer(keyedBy: AttitudeKeys.self, forKey: .attitude)
+    try attitude.encode(motion.attitude.quaternion, forKey: .quaternion)
+    try attitude.encode(motion.attitude.roll.degreesFromRadians, forKey: .rollDegrees)
+    try attitude.encode(motion.attitude.pitch.degreesFromRadians, forKey: .pitchDegrees)
+    if motion.hasYaw {
+      try attitude.encode(motion.attitude.yaw.degreesFromRadians, forKey: .yawDegrees)
+    } else {
+      try attitude.encodeNil(forKey: .yawDegrees)
+    }
+    try container.encode(motion.gravity, forKey: .gravity)
+    try container.encode(motion.userAcceleration, forKey: .userAcceleration)
+    try container.encode(motion.rotationRate, forKey: .rotationRate)
+    if let field = motion.magneticField {
+      var nested = container.nestedContainer(keyedBy: FieldKeys.self, forKey: .magneticField)
+      try nested.encode(field.field.x, forKey: .x)
+      try nested.encode(field.field.y, forKey: .y)
+      try nested.encode(field.field.z, forKey: .z)
+      try nested.encode(field.accuracy, forKey: .accuracy)
+    } else {
+      try container.encodeNil(forKey: .magneticField)
+    }
+    try container.encode(motion.heading, forKey: .headingDegrees)
+    try container.encode(sensors, forKey: .sensors)
+    try container.encode(rateHz, forKey: .rateHz)
+  }
+}
+
+/// The compass heading, when it moved by more than the stream's threshold (the first is the
+/// current heading).
+public struct HeadingUpdate: Sendable, Equatable {
+  /// Degrees clockwise from magnetic north, 0 ≤ heading < 360.
+  public var headingDegrees: Double
+  /// The magnetometer's calibration accuracy; `uncalibrated` until `devcaps calibrate
+  /// magnetometer` ran for this sensor.
+  public var accuracy: MagneticFieldAccuracy
+  public var source: MotionSource
+  /// The magnetometer (or the hub) read.
+  public var sensor: String
+  public var initial: Bool
+
+  public init(headingDegrees: Double, accuracy: MagneticFieldAccuracy, source: MotionSource, sensor: String, initial: Bool) {
+    self.headingDegrees = headingDegrees
+    self.accuracy = accuracy
+    self.source = source
+    self.sensor = sensor
+    self.initial = initial
+  }
+}
+
+extension HeadingUpdate: Encodable {
+  enum CodingKeys: String, CodingKey { case headingDegrees, accuracy, source, sensor, initial }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(headingDegrees, forKey: .headingDegrees)
+    try container.encode(accuracy, forKey: .accuracy)
+    try container.encode(source, forKey: .source)
+    try container.encode(sensor, forKey: .sensor)
+    if initial { try container.encode(true, forKey: .initial) }
+  }
+}

@@ -1,0 +1,86 @@
+/// `watch motion`, `watch heading` and `devcaps motion`: the sensors device motion reads (a hub's
+/// rotation, else accelerometer + gyroscope, else the accelerometer; a magnetometer when there is
+/// one), each opened buffered or polled as the accelerometer streams are, sampled together on a
+/// timer at the requested rate (default 50 Hz for motion, 10 Hz for heading).
+enum DeviceMotionSources {
+  static func open(
+    _ kind: StreamKind, options: StreamOptions, session: StreamSession, context: ProbeContext, udev: Udev
+  ) throws(StreamError) -> [SensorInfo] {
+    let wantsMotion = kind == .motion || kind == .all
+    let wantsHeading = kind == .heading || kind == .all
+    guard wantsMotion || wantsHeading else { return [] }
+    let sensors = SensorProbe(context: context, udev: udev).probe()
+    let choice: MotionSensorChoice
+    switch MotionSensorChoice.choose(sensors, referenceFrame: options.referenceFrame) {
+    case .found(let found): choice = found
+    case .unavailable(let reason):
+      if kind == .all { return [] }
+      throw .unavailable(reason)
+    }
+    if kind == .heading && choice.magnetometer == nil {
+      throw .unavailable("a heading needs a magnetometer (IIO in_magn_{x,y,z}); none found")
+    }
+    do {
+      return try start(choice, motion: wantsMotion, heading: wantsHeading, options: options, session: session, context: context, udev: udev)
+    } catch {
+      if kind == .all { return [] }
+      throw error
+    }
+  }
+
+  private static func start(
+    _ choice: MotionSensorChoice, motion: Bool, heading: Bool, options: StreamOptions, session: StreamSession,
+    context: ProbeContext, udev: Udev
+  ) throws(StreamError) -> [SensorInfo] {
+    let note = options.note ?? { _ in }
+    var sources = DeviceMotionTracker.Sources()
+    if let accelerometer = choice.accelerometer {
+      // A combined chip's gyroscope is read with its accelerometer: one buffer, one scan.
+      let combined = choice.gyroscope.map { $0.id == accelerometer.id && $0.bus == "iio" } ?? false
+      let source = try AccelerometerFeed.open(
+        accelerometer, also: combined ? [.gyroscope] : [], context: context, session: session, udev: udev, note: note)
+      sources.accelerometer = source
+      if combined { sources.gyroscope = source }
+    }
+    if let gyroscope = choice.gyroscope, sources.gyroscope == nil {
+      sources.gyroscope = try AccelerometerFeed.open(gyroscope, context: context, session: session, udev: udev, note: note)
+    }
+    if let magnetometer = choice.magnetometer {
+      sources.magnetometer = try AccelerometerFeed.open(magnetometer, context: context, session: session, udev: udev, note: note)
+    }
+    if let rotation = choice.rotation {
+      sources.rotation = try AccelerometerFeed.open(rotation, context: context, session: session, udev: udev, note: note)
+    }
+    var calibration: MagnetometerCalibration?
+    if let magnetometer = choice.magnetometer, options.appliesMagnetometerCalibration {
+      let store = MagnetometerCalibrationStore(stateDirectory: options.calibrationDirectory)
+      do {
+        calibration = try store.load(for: magnetometer)
+      } catch {
+        context.diagnostics.record(store.path(for: magnetometer), error.description + "; the field is used uncalibrated")
+      }
+    }
+    let tracker = DeviceMotionTracker(
+      choice: choice, sources: sources, referenceFrame: options.referenceFrame, calibration: calibration)
+    for sensor in choice.sensors { MotionSources.stopWhenRemoved(session, udev: udev, sensor: sensor) }
+    let threshold = options.headingThreshold
+    session.awaitsInitialEvent = true
+    session.every(hertz: options.rate ?? (motion ? 50 : 10)) { [unowned session] in
+      let tick = tracker.tick()
+      if let problem = tracker.takeNote() { note("skipping a reading: \(problem)") }
+      switch tick {
+      case .motion(let update):
+        var events: [DeviceEvent] = motion ? [.motion(update)] : []
+        if heading, let change = tracker.headingUpdate(update, threshold: threshold) { events.append(.heading(change)) }
+        session.publish(events)
+      case .waiting:
+        break
+      case .skipped(let problem):
+        if let problem { note("skipping a sample: \(problem)") }
+      case .ended(let problem):
+        session.loop.stop(.failure(problem.description))
+      }
+    }
+    return choice.sensors
+  }
+}

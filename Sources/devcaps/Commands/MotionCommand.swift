@@ -1,0 +1,111 @@
+import ArgumentParser
+import DevCapsKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+struct MotionCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "motion",
+    abstract: "Device motion, live: attitude, rotation rate, gravity, user acceleration, heading.",
+    usage: "devcaps motion [<options>]",
+    discussion: """
+      What Core Motion's CMDeviceMotion gives an iOS app, for this machine (motion.md's device \
+      frame: x right, y up, z out of the screen): attitude as roll (about y), pitch (about x) \
+      and yaw (about the vertical), 0, 0, 0 flat and face up, pitch 90 degrees upright; gravity and \
+      user acceleration in g; rotation rate in rad/s with the gyroscope's bias removed; the \
+      magnetic field in microtesla with its calibration accuracy; the compass heading.
+
+      Sources, best first, and the output says which: a sensor hub's fused rotation (hub), \
+      devcaps' own filter over the accelerometer and gyroscope (fusion: Madgwick's revised \
+      filter as x-io's Fusion describes it, checked against imufusion), or the accelerometer \
+      alone (accelerometer: roll and pitch only, yaw, rotation rate and heading are null).
+
+      Reference frames: x-arbitrary-z-vertical (yaw 0 where the stream started), \
+      x-arbitrary-corrected-z-vertical (the same, yaw drift corrected by the magnetometer), \
+      x-magnetic-north-z-vertical (x towards magnetic north). The last two need a magnetometer \
+      and a gyroscope (or a hub). Headings use the magnetometer's calibration in \
+      $XDG_STATE_HOME/devcaps/magnetometer/ (offset, scale, fieldStrength, accuracy; README); \
+      without one the field's accuracy is uncalibrated.
+
+      On a terminal it draws a live readout with an artificial horizon on the alternate screen \
+      (q or Ctrl-C quits; the terminal is always restored); elsewhere it prints a line per \
+      sample. --json prints one object per sample (Schemas/event.schema.json, event motion), or \
+      one document with --once.
+
+      Exit status: 0 at --count, --timeout or q, 69 when the machine has no motion sensors or \
+      the frame's magnetometer is missing (the message says what is missing), 130 on SIGINT, \
+      143 on SIGTERM.
+
+      Examples:
+        devcaps motion
+        devcaps motion --once --json
+        devcaps motion --json --rate 100 --reference-frame x-magnetic-north-z-vertical
+      """)
+
+  @Flag(name: .long, help: "Print one sample and exit.")
+  var once = false
+
+  @Flag(name: .long, help: "JSON: one object per sample, or one document with --once.")
+  var json = false
+
+  @Option(name: .long, help: "Samples per second (0.1 to 1000).")
+  var rate: Double = 50
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Where yaw 0 is: \(AttitudeReferenceFrame.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "frame"))
+  var referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical
+
+  @Option(name: .long, help: "End after this many seconds.")
+  var timeout: Double?
+
+  @Option(name: .long, help: "End after this many samples (the first does not count).")
+  var count: Int?
+
+  func validate() throws {
+    try validateRate(rate)
+    try validateEnd(count: count, timeout: timeout)
+  }
+
+  func run() throws {
+    StreamRunner.takeOverSignals()
+    var options = StreamOptions()
+    options.rate = rate
+    options.referenceFrame = referenceFrame
+    options.maximumChanges = once ? 0 : count
+    options.duration = timeout
+    options.note = { Output.error("note: \($0)") }
+    let stream: DeviceStream
+    do {
+      stream = try DeviceStream(.motion, options: options)
+    } catch {
+      Output.error(error.description)
+      throw ExitCode(69)
+    }
+    Output.warn(stream.warnings)
+    if once {
+      let end = StreamRunner.run(stream) {
+        { event in Output.tryWrite(json ? JSONValue(encoding: event).prettyPrinted + "\n" : HumanReport.printable(EventText.line(event.event)) + "\n") }
+      }
+      return try StreamRunner.exit(end)
+    }
+    let live = !json && isatty(1) == 1
+    let printer = StreamPrinter(json: json)
+    guard live else { return try StreamRunner.exit(StreamRunner.run(stream) { printer.print }) }
+    let view = MotionView(style: TextStyle.forStandardOutput())
+    Output.write(UpAngleView.enter)
+    let end = StreamRunner.run(stream) {
+      { event in
+        guard case .motion(let update) = event.event else { return true }
+        return Output.tryWrite(UpAngleView.redraw(view.frame(update)))
+      }
+    }
+    Output.write(UpAngleView.leave)
+    try StreamRunner.exit(end)
+  }
+}

@@ -1,0 +1,51 @@
+import DevCapsKit
+import Foundation
+import Testing
+
+@Suite("Device and Report.current")
+struct DeviceTests {
+  /// os-release's NAME and VERSION_ID, read here without devcaps.
+  static func osRelease(_ key: String) -> String? {
+    let text = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8))
+      ?? (try? String(contentsOfFile: "/usr/lib/os-release", encoding: .utf8)) ?? ""
+    for line in text.split(separator: "\n") where line.hasPrefix(key + "=") {
+      return String(line.dropFirst(key.count + 1)).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+    }
+    return nil
+  }
+
+  @Test("the device is the report's device and system sections, under UIDevice's names")
+  func current() throws {
+    let device = try Device.current()
+    let report = try Report.current(sections: [.device, .system])
+    #expect(device == Device(report: report))
+    #expect(!device.name.isEmpty)
+    #expect(device.systemName == Self.osRelease("NAME"))
+    #expect(device.systemVersion == Self.osRelease("VERSION_ID"))
+    var name = utsname()
+    uname(&name)
+    let machine = withUnsafeBytes(of: &name.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    #expect(device.architecture == machine)
+    #expect(Chassis.allCases.contains(device.chassis))
+  }
+
+  @Test("a report of only the sections asked for, in report order")
+  func sections() throws {
+    let report = try Report.current(sections: [.sensors, .memory])
+    #expect(report.sections == [.memory, .sensors])
+    #expect((report.memory?.totalBytes ?? 0) > 0)
+    #expect(report.device == nil && report.power == nil)
+  }
+
+  @Test("no section, or a section name that is not one, is a typed error with a clear message")
+  func badSections() {
+    #expect(throws: ReportError.noSections) { try Report.current(sections: []) }
+    #expect(throws: ReportError.unknownSection("memroy")) { try Report.current(sectionNames: ["cpu", "memroy"]) }
+    #expect(ReportError.unknownSection("memroy").description.hasPrefix("unknown section 'memroy'; valid sections: device, system, cpu"))
+  }
+
+  @Test("a device from a report without its device section is nil, not made up")
+  func partialReport() throws {
+    #expect(Device(report: try Report.current(sections: [.system])) == nil)
+  }
+}

@@ -1,0 +1,51 @@
+import DevCapsKit
+import Foundation
+import Testing
+
+/// The stream under the façade's updates, as the CLI's `watch` uses it.
+@Suite("DeviceStream", .serialized)
+struct DeviceStreamTests {
+  @Test("a report of the sections asked for, as the list command makes it")
+  func report() {
+    let report = ReportBuilder().build(sections: [.memory, .cpu])
+    #expect(report.sections == [.cpu, .memory])
+    #expect((report.memory?.totalBytes ?? 0) > 0)
+    #expect(report.power == nil)
+  }
+
+  /// In a child process of its own: descriptors and threads are counted for the whole process,
+  /// which the tests running beside it would disturb.
+  @Test("a stream cancelled while it waits leaves no thread and no descriptor behind")
+  func cancellation() async {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      try await CancellationTests.leavesNothingBehind {
+        let stream = try DeviceStream(.sensors)
+        for try await _ in stream.events() {}
+        stream.stop()
+      }
+    }
+    if let result, result.exitStatus != .exitCode(0) {
+      Issue.record("\(String(decoding: result.standardErrorContent, as: UTF8.self))")
+    }
+  }
+
+  @Test("--count 0 semantics: a stream of only the initial state ends by itself")
+  func initialStateOnly() async throws {
+    var options = StreamOptions()
+    options.maximumChanges = 0
+    let stream = try DeviceStream(.sensors, options: options)
+    var initial = 0
+    for try await event in stream.events() {
+      #expect(!event.isChange)
+      initial += 1
+    }
+    #expect(initial == ReportBuilder().build(sections: [.sensors]).sensors?.count)
+  }
+
+  @Test("a stream without its source says so before delivering anything (test machines have no proximity sensor)")
+  func unavailable() {
+    #expect(throws: StreamError.unavailable("no proximity sensor found (no IIO device with in_proximity* channels, no input device with SW_FRONT_PROXIMITY)")) {
+      try DeviceStream(.proximity)
+    }
+  }
+}
