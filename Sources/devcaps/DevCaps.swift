@@ -28,11 +28,12 @@ struct DevCaps: ParsableCommand {
         devcaps watch battery              battery changes as they happen
         devcaps up-angle                   a live arrow pointing up
         devcaps tilt                       a ball rolling with the tilt
+        devcaps calibrate magnetometer     a compass corrected for the device
       """,
     version: version,
     subcommands: [
       ListCommand.self, GetCommand.self, RequireCommand.self, ExportCommand.self, SnapshotCommand.self, WatchCommand.self,
-      UpAngleCommand.self, MotionCommand.self, TiltCommand.self,
+      UpAngleCommand.self, MotionCommand.self, CalibrateCommand.self, TiltCommand.self,
     ])
 
   /// The hottest command lines (`--version`, `list`, `get KEY`) run without ArgumentParser, whose

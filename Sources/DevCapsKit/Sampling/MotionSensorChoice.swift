@@ -17,6 +17,11 @@ struct MotionSensorChoice {
     case unavailable(String)
   }
 
+  /// The magnetometer device motion reads: the first IIO one with all three axes.
+  static func magnetometer(among sensors: [SensorInfo]) -> SensorInfo? {
+    sensors.first { $0.bus == "iio" && $0.type == .magnetometer && $0.iio?.group(.magnetometer)?.channels.count == 3 }
+  }
+
   static func choose(_ sensors: [SensorInfo], referenceFrame: AttitudeReferenceFrame) -> Outcome {
     let accelerometer: SensorInfo?
     var accelerometerProblem: String?
@@ -30,7 +35,7 @@ struct MotionSensorChoice {
     let rotation = iio.first { $0.type == .rotation }
     let gyroscopes = iio.filter { $0.type == .gyroscope }
     let gyroscope = gyroscopes.first { $0.id == accelerometer?.id } ?? gyroscopes.first
-    let magnetometer = iio.first { $0.type == .magnetometer && $0.iio?.group(.magnetometer)?.channels.count == 3 }
+    let magnetometer = magnetometer(among: sensors)
 
     let source: MotionSource
     if rotation != nil {

@@ -33,6 +33,9 @@ public struct MotionManager: Sendable {
   public var isGyroAvailable: Bool { has(.gyroscope) }
   /// A magnetometer: an IIO device with `in_magn_*` (or `in_rot_from_north_magnetic*`) channels.
   public var isMagnetometerAvailable: Bool { has(.magnetometer) }
+  /// The magnetometer device motion and headings read (the first IIO one with x, y and z), the
+  /// one whose calibration ``MagnetometerCalibrationStore`` keeps; nil without one.
+  public var magnetometer: SensorInfo? { MotionSensorChoice.magnetometer(among: sensors) }
   /// Device motion with yaw: a sensor hub's fused rotation, or an accelerometer and a gyroscope.
   public var isDeviceMotionAvailable: Bool { has(.rotation) || (has(.accelerometer) && has(.gyroscope)) }
 
