@@ -74,6 +74,7 @@ struct MotionCommand: ParsableCommand {
 
   func run() throws {
     StreamRunner.takeOverSignals()
+    LiveTerminal.takeOverResize()
     var options = StreamOptions()
     options.rate = rate
     options.referenceFrame = referenceFrame
@@ -98,14 +99,18 @@ struct MotionCommand: ParsableCommand {
     let printer = StreamPrinter(json: json)
     guard live else { return try StreamRunner.exit(StreamRunner.run(stream) { printer.print }) }
     let view = MotionView(style: TextStyle.forStandardOutput())
+    let terminal = LiveTerminal.listeningForQuit()
     Output.write(UpAngleView.enter)
     let end = StreamRunner.run(stream) {
       { event in
+        // q ends the stream as a closed stdout does: exit 0.
+        guard !terminal.takeQuit() else { return false }
         guard case .motion(let update) = event.event else { return true }
         return Output.tryWrite(UpAngleView.redraw(view.frame(update)))
       }
     }
     Output.write(UpAngleView.leave)
+    terminal.leaveKeyMode()
     try StreamRunner.exit(end)
   }
 }

@@ -87,16 +87,16 @@ struct TiltCommand: ParsableCommand {
 
   func run() throws {
     StreamRunner.takeOverSignals()
-    TiltTerminal.takeOverResize()
+    LiveTerminal.takeOverResize()
     var options = StreamOptions()
     options.rate = rate
     let (stream, source) = try TiltCommand.openGravity(options)
     let rumble = noBuzz ? nil : TiltCommand.openRumble()
-    let size = TiltTerminal.size() ?? (80, 24)
+    let size = LiveTerminal.size() ?? (80, 24)
     let settings = TiltPlayer.Settings(
       physics: TiltSettings(bounce: bounce, friction: friction), buzzThreshold: buzzThreshold, frames: frames,
       source: source, sensor: stream.sensors.first?.id ?? "unknown")
-    let terminal = json ? nil : TiltTerminal()
+    let terminal = json ? nil : LiveTerminal()
     if let terminal {
       terminal.enterKeyMode()
       terminal.startListening()

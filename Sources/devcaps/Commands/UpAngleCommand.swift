@@ -19,11 +19,11 @@ struct UpAngleCommand: ParsableCommand {
       JSON) and the arrow keeps its last direction. The accelerometer must be in the display: \
       one in a convertible's base never drives it.
 
-      On a terminal it draws an arrow that turns to any angle; elsewhere it prints a line per \
-      sample. --json prints one object per sample (Schemas/event.schema.json), or one document \
+      On a terminal it draws an arrow that turns to any angle (q or Ctrl-C quits); elsewhere it \
+      prints a line per sample. --json prints one object per sample (Schemas/event.schema.json), or one document \
       with --once.
 
-      Exit status: 0 at --count or --timeout, 69 when there is no display accelerometer or it \
+      Exit status: 0 at --count, --timeout or q, 69 when there is no display accelerometer or it \
       goes away, 130 on SIGINT, 143 on SIGTERM. The terminal is always restored.
 
       Examples:
@@ -69,6 +69,7 @@ struct UpAngleCommand: ParsableCommand {
     let orientation = relativeTo.flatMap(Orientation.init(word:))
     if once { return try readOnce(relativeTo: orientation) }
     StreamRunner.takeOverSignals()
+    LiveTerminal.takeOverResize()
     var options = StreamOptions()
     options.rate = rate
     options.relativeTo = orientation
@@ -79,11 +80,14 @@ struct UpAngleCommand: ParsableCommand {
     let view = UpAngleView(style: TextStyle.forStandardOutput())
     let printer = StreamPrinter(json: json)
     let sensor = stream.sensors.first
+    let terminal = live ? LiveTerminal.listeningForQuit() : nil
     if live { Output.write(UpAngleView.enter) }
     let end = StreamRunner.run(stream) {
       guard live, let sensor else { return printer.print }
       var heldAngle: Double? = nil
       return { event in
+        // q ends the stream as a closed stdout does: exit 0.
+        guard terminal?.takeQuit() != true else { return false }
         guard case .upAngle(let sample) = event.event else { return true }
         // Lying flat the arrow keeps the last direction there was.
         heldAngle = sample.angleDegrees ?? heldAngle
@@ -91,6 +95,7 @@ struct UpAngleCommand: ParsableCommand {
       }
     }
     if live { Output.write(UpAngleView.leave) }
+    terminal?.leaveKeyMode()
     try StreamRunner.exit(end)
   }
 

@@ -163,4 +163,46 @@ struct CombinedIMUBufferTests {
     for name in others { #expect(try Self.file(testbed.root, "scan_elements/\(name)_en") == "1", "\(name) left as found") }
     #expect(try Self.file(testbed.root, "trigger/current_trigger") == "")
   }
+
+  @Test("watch motion reads both sensors from the one buffer: upright, spinning at the scans' rate, everything put back after")
+  func deviceMotion() throws {
+    let testbed = try TestbedDriver(fixture: "qemu-vm")
+    try testbed.add(Self.devices())
+    let writer = try Self.fifo(at: testbed.root + "/dev/iio:device3")
+    let stream = try StreamProcess(["watch", "motion", "--json", "--rate", "50"], environment: testbed.environment)
+    usleep(300_000)
+    #expect(try Self.file(testbed.root, "buffer/enable") == "1")
+    #expect(try ["in_accel_x", "in_anglvel_z", "in_timestamp"].map { try Self.file(testbed.root, "scan_elements/\($0)_en") } == ["1", "1", "1"])
+    // Upright, turning about the vertical (the device's y, the chip's −x) at 940 counts = 1.0
+    // rad/s, so gravity stays where it is; 100 scans a second.
+    for index in 0..<150 {
+      writer.write(Self.scan(accel: [16384, 0, 0], gyro: [-940, 0, 0], timestamp: Int64(index) * 10_000_000))
+      usleep(10_000)
+    }
+    stream.signal(SIGTERM)
+    #expect(stream.wait() == 143)
+    #expect(!stream.stderr.contains("polling"), "\(stream.stderr)")
+    let events = try stream.received.map { try stream.json($0) }
+    #expect(events.count > 20)
+    #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
+    let last = try #require(events.last)
+    #expect(last["source"] as? String == "fusion" && last["sensors"] as? [String] == ["iio:device3"])
+    let attitude = try #require(last["attitude"] as? [String: Any])
+    #expect(abs((attitude["pitchDegrees"] as? Double ?? 0) - 90) < 1, "upright: \(attitude)")
+    let rate = try #require(last["rotationRate"] as? [String: Double])
+    #expect(abs(rate["y"]! - 940 * Self.gyroScale) < 0.01 && abs(rate["x"]!) < 0.01 && abs(rate["z"]!) < 0.01, "\(rate)")
+    // Upright is Euler's gimbal lock (a turn may show in yaw or in roll): the quaternion says it.
+    func quaternion(_ event: [String: Any]) -> [Double] {
+      let q = (event["attitude"] as? [String: Any])?["quaternion"] as? [String: Double] ?? [:]
+      return ["w", "x", "y", "z"].map { q[$0] ?? .nan }
+    }
+    let turned = 2 * acos(min(1, abs(zip(quaternion(events[0]), quaternion(last)).map(*).reduce(0, +)))) * 180 / .pi
+    #expect(turned > 20, "the turn shows in the attitude: \(turned)°")
+
+    #expect(try Self.file(testbed.root, "buffer/enable") == "0")
+    for name in ["in_accel_x", "in_accel_y", "in_accel_z", "in_anglvel_x", "in_anglvel_y", "in_anglvel_z", "in_timestamp"] {
+      #expect(try Self.file(testbed.root, "scan_elements/\(name)_en") == "0", "\(name)")
+    }
+    #expect(try Self.file(testbed.root, "trigger/current_trigger") == "")
+  }
 }

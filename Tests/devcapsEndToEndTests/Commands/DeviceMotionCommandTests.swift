@@ -152,3 +152,41 @@ struct DeviceMotionCommandTests {
     #expect(broken.stderr.contains("is not one devcaps wrote") && broken.stderr.contains("uncalibrated"), "\(broken.stderr)")
   }
 }
+
+/// `devcaps motion` on a terminal (under a pty): the readout on the alternate screen, and the
+/// terminal as it was after q, Ctrl-C or SIGTERM.
+@Suite("devcaps motion on a terminal", .serialized)
+struct MotionTerminalTests {
+  @Test("the live readout follows the convertible; q (0), Ctrl-C (130) and SIGTERM (143) restore the terminal",
+    arguments: [("q", "0"), ("ctrl-c", "130"), ("kill", "143")])
+  func quit(key: String, status: String) throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    try DeviceMotionCommandTests.add(testbed, gyroscope: true, magnetometer: true)
+    try MotionCommandTests.tilt(testbed, 0, 0, -1)
+    let command = "stty cols 80 rows 40; env \(MotionCommandTests.shellEnvironment(testbed)) '\(DevCapsProcess.executable.path)' motion"
+    let line = key == "kill"
+      ? command + " & sleep 1; kill -TERM $!; wait $!; echo \"status $?\"; stty -a"
+      : command + "; echo \"status $?\"; stty -a"
+    let session = try TerminalSession(line)
+    #expect(session.wait { $0.contains("Device motion · devcaps fusion") && $0.contains(" Hz") }, "\(session.output.suffix(600).debugDescription)")
+    switch key {
+    case "q": session.type("q")
+    case "ctrl-c": session.type("\u{03}")
+    default: break
+    }
+    let output = session.finish()
+    var screen = TerminalScreen()
+    screen.feed(output)
+    let shown = try #require(screen.alternateScreenAtExit, "left the alternate screen").map { $0.trimmingCharacters(in: .whitespaces) }
+    #expect(shown.first?.hasPrefix("Device motion · devcaps fusion (accelerometer + gyroscope) · ") == true, "\(shown)")
+    #expect(shown.contains("Attitude        roll    0.0°  pitch    0.0°  yaw    0.0°"), "flat, face up: \(shown)")
+    #expect(shown.contains("Gravity         x    0.00  y    0.00  z   -1.00 g"))
+    #expect(shown.contains("Magnetic field  x    0.00  y   20.00  z  -43.00 µT  uncalibrated"))
+    #expect(shown.last == "iio:device1, iio:device3, iio:device4 · q or Ctrl-C to quit")
+    let restore = try #require(output.range(of: "\u{1B}[?25h\u{1B}[?1049l"))
+    let after = output[restore.upperBound...]
+    #expect(after.contains("status \(status)"), "\(after.debugDescription)")
+    // stty -a lists each local mode, with a minus when it is off.
+    #expect(after.contains(" icanon") && after.contains(" echo ") && !after.contains("-icanon") && !after.contains(" -echo "), "\(after)")
+  }
+}

@@ -23,7 +23,7 @@ final class TiltPlayer {
   /// Where frames go.
   enum Output {
     case json
-    case screen(TiltTerminal, TextStyle)
+    case screen(LiveTerminal, TextStyle)
   }
 
   private let settings: Settings
@@ -77,7 +77,7 @@ final class TiltPlayer {
         case .quit: return false
         case .recentre: ball.recentre()
         case .resize:
-          if let size = TiltTerminal.size() {
+          if let size = LiveTerminal.size() {
             columns = size.columns
             let field = TiltView.field(columns: size.columns, rows: size.rows)
             ball.resize(width: field.width, height: field.height)

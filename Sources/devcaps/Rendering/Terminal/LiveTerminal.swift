@@ -6,10 +6,11 @@ import Glibc
 import Musl
 #endif
 
-/// The terminal side of the live ball: keys read from standard input without echo or line
-/// buffering, the window size, and SIGWINCH. Ctrl-C stays a signal (ISIG is kept), so it ends
-/// the program through the stream runner like everywhere else; `q` and space arrive as keys.
-final class TiltTerminal: Sendable {
+/// The terminal side of the live views (`tilt`, `motion`, `up-angle`): keys read from standard
+/// input without echo or line buffering, the window size, and SIGWINCH. Ctrl-C stays a signal
+/// (ISIG is kept), so it ends the program through the stream runner like everywhere else; `q`
+/// and space arrive as keys, and each view takes the requests it has a use for.
+final class LiveTerminal: Sendable {
   enum Request: Equatable {
     case quit, recentre, resize
   }
@@ -32,6 +33,19 @@ final class TiltTerminal: Sendable {
       defer { requests.removeAll() }
       return requests
     }
+  }
+
+  /// For a view that only quits on `q`: keys without echo, listened to from now on.
+  static func listeningForQuit() -> LiveTerminal {
+    let terminal = LiveTerminal()
+    terminal.enterKeyMode()
+    terminal.startListening()
+    return terminal
+  }
+
+  /// Whether `q` was pressed since the last call (other requests are dropped).
+  func takeQuit() -> Bool {
+    takeRequests().contains(.quit)
   }
 
   /// Columns and rows of the terminal on standard output; nil when it is not one.
@@ -64,8 +78,8 @@ final class TiltTerminal: Sendable {
   /// Threads that turn keys and SIGWINCH into requests. They live until the process ends,
   /// blocked in read and sigwait.
   func startListening() {
-    if isatty(0) == 1 { TiltTerminal.detach(Unmanaged.passRetained(self)) { $0.readKeys() } }
-    TiltTerminal.detach(Unmanaged.passRetained(self)) { $0.waitForResizes() }
+    if isatty(0) == 1 { LiveTerminal.detach(Unmanaged.passRetained(self)) { $0.readKeys() } }
+    LiveTerminal.detach(Unmanaged.passRetained(self)) { $0.waitForResizes() }
   }
 
   private func readKeys() {
@@ -92,7 +106,7 @@ final class TiltTerminal: Sendable {
     }
   }
 
-  private static func detach(_ box: Unmanaged<TiltTerminal>, _ body: @escaping (TiltTerminal) -> Void) {
+  private static func detach(_ box: Unmanaged<LiveTerminal>, _ body: @escaping (LiveTerminal) -> Void) {
     final class Job {
       let run: () -> Void
       init(_ run: @escaping () -> Void) { self.run = run }
