@@ -9,6 +9,10 @@ README (between the BENCHMARK markers). Run by scripts/benchmark.sh, which insta
     targets of issue #10 and whether this run meets them.
   * `up-angle --json` at 100 Hz on a umockdev accelerometer: CPU share of a core over the run,
     against iio-sensor-proxy + monitor-sensor on the same device.
+  * `watch motion --json` at 200 Hz on the convertible with a gyroscope and a magnetometer added
+    (device motion through devcaps' own filter): CPU share of a core, the delay from each
+    sample's tick (its `timestamp`, CLOCK_MONOTONIC) to its line read here, and the heap
+    allocations per sample (valgrind's count at two --count values, the difference divided).
   * `watch battery` idle against the real upowerd: CPU time and context switches over the idle
     time (no wakeups of its own is the target), and the delay from a uevent to the printed event,
     against `upower --monitor-detail`.
@@ -179,6 +183,51 @@ def up_angle():
     return {"devcaps_cpu": used / elapsed * 100, "devcaps_rate": lines / elapsed, "proxy_cpu": proxy_used / RATE_SECONDS * 100}
 
 
+HUB = "/devices/pci0000:00/0000:00:13.0/{33AECD58-B679-4E54-9BD9-A04D34F0C226}/001F:8087:0AC2.0005"
+# The HID sensor hub's gyroscope and magnetometer, as DeviceMotionCommandTests adds them.
+MOTION_SENSORS = (
+    f"P: {HUB}/HID-SENSOR-200076.5.auto/iio:device3\nN: iio:device3\nE: SUBSYSTEM=iio\nA: name=gyro_3d\n"
+    "A: in_anglvel_x_raw=10\nA: in_anglvel_y_raw=-20\nA: in_anglvel_z_raw=5\nA: in_anglvel_scale=0.000174533\n\n"
+    f"P: {HUB}/HID-SENSOR-200083.6.auto/iio:device4\nN: iio:device4\nE: SUBSYSTEM=iio\nA: name=magn_3d\n"
+    "A: in_magn_x_raw=0\nA: in_magn_y_raw=2000\nA: in_magn_z_raw=-4300\nA: in_magn_scale=0.0001\n"
+)
+
+
+def device_motion():
+    testbed, root = start_testbed("yoga-convertible")
+    testbed.add_from_string(MOTION_SENSORS)
+    env = dict(os.environ, UMOCKDEV_DIR=root, DEVCAPS_ROOT=root, LD_PRELOAD="libumockdev-preload.so.0")
+    ours = subprocess.Popen([DEVCAPS, "watch", "motion", "--json", "--rate", "200"], env=env, stdout=subprocess.PIPE)
+    for _ in range(200):
+        ours.stdout.readline()
+    begin, started = cpu_seconds(ours.pid), time.monotonic()
+    lines, delays = 0, []
+    deadline = started + RATE_SECONDS
+    while time.monotonic() < deadline:
+        line = ours.stdout.readline()
+        delays.append(time.monotonic() - json.loads(line)["timestamp"])
+        lines += 1
+    used = cpu_seconds(ours.pid) - begin
+    elapsed = time.monotonic() - started
+    ours.terminate()
+    ours.wait()
+    # valgrind cannot read Swift's DWARF 5: a copy without debug information is counted.
+    stripped = tempfile.mktemp()
+    subprocess.run(["objcopy", "--strip-debug", DEVCAPS, stripped], check=True)
+    allocations = []
+    for count in (200, 600):
+        result = subprocess.run(
+            ["valgrind", "--tool=memcheck", "--leak-check=no", stripped, "watch", "motion", "--json", "--rate", "200", "--count", str(count)],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        found = re.search(r"total heap usage: ([\d,]+) allocs", result.stderr)
+        allocations.append(int(found.group(1).replace(",", "")) if found else None)
+    os.unlink(stripped)
+    per_sample = (allocations[1] - allocations[0]) / 400 if None not in allocations else None
+    delays.sort()
+    return {"cpu": used / elapsed * 100, "rate": lines / elapsed, "delay_ms": delays[len(delays) // 2] * 1000,
+            "delay_p99_ms": delays[int(len(delays) * 0.99)] * 1000, "allocations": per_sample}
+
+
 def battery():
     testbed, root = start_testbed("thinkpad-laptop")
     bus, address = private_bus()
@@ -241,6 +290,7 @@ def main():
     counts = [(arguments, instructions(arguments)) for arguments in (["--version"], ["list", "--json"])]
     checks = targets(rows)
     motion = up_angle()
+    fused = device_motion()
     power = battery()
     by_name = {name: median for name, median, _ in rows}
     ours = by_name["devcaps list"]
@@ -274,6 +324,10 @@ def main():
         "| stream | devcaps | peer |",
         "|---|---|---|",
         f"| `up-angle --json --rate 100` on a umockdev accelerometer (the umockdev preload intercepts file calls: real sysfs costs less) | {motion['devcaps_cpu']:.2f} % of a core ({motion['devcaps_rate']:.0f} lines/s) | iio-sensor-proxy + monitor-sensor, which poll every 700 ms (1.4 Hz): {motion['proxy_cpu']:.2f} % |",
+        f"| `watch motion --json --rate 200` on the umockdev convertible (accelerometer, gyroscope, magnetometer; fusion) | {fused['cpu']:.2f} % of a core ({fused['rate']:.0f} lines/s) | no Linux peer offers device motion |",
+        f"| sample's tick → its line read by the benchmark, median (99th percentile) | {fused['delay_ms']:.2f} ms ({fused['delay_p99_ms']:.2f} ms) | — |",
+        f"| heap allocations per device-motion sample, filter to printed JSON line (valgrind, 600 − 200 samples) | {fused['allocations']:.1f} | — |"
+        if fused["allocations"] is not None else "| heap allocations per device-motion sample | valgrind failed | — |",
         f"| `watch battery`, idle {IDLE_SECONDS:.0f} s | {power['idle_cpu_ms']:.1f} ms CPU, {power['idle_switches']} wakeups | — |",
         f"| uevent → printed event (median of 3) | {power['delay_ms']:.0f} ms | `upower --monitor-detail`: {power['peer_delay_ms']:.0f} ms |",
         f"| soak: {power['soak_events']} battery changes in {SOAK_SECONDS:.0f} s | RSS {power['soak_rss_start_kb'] / 1024:.1f} MB → {power['soak_rss_end_kb'] / 1024:.1f} MB | — |",
