@@ -10,8 +10,10 @@ scripts/check-self-contained.sh
 scripts/install-packages.sh test
 scripts/install-python-tools.sh
 swift build --build-tests
-# The examples: packages outside devcaps on DevCapsKit's public API, run by the end-to-end tests.
+# The examples (BatteryBar, MotionMonitor): packages outside devcaps on DevCapsKit's public API,
+# run by the end-to-end tests.
 (cd Examples/BatteryBar && swift build)
+(cd Examples/MotionMonitor && swift build)
 log=$(mktemp)
 docc_log=$(mktemp)
 trap 'rm -f "$log" "$docc_log"' EXIT
