@@ -36,6 +36,9 @@ struct MotionManagerTests {
     await #expect(throws: UpdateError.invalidInterval(interval)) {
       for try await _ in MotionManager(sensors: []).accelerometerUpdates(interval: interval) {}
     }
+    await #expect(throws: UpdateError.invalidInterval(interval)) {
+      for try await _ in MotionManager(sensors: []).deviceMotionUpdates(interval: interval) {}
+    }
     #expect(UpdateError.invalidInterval(.seconds(11)).description == "the interval 11.0 seconds is outside 0.001 seconds … 10.0 seconds")
   }
 

@@ -36,7 +36,9 @@ public struct MotionManager: Sendable {
   /// The magnetometer device motion and headings read (the first IIO one with x, y and z), the
   /// one whose calibration ``MagnetometerCalibrationStore`` keeps; nil without one.
   public var magnetometer: SensorInfo? { MotionSensorChoice.magnetometer(among: sensors) }
-  /// Device motion with yaw: a sensor hub's fused rotation, or an accelerometer and a gyroscope.
+  /// Device motion with yaw, as Core Motion means it: a sensor hub's fused rotation, or an
+  /// accelerometer and a gyroscope. Without it, ``deviceMotionUpdates(interval:referenceFrame:)``
+  /// still gives roll and pitch from an accelerometer alone (source `accelerometer`).
   public var isDeviceMotionAvailable: Bool { has(.rotation) || (has(.accelerometer) && has(.gyroscope)) }
 
   /// Accelerometer samples in g, one per `interval` (1 ms … 10 s), from the accelerometer in the
@@ -65,15 +67,15 @@ public struct MotionManager: Sendable {
   /// rotation rate (rad/s), magnetic field and heading, one sample per `interval` (1 ms … 10 s),
   /// from the best source the machine has (`DeviceMotion.source`: a sensor hub's fusion,
   /// devcaps' own filter over accelerometer and gyroscope, or the accelerometer alone). The
-  /// frames that use the magnetometer throw ``UpdateError/unavailable(_:)`` without one.
+  /// frames that use the magnetometer throw ``UpdateError/unavailable(_:)`` without one, and an
+  /// interval outside 1 ms … 10 s ``UpdateError/invalidInterval(_:)``. The sensors are found
+  /// again when the updates start (a hub may have appeared since), not taken from ``sensors``.
   public func deviceMotionUpdates(
     interval: Duration, referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical
   ) -> Updates<DeviceMotion> {
     var options = StreamOptions()
-    let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
-    options.rate = 1 / min(10, max(0.001, seconds))
     options.referenceFrame = referenceFrame
-    return .events(.motion, options: options) { event in
+    return .events(.motion, options: options, interval: interval) { event in
       guard case .motion(let update) = event else { return nil }
       return update.motion
     }

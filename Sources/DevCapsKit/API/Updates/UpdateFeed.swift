@@ -34,10 +34,12 @@ final class StreamFeed<Source: Sendable, Element>: UpdateFeed {
 extension Updates {
   /// Updates taken from the events of a `DeviceStream` of `kind`.
   static func events(
-    _ kind: StreamKind, options: StreamOptions = StreamOptions(),
+    _ kind: StreamKind, options: StreamOptions = StreamOptions(), interval: Duration? = nil,
     _ transform: @escaping @Sendable (DeviceEvent) -> Element?
   ) -> Updates {
     Updates { () throws(UpdateError) in
+      var options = options
+      if let interval { options.rate = try hertz(interval) }
       let stream: DeviceStream
       do {
         stream = try DeviceStream(kind, options: options)
