@@ -9,6 +9,7 @@ import Musl
 /// named after the sensor's driver and its place on the bus, so that it survives a reboot that
 /// numbers IIO devices differently, and a second identical sensor gets a file of its own.
 public struct MagnetometerCalibrationStore: Sendable {
+  /// The directory the calibration files are in (`…/devcaps/magnetometer`); `save` makes it, mode 0700.
   public let directory: String
 
   /// `stateDirectory` replaces `$XDG_STATE_HOME/devcaps`. A relative XDG_STATE_HOME is
@@ -25,11 +26,18 @@ public struct MagnetometerCalibrationStore: Sendable {
     directory = base + "/magnetometer"
   }
 
+  /// Why a calibration could not be loaded or saved; each names the file or directory.
   public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file is there but could not be read; `reason` is the system's error. A missing file is no
+    /// problem: `load` returns nil.
     case unreadable(path: String, reason: String)
+    /// The file is not a calibration devcaps wrote: not JSON, a member missing, or a value not finite
+    /// (or a field strength ≤ 0).
     case malformed(path: String, reason: String)
+    /// The directory could not be made, or the file encoded or written; `path` is the one that failed.
     case unwritable(path: String, reason: String)
 
+    /// A one-line message naming the file; a malformed one says to fit and save again or remove it.
     public var description: String {
       switch self {
       case .unreadable(let path, let reason): "cannot read the magnetometer calibration \(path): \(reason)"

@@ -12,6 +12,7 @@ import Musl
 /// node's permissions (root and, on most systems, the `input` group, or the seat's user through
 /// logind's ACLs). Safe to play from one thread and close from another.
 public final class Rumble: Sendable {
+  /// The motor the effect was uploaded to.
   public let motor: VibrationMotor
   /// The open node; -1 once closed.
   private let node: Mutex<Int32>
@@ -19,10 +20,15 @@ public final class Rumble: Sendable {
 
   /// Why the motor cannot be used.
   public enum Unusable: Error, Equatable, CustomStringConvertible {
+    /// The event node could not be opened read-write (most often no permission: root and the input
+    /// group may).
     case cannotOpen(path: String, Errno)
+    /// The kernel refused to upload the rumble effect (the `EVIOCSFF` ioctl).
     case uploadFailed(path: String, Errno)
+    /// Starting the effect failed, or the rumble was already closed (`EBADF`).
     case playFailed(path: String, Errno)
 
+    /// A one-line message naming the node, with a hint about permissions when access was denied.
     public var description: String {
       switch self {
       case .cannotOpen(let path, let error):

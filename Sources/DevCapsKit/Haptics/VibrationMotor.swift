@@ -10,6 +10,7 @@ public struct VibrationMotor: Sendable, Equatable {
   /// The input device's name (`pwm-vibrator`).
   public var name: String?
 
+  /// A motor from its parts, as `find()` or a test makes one; nothing is checked.
   public init(id: String, node: String, name: String?) {
     self.id = id
     self.node = node

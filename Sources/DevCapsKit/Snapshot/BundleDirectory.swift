@@ -93,6 +93,7 @@ public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A file inside it could not be written (the disk filled up, say).
   case cannotWrite(String, String)
 
+  /// A one-line message naming the path, and for the write errors why they failed.
   public var description: String {
     switch self {
     case .notEmpty(let path):

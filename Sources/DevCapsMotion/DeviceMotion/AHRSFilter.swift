@@ -12,6 +12,7 @@ import RealModule
 /// The earth frame is x north (or arbitrary), y west, z up; `quaternion` turns device
 /// coordinates into earth coordinates.
 public struct AHRSFilter: Sendable {
+  /// The filter's tuning: correction gain, rejection angles and recovery period.
   public struct Settings: Sendable, Equatable {
     /// How strongly the accelerometer and magnetometer correct the gyroscope (Fusion's 0.5).
     public var gain = 0.5
@@ -23,6 +24,7 @@ public struct AHRSFilter: Sendable {
     /// After this long of continuous rejection the sensor is trusted again (seconds).
     public var recoveryPeriod = 5.0
 
+    /// The defaults: gain 0.5, both rejection angles 10°, recovery after 5 s.
     public init() {}
   }
 
@@ -30,12 +32,17 @@ public struct AHRSFilter: Sendable {
   static let initialGain = 10.0
   static let initialisationPeriod = 3.0
 
+  /// The tuning the filter was made with.
   public let settings: Settings
+  /// The current estimate, unit length: turns device coordinates into the earth frame (z up; x north
+  /// with a magnetometer, else wherever the start put it).
   public private(set) var quaternion = Quaternion.identity
   /// True while the gain is still ramping down.
   public private(set) var isInitialising = true
   /// Whether the last update ignored the accelerometer (the hand accelerated the device).
   public private(set) var accelerometerIgnored = false
+  /// Whether the last update left the magnetometer out: no reading, a field parallel to up, or a
+  /// horizontal direction beyond `magneticRejectionDegrees` of the estimate (iron nearby).
   public private(set) var magnetometerIgnored = false
 
   private var rampedGain = initialGain
@@ -44,6 +51,8 @@ public struct AHRSFilter: Sendable {
   private var accelerationRecovery = RecoveryTrigger()
   private var magneticRecovery = RecoveryTrigger()
 
+  /// A filter starting at `initial` (normalized), its gain ramping from 10 down to `settings.gain`
+  /// over the first 3 seconds of updates.
   public init(settings: Settings = Settings(), initial: Quaternion = .identity) {
     self.settings = settings
     quaternion = initial.normalized

@@ -12,6 +12,8 @@ public struct Attitude: Sendable, Equatable {
   /// Turns device coordinates into reference coordinates.
   public var quaternion: Quaternion
 
+  /// From the rotation that turns device coordinates into reference coordinates, kept as given
+  /// (not normalized).
   public init(quaternion: Quaternion) { self.quaternion = quaternion }
 
   /// From Euler angles in radians.
@@ -52,5 +54,6 @@ public struct Attitude: Sendable, Equatable {
 extension Double {
   /// Radians to degrees, for JSON and text (the Swift API keeps radians, as Core Motion does).
   public var degreesFromRadians: Double { self * 180 / Double.pi }
+  /// Degrees to radians, for values given in degrees (options, JSON) on their way into the Swift API.
   public var radiansFromDegrees: Double { self * Double.pi / 180 }
 }

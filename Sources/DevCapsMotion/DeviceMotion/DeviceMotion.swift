@@ -17,6 +17,8 @@ public enum AttitudeReferenceFrame: String, Sendable, Equatable, Codable, CaseIt
   /// x towards magnetic north: needs a magnetometer.
   case xMagneticNorthZVertical = "x-magnetic-north-z-vertical"
 
+  /// True for the corrected and the magnetic-north frames: the fusion filter is then fed the
+  /// magnetometer; false for `xArbitraryZVertical`, which integrates the gyroscope alone for yaw.
   public var usesMagnetometer: Bool { self != .xArbitraryZVertical }
 }
 
@@ -24,10 +26,15 @@ public enum AttitudeReferenceFrame: String, Sendable, Equatable, Codable, CaseIt
 public enum MagneticFieldAccuracy: String, Sendable, Equatable, Codable, CaseIterable, Comparable {
   /// No calibration stored for this sensor: the hard-iron offset of the device is still in it.
   case uncalibrated
+  /// A calibration that fitted poorly or covered few directions, or a field more than 25 % off the
+  /// calibrated strength (iron nearby, or a calibration made elsewhere).
   case low
+  /// A fit over at least half the directions with an RMS residual under 6 % of the field strength.
   case medium
+  /// A fit over at least three quarters of the directions with an RMS residual under 3 %.
   case high
 
+  /// Orders by trust, in declaration order: `uncalibrated` < `low` < `medium` < `high`.
   public static func < (a: Self, b: Self) -> Bool {
     allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
   }
@@ -37,8 +44,10 @@ public enum MagneticFieldAccuracy: String, Sendable, Equatable, Codable, CaseIte
 public struct MagneticField: Sendable, Equatable {
   /// In the device frame, in µT, with the stored hard-iron offset removed.
   public var field: Vector3
+  /// How far `field` can be trusted; `uncalibrated` when no calibration is stored for the sensor.
   public var accuracy: MagneticFieldAccuracy
 
+  /// A field in µT in the device frame, with its accuracy.
   public init(field: Vector3, accuracy: MagneticFieldAccuracy) {
     self.field = field
     self.accuracy = accuracy
@@ -49,6 +58,8 @@ public struct MagneticField: Sendable, Equatable {
 public struct DeviceMotion: Sendable, Equatable {
   /// Seconds on the samples' clock (monotonic), as the sensor stamped them.
   public var timestamp: Double
+  /// The orientation relative to `referenceFrame`; its yaw is always 0 from the accelerometer
+  /// source (see `hasYaw`).
   public var attitude: Attitude
   /// The gravity part of the acceleration, in g: unit length at rest, (0, −1, 0) upright.
   public var gravity: Vector3
@@ -61,9 +72,13 @@ public struct DeviceMotion: Sendable, Equatable {
   /// Degrees clockwise from magnetic north, 0 ≤ heading < 360; nil without a magnetometer or
   /// while the field cannot be trusted.
   public var heading: Double?
+  /// Which source produced this sample.
   public var source: MotionSource
+  /// The frame `attitude` is relative to (z up in all of them).
   public var referenceFrame: AttitudeReferenceFrame
 
+  /// A sample from its parts, taken as given (nothing is checked or recomputed), as the estimator,
+  /// a test or a replay makes one.
   public init(
     timestamp: Double, attitude: Attitude, gravity: Vector3, userAcceleration: Vector3, rotationRate: Vector3?,
     magneticField: MagneticField?, heading: Double?, source: MotionSource, referenceFrame: AttitudeReferenceFrame

@@ -6,8 +6,11 @@ import RealModule
 /// ``MotionInput`` at the sampling rate and it returns ``DeviceMotion``; it allocates nothing per
 /// sample and needs no device, so it is tested with synthetic trajectories.
 public struct DeviceMotionEstimator: Sendable {
+  /// The source the readings are fused from, fixed when the estimator is made.
   public let source: MotionSource
+  /// The frame the reported attitude is relative to.
   public let referenceFrame: AttitudeReferenceFrame
+  /// Applied to every magnetometer reading; nil reports the raw field with accuracy `uncalibrated`.
   public var calibration: MagnetometerCalibration?
 
   /// Larger gaps between samples are not integrated (a stalled source, a suspended machine).
@@ -23,6 +26,8 @@ public struct DeviceMotionEstimator: Sendable {
   /// Turns the filter's earth frame into the reported reference frame (a yaw about z).
   private var frameCorrection = Quaternion.identity
 
+  /// An estimator for one source and reference frame; `settings` tune the AHRS filter the
+  /// `fusion` source runs.
   public init(
     source: MotionSource, referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical,
     calibration: MagnetometerCalibration? = nil, settings: AHRSFilter.Settings = AHRSFilter.Settings()

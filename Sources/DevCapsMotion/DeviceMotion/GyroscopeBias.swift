@@ -5,12 +5,17 @@
 /// reading with a time constant of `timeConstant` seconds. A turn slower than the threshold that
 /// lasts longer than `stillTime` is taken for bias too: that is the price of learning it.
 public struct GyroscopeBias: Sendable {
+  /// The largest rate on any axis, offset removed, that still counts as still (rad/s; 3°/s).
   public var threshold = 3.0.radiansFromDegrees
+  /// Seconds the device must stay still before the offset is learned.
   public var stillTime = 2.0
+  /// Seconds over which the offset follows the still reading.
   public var timeConstant = 2.0
+  /// The zero-rate offset learned so far, per device axis, in rad/s; zero at the start.
   public private(set) var offset = Vector3.zero
   private var stillFor = 0.0
 
+  /// A learner with a zero offset and the default threshold and times.
   public init() {}
 
   /// Feeds one raw reading (rad/s) and returns it with the offset removed.

@@ -8,12 +8,15 @@ import RealModule
 public struct MagnetometerFit: Sendable {
   /// Readings closer than this to the last one kept add nothing (µT).
   public static let minimumSpacing = 1.0
+  /// The most readings a fit keeps; `add(_:)` refuses any beyond.
   public static let capacity = 4096
   /// Directions the coverage is counted over: a Fibonacci lattice on the sphere.
   static let directionCount = 32
 
+  /// The readings kept so far, in µT, uncalibrated, in the order they were added.
   public private(set) var samples: [Vector3] = []
 
+  /// A fit with no readings yet.
   public init() {}
 
   /// Keeps a reading (µT, uncalibrated) unless it is too close to the previous one or the fit
@@ -28,6 +31,7 @@ public struct MagnetometerFit: Sendable {
 
   /// What a fit found, with its quality.
   public struct Result: Sendable, Equatable {
+    /// The fitted offset, scale and field strength, with an accuracy from coverage and residual.
     public var calibration: MagnetometerCalibration
     /// Share of directions (0…1) the readings cover around the fitted centre.
     public var coverage: Double

@@ -14,6 +14,7 @@ public struct MotionInput: Sendable, Equatable {
   /// A sensor hub's tilt-compensated compass, degrees clockwise from magnetic north.
   public var hubHeading: Double?
 
+  /// The readings at `timestamp`; whatever the machine lacks is left out (nil).
   public init(
     timestamp: Double, acceleration: Vector3? = nil, rotationRate: Vector3? = nil, magneticField: Vector3? = nil,
     hubOrientation: Quaternion? = nil, hubHeading: Double? = nil

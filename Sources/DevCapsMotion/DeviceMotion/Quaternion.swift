@@ -9,11 +9,16 @@ import Musl
 /// In ``Attitude`` it turns the reference frame into the device frame: a vector given in device
 /// coordinates is `rotate(v)` in reference coordinates (z up).
 public struct Quaternion: Sendable, Equatable, Codable {
+  /// The scalar part: cos(θ/2) for a rotation by θ radians.
   public var w: Double
+  /// The vector part along x: the rotation axis's x component times sin(θ/2).
   public var x: Double
+  /// The vector part along y: the rotation axis's y component times sin(θ/2).
   public var y: Double
+  /// The vector part along z: the rotation axis's z component times sin(θ/2).
   public var z: Double
 
+  /// A quaternion from its components, kept as given (not normalized).
   public init(w: Double, x: Double, y: Double, z: Double) {
     self.w = w
     self.x = x
@@ -21,6 +26,7 @@ public struct Quaternion: Sendable, Equatable, Codable {
     self.z = z
   }
 
+  /// No rotation: (1, 0, 0, 0).
   public static let identity = Quaternion(w: 1, x: 0, y: 0, z: 0)
 
   /// The rotation by `angle` radians about `axis` (right-handed; the axis need not be unit length).
@@ -35,7 +41,9 @@ public struct Quaternion: Sendable, Equatable, Codable {
     self.init(w: cos(half), x: axis.x * s, y: axis.y * s, z: axis.z * s)
   }
 
+  /// The length √(w² + x² + y² + z²): 1 for a rotation.
   public var norm: Double { (w * w + x * x + y * y + z * z).squareRoot() }
+  /// No component is NaN or infinite.
   public var isFinite: Bool { w.isFinite && x.isFinite && y.isFinite && z.isFinite }
 
   /// Unit length; the identity when the quaternion has no length to scale.
@@ -45,6 +53,7 @@ public struct Quaternion: Sendable, Equatable, Codable {
     return Quaternion(w: w / n, x: x / n, y: y / n, z: z / n)
   }
 
+  /// (w, −x, −y, −z): the inverse rotation, for a unit quaternion.
   public var conjugate: Quaternion { Quaternion(w: w, x: -x, y: -y, z: -z) }
 
   /// The Hamilton product: `a * b` rotates by b first, then by a.
@@ -75,12 +84,16 @@ public struct Quaternion: Sendable, Equatable, Codable {
 }
 
 extension Vector3 {
+  /// The cross product `self × other` (right-handed): perpendicular to both.
   public func cross(_ other: Vector3) -> Vector3 {
     Vector3(y * other.z - z * other.y, z * other.x - x * other.z, x * other.y - y * other.x)
   }
 
+  /// The component-wise sum.
   public static func + (a: Vector3, b: Vector3) -> Vector3 { Vector3(a.x + b.x, a.y + b.y, a.z + b.z) }
+  /// The component-wise difference `a − b`.
   public static func - (a: Vector3, b: Vector3) -> Vector3 { Vector3(a.x - b.x, a.y - b.y, a.z - b.z) }
+  /// The opposite vector: every component negated.
   public static prefix func - (a: Vector3) -> Vector3 { Vector3(-a.x, -a.y, -a.z) }
 
   /// Unit length; nil for the zero vector or a vector that is not finite.

@@ -9,17 +9,23 @@ import RealModule
 /// growing from −1 towards 0 … +1) rolls the ball down the screen only when gravity's y is
 /// positive: screen y = −device y.
 public struct TiltBall: Sendable, Equatable {
+  /// The constants `step` uses; changing them takes effect at the next step.
   public var settings: TiltSettings
   /// The field, in cells; the ball's centre stays within 0…width−1 and 0…height−1.
   public private(set) var width: Int
+  /// The field's height in rows (0 or more); see `width`.
   public private(set) var height: Int
   /// The ball's centre, in cells.
   public private(set) var x: Double
+  /// The centre's row: 0 at the top, growing down the screen, at most `height − 1`.
   public private(set) var y: Double
   /// Columns per second and rows per second.
   public private(set) var velocityX: Double = 0
+  /// Rows per second, positive down the screen.
   public private(set) var velocityY: Double = 0
 
+  /// A field `width` columns by `height` rows (a negative size counts as 0), the ball at rest in its
+  /// middle.
   public init(width: Int, height: Int, settings: TiltSettings = TiltSettings()) {
     self.settings = settings
     self.width = max(0, width)
@@ -132,13 +138,24 @@ public struct TiltBall: Sendable, Equatable {
 /// A wall the ball hit in one step, and how fast it was going into it, in column widths per
 /// second (a hit on the top or bottom counts rows as `cellAspect` columns).
 public struct TiltBounce: Sendable, Equatable, Codable {
+  /// An edge of the field; the raw value is the case's name (`left`, `right`, `top`, `bottom`).
   public enum Wall: String, Sendable, Equatable, Codable, CaseIterable {
-    case left, right, top, bottom
+    /// The left edge, column 0.
+    case left
+    /// The right edge, column `width − 1`.
+    case right
+    /// The top edge, row 0.
+    case top
+    /// The bottom edge, row `height − 1`.
+    case bottom
   }
 
+  /// The edge the ball hit.
   public var wall: Wall
+  /// The speed into the wall before the bounce's loss, in column widths per second (see above).
   public var speed: Double
 
+  /// A bounce from its parts, as `step` or a test makes one.
   public init(wall: Wall, speed: Double) {
     self.wall = wall
     self.speed = speed

@@ -15,6 +15,8 @@ public struct TiltSettings: Sendable, Equatable {
   /// so the ball crosses a row in twice the time it crosses a column.
   public var cellAspect: Double
 
+  /// The seeds' defaults: bounce 0.75, friction 0.2, 125 columns/s² per g, at most 400 columns/s,
+  /// cells twice as tall as wide.
   public init(
     bounce: Double = 0.75, friction: Double = 0.2, accelerationPerG: Double = 125, maximumSpeed: Double = 400,
     cellAspect: Double = 2

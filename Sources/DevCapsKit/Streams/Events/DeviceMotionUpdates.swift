@@ -1,12 +1,15 @@
 /// One device-motion sample of `watch motion` and `devcaps motion`.
 public struct DeviceMotionUpdate: Sendable, Equatable {
+  /// The sample: attitude, gravity, user acceleration, rotation rate, magnetic field and heading.
   public var motion: DeviceMotion
   /// The sensors read (`iio:device0`, …), best source first.
   public var sensors: [String]
   /// Samples per second achieved so far (nil until there are two).
   public var rateHz: Double?
+  /// The stream's first sample; left out of the JSON.
   public var initial: Bool
 
+  /// An update as the stream, a test or a replay makes one.
   public init(motion: DeviceMotion, sensors: [String], rateHz: Double?, initial: Bool) {
     self.motion = motion
     self.sensors = sensors
@@ -24,6 +27,8 @@ extension DeviceMotionUpdate: Encodable {
   enum AttitudeKeys: String, CodingKey { case quaternion, rollDegrees, pitchDegrees, yawDegrees }
   enum FieldKeys: String, CodingKey { case x, y, z, accuracy }
 
+  /// `timestamp`, `source`, `referenceFrame`, `attitude`, `gravity`, `userAcceleration`, `rotationRate`,
+  /// `magneticField`, `headingDegrees`, `sensors`, `rateHz`; yaw is null from the accelerometer source.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(motion.timestamp, forKey: .timestamp)
@@ -64,11 +69,14 @@ public struct HeadingUpdate: Sendable, Equatable {
   /// The magnetometer's calibration accuracy; `uncalibrated` until `devcaps calibrate
   /// magnetometer` ran for this sensor.
   public var accuracy: MagneticFieldAccuracy
+  /// The device-motion source of the sample the heading was taken from.
   public var source: MotionSource
   /// The magnetometer (or the hub) read.
   public var sensor: String
+  /// The stream's first event: the current heading, not a change.
   public var initial: Bool
 
+  /// An update as the stream, a test or a replay makes one.
   public init(headingDegrees: Double, accuracy: MagneticFieldAccuracy, source: MotionSource, sensor: String, initial: Bool) {
     self.headingDegrees = headingDegrees
     self.accuracy = accuracy
@@ -81,6 +89,7 @@ public struct HeadingUpdate: Sendable, Equatable {
 extension HeadingUpdate: Encodable {
   enum CodingKeys: String, CodingKey { case headingDegrees, accuracy, source, sensor, initial }
 
+  /// `headingDegrees`, `accuracy`, `source`, `sensor`, and `initial` when it is.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(headingDegrees, forKey: .headingDegrees)
