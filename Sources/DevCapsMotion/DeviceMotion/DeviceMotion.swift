@@ -42,7 +42,8 @@ public enum MagneticFieldAccuracy: String, Sendable, Equatable, Codable, CaseIte
 
 /// A magnetic field in µT with its calibration accuracy (`CMCalibratedMagneticField`).
 public struct MagneticField: Sendable, Equatable {
-  /// In the device frame, in µT, with the stored hard-iron offset removed.
+  /// In the device frame, in µT: the stored calibration applied when there is one (hard-iron
+  /// offset removed, soft-iron scale undone), else the raw reading (`accuracy` uncalibrated).
   public var field: Vector3
   /// How far `field` can be trusted; `uncalibrated` when no calibration is stored for the sensor.
   public var accuracy: MagneticFieldAccuracy
