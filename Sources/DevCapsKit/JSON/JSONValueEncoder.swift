@@ -49,6 +49,9 @@ final class EncodingNode {
   /// The node for `key`, replacing what an earlier encode of the same key wrote.
   func member(_ key: String) -> EncodingNode {
     guard case .object(var members) = content else { preconditionFailure("not an object") }
+    // Leave the enum without its reference first, so the append below grows the array in place
+    // instead of copying it for every member.
+    content = .unset
     let node = EncodingNode()
     if let index = members.firstIndex(where: { $0.key == key }) {
       members[index].node = node
@@ -61,6 +64,7 @@ final class EncodingNode {
 
   func appendElement() -> EncodingNode {
     guard case .array(var elements) = content else { preconditionFailure("not an array") }
+    content = .unset  // as in member(_:): no copy of the array per element
     let node = EncodingNode()
     elements.append(node)
     content = .array(elements)

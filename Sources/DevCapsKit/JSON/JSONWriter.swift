@@ -4,6 +4,7 @@ extension JSONValue {
   /// The value as compact JSON text on one line (NDJSON).
   public func serialized() -> String {
     var output = ""
+    output.reserveCapacity(512)
     write(into: &output)
     return output
   }
@@ -41,27 +42,40 @@ extension JSONValue {
     if value == value.rounded(), abs(value) < 1e15 {
       return String(Int64(value)) + ".0"
     }
-    return "\(value)"
+    return value.description
   }
 
+  /// Runs that need no escape (nearly every string) are appended whole: appending scalar by
+  /// scalar was a third of a `watch motion` line's cost. Every escaped byte is ASCII, so each
+  /// run starts and ends on a scalar boundary.
   static func writeString(_ value: String, into output: inout String) {
     output += "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7f {
-          let hex = String(scalar.value, radix: 16)
-          output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
+    let bytes = value.utf8
+    var runStart = bytes.startIndex
+    var index = bytes.startIndex
+    while index != bytes.endIndex {
+      let byte = bytes[index]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F {
+        output += value[runStart..<index]
+        output += escape(byte)
+        runStart = bytes.index(after: index)
       }
+      index = bytes.index(after: index)
     }
+    output += value[runStart..<bytes.endIndex]
     output += "\""
+  }
+
+  private static func escape(_ byte: UInt8) -> String {
+    switch byte {
+    case UInt8(ascii: "\""): return "\\\""
+    case UInt8(ascii: "\\"): return "\\\\"
+    case UInt8(ascii: "\n"): return "\\n"
+    case UInt8(ascii: "\r"): return "\\r"
+    case UInt8(ascii: "\t"): return "\\t"
+    default:
+      let hex = String(byte, radix: 16)
+      return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
   }
 }
