@@ -70,6 +70,32 @@ struct MotionMonitorTests {
     #expect(example.stderr == "")
   }
 
+  @Test("Ctrl-C mid-sample on a chip read through its IIO buffer: the library puts the buffer back before the program ends")
+  func interruptedBuffer() throws {
+    try Self.requireBuilt()
+    let testbed = try TestbedDriver(fixture: "qemu-vm")
+    try testbed.add(CombinedIMUBufferTests.devices())
+    let writer = try CombinedIMUBufferTests.fifo(at: testbed.root + "/dev/iio:device3")
+    let example = try StreamProcess([], environment: testbed.environment, executable: Self.executable)
+    // Upright, scans at 100 Hz until the program has printed a few lines.
+    var index: Int64 = 0
+    while example.received.count < 3 && index < 500 {
+      writer.write(CombinedIMUBufferTests.scan(accel: [16384, 0, 0], gyro: [0, 0, 0], timestamp: index * 10_000_000))
+      index += 1
+      usleep(10_000)
+    }
+    #expect(try CombinedIMUBufferTests.file(testbed.root, "buffer/enable") == "1", "sampled through the buffer")
+    example.signal(SIGINT)
+    #expect(example.wait() == 130, "\(example.stderr)")
+    #expect(example.received.count >= 3 && example.received.allSatisfy { $0.hasSuffix("fusion") && $0.contains("pitch   90.0°") }, "\(example.received)")
+    #expect(!example.stderr.contains("polling"), "\(example.stderr)")
+    #expect(try CombinedIMUBufferTests.file(testbed.root, "buffer/enable") == "0")
+    for name in ["in_accel_x", "in_accel_y", "in_accel_z", "in_anglvel_x", "in_anglvel_y", "in_anglvel_z", "in_timestamp"] {
+      #expect(try CombinedIMUBufferTests.file(testbed.root, "scan_elements/\(name)_en") == "0", "\(name)")
+    }
+    #expect(try CombinedIMUBufferTests.file(testbed.root, "trigger/current_trigger") == "")
+  }
+
   @Test("no motion sensors at all: the library's reason on stderr, exit 69")
   func unavailable() throws {
     try Self.requireBuilt()
