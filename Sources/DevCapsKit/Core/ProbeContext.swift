@@ -8,7 +8,22 @@ final class ProbeContext {
   /// Set only by `devcaps snapshot`: notes every source read below the root, to copy it.
   let recorder: SourceRecorder?
   /// Files read so far: a file several probes need (`/proc/cpuinfo`) is read once.
-  private var cache: [String: Result<[UInt8], ReadFailure>] = [:]
+  private var cache: [String: CachedFile] = [:]
+
+  /// A read as the cache keeps it. Not a `Result`: the first dictionary of `Result<…, ReadFailure>`
+  /// made the runtime check `ReadFailure: Error` by scanning every conformance record of the
+  /// binary, about a tenth of `devcaps get`.
+  private enum CachedFile {
+    case read([UInt8])
+    case failed(ReadFailure)
+
+    init(_ result: Result<[UInt8], ReadFailure>) {
+      switch result {
+      case .success(let bytes): self = .read(bytes)
+      case .failure(let failure): self = .failed(failure)
+      }
+    }
+  }
 
   init(
     root: SystemRoot = .fromEnvironment(), diagnostics: DiagnosticLog = DiagnosticLog(), recorder: SourceRecorder? = nil
@@ -42,18 +57,19 @@ final class ProbeContext {
 
   private func read(_ path: String, from base: SystemRoot, belowRoot: Bool) -> [UInt8]? {
     let key = base.prefix + "\0" + path
-    let result: Result<[UInt8], ReadFailure>
+    let file: CachedFile
     if let cached = cache[key] {
-      result = cached
+      file = cached
     } else {
-      result = base.readBytes(path)
-      cache[key] = result
+      let result = base.readBytes(path)
+      file = CachedFile(result)
+      cache[key] = file
       if belowRoot { recorder?.read(path, result) }
     }
-    switch result {
-    case .success(let bytes): return bytes
-    case .failure(.missing): return nil
-    case .failure(let failure):
+    switch file {
+    case .read(let bytes): return bytes
+    case .failed(.missing): return nil
+    case .failed(let failure):
       diagnostics.record(path, failure.description)
       return nil
     }
