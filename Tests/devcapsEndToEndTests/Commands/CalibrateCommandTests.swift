@@ -58,13 +58,20 @@ struct CalibrateCommandTests {
     return url
   }
 
-  @Test("turned every way: the offset and the per-axis scale are fitted, saved, and every later heading uses them")
-  func fitted() throws {
-    let testbed = try Self.convertible()
-    let state = try Self.stateDirectory()
-    defer { try? FileManager.default.removeItem(at: state) }
+  /// The convertible, and an environment whose XDG_STATE_HOME is a new directory (the caller
+  /// removes it).
+  static func convertibleWithState() throws -> (TestbedDriver, URL, [String: String]) {
+    let testbed = try convertible()
+    let state = try stateDirectory()
     var environment = testbed.environment
     environment["XDG_STATE_HOME"] = state.path
+    return (testbed, state, environment)
+  }
+
+  @Test("turned every way: the offset and the per-axis scale are fitted, saved, and every later heading uses them")
+  func fitted() throws {
+    let (testbed, state, environment) = try Self.convertibleWithState()
+    defer { try? FileManager.default.removeItem(at: state) }
     _ = Self.turn(testbed)
     let result = try DevCapsProcess.run(["calibrate", "magnetometer", "--json", "--rate", "100", "--timeout", "20"], environment: environment)
     #expect(result.status == 0, "\(result.stderr)")
@@ -94,11 +101,8 @@ struct CalibrateCommandTests {
 
   @Test("on a pipe: a line each time the coverage or the accuracy changes, then what was saved")
   func text() throws {
-    let testbed = try Self.convertible()
-    let state = try Self.stateDirectory()
+    let (testbed, state, environment) = try Self.convertibleWithState()
     defer { try? FileManager.default.removeItem(at: state) }
-    var environment = testbed.environment
-    environment["XDG_STATE_HOME"] = state.path
     _ = Self.turn(testbed)
     let result = try DevCapsProcess.run(["calibrate", "magnetometer", "--rate", "100", "--timeout", "20"], environment: environment)
     #expect(result.status == 0, "\(result.stderr)")
@@ -117,12 +121,11 @@ struct CalibrateCommandTests {
 
   @Test("held still: too little of the sphere is covered, exit 75, nothing saved")
   func notTurned() throws {
-    let testbed = try Self.convertible()
-    let state = try Self.stateDirectory()
+    let (testbed, state, environment) = try Self.convertibleWithState()
     defer { try? FileManager.default.removeItem(at: state) }
-    var environment = testbed.environment
-    environment["XDG_STATE_HOME"] = state.path
-    let result = try DevCapsProcess.run(["calibrate", "magnetometer", "--json", "--timeout", "1"], environment: environment)
+    let result = try withExtendedLifetime(testbed) {
+      try DevCapsProcess.run(["calibrate", "magnetometer", "--json", "--timeout", "1"], environment: environment)
+    }
     #expect(result.status == 75)
     let stderr = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("devcaps: note: ") }.joined(separator: "\n") + "\n"
     #expect(stderr.hasPrefix("devcaps: not enough of the sphere covered to calibrate iio:device4 in 1 s (0 % of directions, "), "\(result.stderr)")
@@ -150,11 +153,8 @@ struct CalibrateCommandTests {
 
   @Test("Ctrl-C stops it with 130 and saves nothing")
   func interrupted() throws {
-    let testbed = try Self.convertible()
-    let state = try Self.stateDirectory()
+    let (testbed, state, environment) = try Self.convertibleWithState()
     defer { try? FileManager.default.removeItem(at: state) }
-    var environment = testbed.environment
-    environment["XDG_STATE_HOME"] = state.path
     let running = try StreamProcess(["calibrate", "magnetometer", "--rate", "100"], environment: environment)
     running.waitForLines(1)
     _ = Self.turn(testbed)
