@@ -81,6 +81,15 @@ struct CombinedIMUBufferTests {
     return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
   }
 
+  /// Waits (up to 10 s: a sanitized build starts slowly) until devcaps has enabled the buffer.
+  static func waitForEnabledBuffer(_ root: String) -> Bool {
+    for _ in 0..<1000 {
+      if (try? file(root, "buffer/enable")) == "1" { return true }
+      usleep(10_000)
+    }
+    return false
+  }
+
   static func file(_ root: String, _ attribute: String) throws -> String {
     try String(contentsOfFile: root + syspath + "/" + attribute, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
   }
@@ -136,8 +145,7 @@ struct CombinedIMUBufferTests {
     try testbed.add(Self.devices(enabled: others))
     let writer = try Self.fifo(at: testbed.root + "/dev/iio:device3")
     let stream = try StreamProcess(["up-angle", "--json", "--rate", "20"], environment: testbed.environment)
-    usleep(300_000)
-    #expect(try Self.file(testbed.root, "buffer/enable") == "1")
+    #expect(Self.waitForEnabledBuffer(testbed.root), "\(stream.stderr)")
     #expect(try Self.file(testbed.root, "scan_elements/in_accel_y_en") == "1")
     #expect(try Self.file(testbed.root, "scan_elements/in_timestamp_en") == "1")
     #expect(try Self.file(testbed.root, "scan_elements/in_anglvel_z_en") == "1")
@@ -170,8 +178,7 @@ struct CombinedIMUBufferTests {
     try testbed.add(Self.devices())
     let writer = try Self.fifo(at: testbed.root + "/dev/iio:device3")
     let stream = try StreamProcess(["watch", "motion", "--json", "--rate", "50"], environment: testbed.environment)
-    usleep(300_000)
-    #expect(try Self.file(testbed.root, "buffer/enable") == "1")
+    #expect(Self.waitForEnabledBuffer(testbed.root), "\(stream.stderr)")
     #expect(try ["in_accel_x", "in_anglvel_z", "in_timestamp"].map { try Self.file(testbed.root, "scan_elements/\($0)_en") } == ["1", "1", "1"])
     // Upright, turning about the vertical (the device's y, the chip's −x) at 940 counts = 1.0
     // rad/s, so gravity stays where it is; 100 scans a second.
