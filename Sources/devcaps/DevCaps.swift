@@ -16,7 +16,7 @@ struct DevCaps: ParsableCommand {
       (default /), so a mounted image or a test fixture can be inspected.
 
       Exit status: 0 success, 1 a requirement not met, 64 usage error, 65 invalid manifest, \
-      66 unreadable manifest, 69 a needed source is unavailable, 73 an export file or a snapshot cannot be written, 130 SIGINT, 143 SIGTERM.
+      66 unreadable manifest, 69 a needed source is unavailable, 73 an export file, a snapshot or a calibration cannot be written, 75 too little turning for a calibration, 130 SIGINT, 143 SIGTERM.
 
       Examples:
         devcaps list                       a readable report of the whole machine
