@@ -69,14 +69,7 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
     options.duration = timeout
     options.appliesMagnetometerCalibration = false
     options.note = { Output.error("note: \($0)") }
-    let stream: DeviceStream
-    do {
-      stream = try DeviceStream(.motion, options: options)
-    } catch {
-      Output.error("the magnetometer is read with the device-motion sources: \(error.description)")
-      throw ExitCode(69)
-    }
-    Output.warn(stream.warnings)
+    let stream = try StreamRunner.open(.motion, options, context: "the magnetometer is read with the device-motion sources")
 
     let view = CalibrationProgressView(sensor: sensor, live: !json && isatty(1) == 1, style: TextStyle.forStandardOutput())
     let fitting = MagnetometerFitting()

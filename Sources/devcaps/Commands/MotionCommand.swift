@@ -81,14 +81,7 @@ struct MotionCommand: ParsableCommand {
     options.maximumChanges = once ? 0 : count
     options.duration = timeout
     options.note = { Output.error("note: \($0)") }
-    let stream: DeviceStream
-    do {
-      stream = try DeviceStream(.motion, options: options)
-    } catch {
-      Output.error(error.description)
-      throw ExitCode(69)
-    }
-    Output.warn(stream.warnings)
+    let stream = try StreamRunner.open(.motion, options)
     if once {
       let end = StreamRunner.run(stream) {
         { event in Output.tryWrite(json ? JSONValue(encoding: event).prettyPrinted + "\n" : HumanReport.printable(EventText.line(event.event)) + "\n") }

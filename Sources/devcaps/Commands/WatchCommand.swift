@@ -121,14 +121,7 @@ struct WatchCommand: ParsableCommand {
     options.maximumChanges = count
     options.duration = timeout
     options.note = { Output.error("note: \($0)") }
-    let events: DeviceStream
-    do {
-      events = try DeviceStream(stream, options: options)
-    } catch {
-      Output.error(error.description)
-      throw ExitCode(69)
-    }
-    Output.warn(events.warnings)
+    let events = try StreamRunner.open(stream, options)
     let printer = StreamPrinter(json: json)
     try StreamRunner.exit(StreamRunner.run(events) { printer.print })
   }

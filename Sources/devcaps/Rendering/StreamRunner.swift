@@ -140,6 +140,19 @@ enum StreamRunner {
 }
 
 extension StreamRunner {
+  /// A stream for a command, its warnings on stderr; exit 69 with the reason (after `context`,
+  /// when given) when the machine cannot give it.
+  static func open(_ kind: StreamKind, _ options: StreamOptions, context: String? = nil) throws -> DeviceStream {
+    do {
+      let stream = try DeviceStream(kind, options: options)
+      Output.warn(stream.warnings)
+      return stream
+    } catch {
+      Output.error((context.map { $0 + ": " } ?? "") + error.description)
+      throw ExitCode(69)
+    }
+  }
+
   /// The display accelerometer's stream for a command, notes and warnings on stderr; exit 69
   /// with the reason when there is none.
   static func openUpAngle(_ options: StreamOptions) throws -> DeviceStream {
