@@ -40,13 +40,18 @@ let package = Package(
       ]),
 
     // Tests. libumockdev is loaded at run time by the end-to-end tests (Support/UMockdevLibrary.swift).
+    // Every program a test starts goes through TestProcesses (not Foundation's Process): see
+    // ChildProcess.swift for why.
+    .target(
+      name: "TestProcesses",
+      path: "Tests/TestProcesses"),
     .testTarget(
       name: "DevCapsMotionTests",
-      dependencies: ["DevCapsMotion"],
+      dependencies: ["DevCapsMotion", "TestProcesses"],
       exclude: ["DeviceMotion/imufusion_crosscheck.py"]),
     .testTarget(
       name: "DevCapsKitTests",
-      dependencies: ["DevCapsKit"],
+      dependencies: ["DevCapsKit", "TestProcesses"],
       exclude: ["Fixtures"]),
     // Only `import DevCapsKit`, as a program outside the package: the public API's tests.
     .testTarget(
@@ -54,7 +59,7 @@ let package = Package(
       dependencies: ["DevCapsKit"]),
     .testTarget(
       name: "devcapsEndToEndTests",
-      dependencies: ["devcaps"],
+      dependencies: ["devcaps", "TestProcesses"],
       exclude: ["Fixtures", "Support/testbed_driver.py"]),
   ],
   swiftLanguageModes: [.v6]

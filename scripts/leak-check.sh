@@ -14,6 +14,9 @@ export ASAN_OPTIONS="detect_leaks=1:exitcode=23"
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-harness.supp:print_suppressions=0"
 # Two tests look at the buffer's attributes 300 ms after devcaps starts, which the sanitized
 # binary does not reach in time; the other buffered tests run the same path to its end.
-swift test --skip-build --scratch-path .build-asan \
+log=$(mktemp)
+hang_report=$(mktemp)
+trap 'rm -f "$log" "$hang_report"' EXIT
+SCRATCH_PATH=.build-asan scripts/run-swift-tests.sh "$log" "$hang_report" \
   --filter 'DevCapsKitAPITests|WatchCommandTests|PowerCommandTests|LidWatchTests|BufferedAccelerometerTests|CombinedIMUBufferTests|InputSensorStreamTests|MotionCommandTests' \
   --skip 'BufferedAccelerometerTests/sweep|CombinedIMUBufferTests/keepsOthersEnabled'

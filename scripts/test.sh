@@ -16,11 +16,16 @@ swift build --build-tests
 (cd Examples/MotionMonitor && swift build)
 log=$(mktemp)
 docc_log=$(mktemp)
-trap 'rm -f "$log" "$docc_log"' EXIT
+hang_report=$(mktemp)
+trap 'rm -f "$log" "$docc_log" "$hang_report"' EXIT
+# The Swift Testing bundle, run directly (line by line, under a time limit: see the script).
 set +e
-swift test --skip-build 2>&1 | tee "$log"
-status=${PIPESTATUS[0]}
+scripts/run-swift-tests.sh "$log" "$hang_report"
+status=$?
 set -e
+# What failed, said again at the end, where a CI log's tail shows it.
+failures=()
+[ "$status" = 0 ] || failures+=("the Swift tests (their ✘ lines above)")
 scripts/generate-man-page.sh --check
 # The man page is lint-clean: neither mandoc nor man-db's groff prints a single warning.
 man_warnings=$({ mandoc -Tlint -Wwarning man/devcaps.1; man --warnings -l man/devcaps.1 >/dev/null; } 2>&1 || true)
@@ -28,21 +33,32 @@ if [ -n "$man_warnings" ]; then
   printf '%s\n' "$man_warnings" >&2
   echo "man/devcaps.1 is not lint-clean (above): fix scripts/generate-man-page.sh or the help texts." >&2
   status=1
+  failures+=("the man page's lint")
 fi
-scripts/fuzz.sh "${FUZZ_SECONDS:-20}" || status=1
+scripts/fuzz.sh "${FUZZ_SECONDS:-20}" || { status=1; failures+=("scripts/fuzz.sh"); }
 # Every stream under LeakSanitizer (a sanitized build of its own in .build-asan).
-scripts/leak-check.sh >"$docc_log" 2>&1 || { cat "$docc_log" >&2; echo "scripts/leak-check.sh failed (above)." >&2; status=1; }
+scripts/leak-check.sh >"$docc_log" 2>&1 || {
+  cat "$docc_log" >&2
+  echo "scripts/leak-check.sh failed (above)." >&2
+  status=1
+  failures+=("scripts/leak-check.sh: $(grep -E '✘ Test .*(failed after|recorded an issue)|THE TESTS HUNG' "$docc_log" | head -n 3 | tr '\n' ' ')")
+}
 # The DocC pages build without a single warning (a broken link, an unknown symbol).
 if ! swift package generate-documentation --target DevCapsKit >"$docc_log" 2>&1 || grep -q "warning:" "$docc_log"; then
   cat "$docc_log" >&2
   echo "the DocC documentation of DevCapsKit does not build cleanly (above)." >&2
   status=1
+  failures+=("the DocC documentation")
 fi
 # The Debian package: built (a release build, reused when there is one), lintian-clean, installed
 # with dpkg -i, tried, removed.
-scripts/check-deb-package.sh || status=1
+scripts/check-deb-package.sh || { status=1; failures+=("scripts/check-deb-package.sh"); }
 # One plain closing line with the Swift Testing counts, whatever else printed after them.
-total=$(sed -nE 's/^.*Test run with ([0-9]+) tests? .*/\1/p' "$log" | tail -n 1)
-failed=$(grep -cE '^✘ Test ".*failed after' "$log" || true)
+plain_log=$(sed 's/\x1b\[[0-9;]*m//g' "$log")
+total=$(sed -nE 's/^.*Test run with ([0-9]+) tests? .*/\1/p' <<<"$plain_log" | tail -n 1)
+failed=$(grep -cE '^✘ Test ".*failed after' <<<"$plain_log" || true)
+if [ -s "$hang_report" ]; then cat "$hang_report"; fi
+sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^✘ Test .*recorded an issue' | cut -c1-300 | head -n 10 || true
+for failure in "${failures[@]}"; do echo "FAILED: $failure"; done
 echo "tests: $(( ${total:-0} - failed )) passed, $failed failed"
 exit "$status"

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 @testable import DevCapsKit
 
 /// What util-linux's `lscpu --sysroot ROOT --json` says about a root, reduced to what devcaps
@@ -22,18 +23,11 @@ enum Lscpu {
   static let executable = ["/usr/bin/lscpu", "/bin/lscpu"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
   static func summary(root: String) throws -> LscpuSummary {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable ?? "lscpu")
-    process.arguments = ["--sysroot", root, "--json"]
     // The C locale, so that MHz come with a decimal point.
-    process.environment = ["LC_ALL": "C", "PATH": "/usr/bin:/bin"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = Pipe()
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw LscpuFailure(status: process.terminationStatus) }
+    let run = try ChildProcess.run(
+      executable ?? "/usr/bin/lscpu", ["--sysroot", root, "--json"], environment: ["LC_ALL": "C", "PATH": "/usr/bin:/bin"])
+    guard run.status == 0 else { throw LscpuFailure(status: run.status) }
+    let data = run.output
     let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
     return summarize(flatten(json?["lscpu"] as? [[String: Any]] ?? []))
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestProcesses
 import Testing
 @testable import DevCapsKit
 
@@ -73,42 +74,26 @@ enum WatcherLifecycle {
     try "[UPower]\n".write(to: scratch.appendingPathComponent("UPower.conf"), atomically: true, encoding: .utf8)
     try devices.write(to: scratch.appendingPathComponent("devices.umockdev"), atomically: true, encoding: .utf8)
 
-    let bus = Process()
-    bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-    bus.arguments = ["--session", "--print-address=1", "--nofork"]
-    let busOutput = Pipe()
-    bus.standardOutput = busOutput
-    bus.standardError = FileHandle.nullDevice
-    try bus.run()
+    let bus = try ChildProcess("/usr/bin/dbus-daemon", ["--session", "--print-address=1", "--nofork"], errors: .null)
     defer {
-      kill(bus.processIdentifier, SIGKILL)
-      bus.waitUntilExit()
+      bus.signal(SIGKILL)
+      bus.waitOrKill(seconds: 10)
     }
-    var line = Data()
-    while !line.contains(0x0A) {
-      let chunk = busOutput.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line.append(chunk)
-    }
-    let address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let address = bus.firstLine(seconds: 10)
     guard !address.isEmpty else { throw Failure("dbus-daemon printed no address") }
     // This process is the watcher's: its system bus is the private one.
     setenv("DBUS_SYSTEM_BUS_ADDRESS", address, 1)
 
-    let daemon = Process()
-    daemon.executableURL = URL(fileURLWithPath: "/usr/bin/umockdev-run")
-    daemon.arguments = ["--device", scratch.appendingPathComponent("devices.umockdev").path, "--", "/usr/libexec/upowerd"]
-    daemon.environment = ProcessInfo.processInfo.environment.merging([
-      "UPOWER_HISTORY_DIR": scratch.path, "UPOWER_CONF_FILE_NAME": scratch.appendingPathComponent("UPower.conf").path,
-    ]) { $1 }
-    daemon.standardOutput = FileHandle.nullDevice
-    daemon.standardError = FileHandle.nullDevice
-    try daemon.run()
-    // Processes started from this one inherit the signal mask of a libdispatch thread, which
-    // blocks SIGTERM: upowerd gets SIGKILL, then umockdev-run, which waited for it, ends.
+    let daemon = try ChildProcess(
+      "/usr/bin/umockdev-run", ["--device", scratch.appendingPathComponent("devices.umockdev").path, "--", "/usr/libexec/upowerd"],
+      environment: ProcessInfo.processInfo.environment.merging([
+        "UPOWER_HISTORY_DIR": scratch.path, "UPOWER_CONF_FILE_NAME": scratch.appendingPathComponent("UPower.conf").path,
+      ]) { $1 }, output: .null, errors: .null)
+    // upowerd gets SIGKILL (it need not act on SIGTERM under the preload), then umockdev-run,
+    // which waited for it, ends.
     defer {
-      for child in children(of: daemon.processIdentifier) { kill(child, SIGKILL) }
-      daemon.waitUntilExit()
+      for child in children(of: daemon.pid) { kill(child, SIGKILL) }
+      daemon.waitOrKill(seconds: 10)
     }
     // A client of this thread's own, kept to the end, holds GLib's shared system bus connection
     // open: otherwise its socket closes a moment after the last user lets go, census or not.

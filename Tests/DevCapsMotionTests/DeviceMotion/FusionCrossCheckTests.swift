@@ -1,6 +1,7 @@
 import DevCapsMotion
 import Foundation
 import RealModule
+import TestProcesses
 import Testing
 
 /// motion.md: a second, independent implementation on the same samples agrees within 1°.
@@ -40,15 +41,9 @@ struct FusionCrossCheckTests {
 
     let python = try #require(Self.pythonWithImufusion(), "imufusion is missing: run scripts/install-python-tools.sh")
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("imufusion_crosscheck.py")
-    let process = Process()
-    process.executableURL = python
-    process.arguments = [script.path, samples.path, String(sensors.rate)]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let run = try ChildProcess.run(python.path, [script.path, samples.path, String(sensors.rate)], errors: .null)
+    #expect(run.status == 0)
+    let data = run.output
     let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Double])
     let worst = try #require(result["maxDegrees"])
     #expect(result["samples"] == 6001)

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 /// The GitHub action (action.yml) and the GitLab template (contrib/gitlab/devcaps.gitlab-ci.yml)
@@ -17,17 +18,13 @@ struct CITemplateTests {
 
   /// Runs `executable arguments` with exactly `environment` (no inherited GITHUB_* or DEVCAPS*).
   static func run(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment.filter {
       !$0.key.hasPrefix("GITHUB_") && !$0.key.hasPrefix("DEVCAPS") && $0.key != "LD_PRELOAD" && $0.key != "UMOCKDEV_DIR"
     }
     environment["NO_COLOR"] = "1"
     for (key, value) in extra { environment[key] = value }
-    process.environment = environment
-    if let directory { process.currentDirectoryURL = directory }
-    return try process.runCollecting()
+    return try ChildProcess.run(executable, arguments, environment: environment, input: Data(), directory: directory?.path, seconds: 300)
+      .result
   }
 
   /// The YAML file as Python's yaml module reads it (a parser that shares nothing with devcaps).

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 #if canImport(Glibc)
@@ -31,20 +32,8 @@ struct ExportCommandTests {
   }
 
   static func runTool(_ path: String, _ arguments: [String], stdin: String? = nil) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    let input = Pipe()
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let run = try ChildProcess.run(path, arguments, input: Data((stdin ?? "").utf8), errors: .output)
+    return (run.status, run.outputText)
   }
 
   // MARK: prometheus
@@ -101,19 +90,15 @@ struct ExportCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["devcaps.prom"], "a temporary file was left behind")
 
     let port = try LoopbackHTTP.freePort()
-    let exporter = Process()
-    exporter.executableURL = URL(fileURLWithPath: "/usr/bin/prometheus-node-exporter")
-    exporter.arguments = [
-      "--web.listen-address=127.0.0.1:\(port)", "--collector.disable-defaults", "--collector.textfile",
-      "--collector.textfile.directory=\(directory.path)",
-    ]
-    let log = Pipe()
-    exporter.standardOutput = log
-    exporter.standardError = log
-    try exporter.run()
+    let exporter = try ChildProcess(
+      "/usr/bin/prometheus-node-exporter",
+      [
+        "--web.listen-address=127.0.0.1:\(port)", "--collector.disable-defaults", "--collector.textfile",
+        "--collector.textfile.directory=\(directory.path)",
+      ], output: .null, errors: .null)
     defer {
-      exporter.terminate()
-      exporter.waitUntilExit()
+      exporter.signal(SIGTERM)
+      exporter.waitOrKill(seconds: 10)
     }
     var body: String?
     for _ in 0..<100 where body == nil {

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 /// devcaps' orientations against the real iio-sensor-proxy and monitor-sensor, on the same
@@ -8,26 +9,21 @@ import Testing
 @Suite("Cross-check with iio-sensor-proxy", .serialized)
 struct IIOSensorProxyCrossCheckTests {
   final class Daemons {
-    var processes: [Process] = []
-    let monitorOutput = Pipe()
+    var processes: [ChildProcess] = []
 
-    func start(_ path: String, _ arguments: [String], environment: [String: String], output: Pipe? = nil) throws -> Process {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: path)
-      process.arguments = arguments
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-      process.standardOutput = output ?? FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      processes.append(process)
-      return process
+    func start(_ path: String, _ arguments: [String], environment: [String: String], recorded: Bool = false) throws -> ChildProcess {
+      let daemon = try ChildProcess(
+        path, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+        output: recorded ? .pipe : .null, errors: .null)
+      processes.append(daemon)
+      return daemon
     }
 
     /// SIGKILL: these daemons are not under test, and a SIGTERM one of them ignores would hang.
     func stopAll() {
-      for process in processes.reversed() where process.isRunning {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+      for daemon in processes.reversed() {
+        daemon.signal(SIGKILL)
+        daemon.waitOrKill(seconds: 10)
       }
     }
   }
@@ -46,7 +42,8 @@ struct IIOSensorProxyCrossCheckTests {
 
     _ = try daemons.start("/usr/sbin/iio-sensor-proxy", [], environment: environment)
     usleep(700_000)
-    _ = try daemons.start("/usr/bin/stdbuf", ["-oL", "/usr/bin/monitor-sensor", "--accel"], environment: environment, output: daemons.monitorOutput)
+    let monitor = try daemons.start("/usr/bin/stdbuf", ["-oL", "/usr/bin/monitor-sensor", "--accel"], environment: environment, recorded: true)
+    let monitorOutput = OutputRecorder(monitor.output!)
     let devcaps = try StreamProcess(["watch", "orientation", "--json", "--rate", "10"], environment: testbed.environment)
     usleep(1_500_000)
 
@@ -62,7 +59,8 @@ struct IIOSensorProxyCrossCheckTests {
     #expect(devcaps.wait() == 130)
     daemons.stopAll()
 
-    let proxyText = String(decoding: daemons.monitorOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    monitorOutput.waitForEnd(seconds: 10)
+    let proxyText = monitorOutput.text
     let proxy = proxyText.split(separator: "\n").compactMap { line -> String? in
       guard let range = line.range(of: "orientation changed: ") else { return nil }
       return String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces)

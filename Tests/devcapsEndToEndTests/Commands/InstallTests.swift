@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 /// The top-level Makefile's `make install` and `make uninstall`, staged into a temporary DESTDIR
@@ -13,24 +14,14 @@ struct InstallTests {
   static func run(_ path: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> (
     status: Int32, output: String
   ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     for key in environment.keys where key == "LD_PRELOAD" || key == "DEVCAPS_ROOT" || key.hasPrefix("UMOCKDEV_")
       || key.hasPrefix("MAKE") {
       environment.removeValue(forKey: key)
     }
     for (key, value) in extra { environment[key] = value }
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    process.standardInput = Pipe()
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let run = try ChildProcess.run(path, arguments, environment: environment, input: Data(), errors: .output, seconds: 300)
+    return (run.status, run.outputText)
   }
 
   static func make(_ target: String, destdir: URL) throws -> (status: Int32, output: String) {

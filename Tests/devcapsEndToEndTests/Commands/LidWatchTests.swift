@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 /// `watch lid`. upowerd reads the lid switch through evdev ioctls, which a umockdev testbed
@@ -15,25 +16,21 @@ struct LidWatchTests {
     environment["DBUS_SYSTEM_BUS_ADDRESS"] = address
     environment.removeValue(forKey: "LD_PRELOAD")
 
-    let mock = Process()
-    mock.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    mock.arguments = ["-m", "dbusmock", "--system", "--template", "upower"]
-    mock.environment = environment
-    mock.standardOutput = FileHandle.nullDevice
-    mock.standardError = FileHandle.nullDevice
-    try mock.run()
-    defer { kill(mock.processIdentifier, SIGKILL); mock.waitUntilExit() }
+    let mock = try ChildProcess(
+      "/usr/bin/python3", ["-m", "dbusmock", "--system", "--template", "upower"], environment: environment, output: .null,
+      errors: .null)
+    defer {
+      mock.signal(SIGKILL)
+      mock.waitOrKill(seconds: 10)
+    }
 
     func setLid(closed: Bool) throws {
-      let call = Process()
-      call.executableURL = URL(fileURLWithPath: "/usr/bin/gdbus")
-      call.arguments = [
-        "call", "--address", address, "--dest", "org.freedesktop.UPower", "--object-path", "/org/freedesktop/UPower",
-        "--method", "org.freedesktop.DBus.Mock.UpdateProperties", "org.freedesktop.UPower", "{'LidIsClosed': <\(closed)>}",
-      ]
-      call.standardOutput = FileHandle.nullDevice
-      try call.run()
-      call.waitUntilExit()
+      _ = try ChildProcess.run(
+        "/usr/bin/gdbus",
+        [
+          "call", "--address", address, "--dest", "org.freedesktop.UPower", "--object-path", "/org/freedesktop/UPower",
+          "--method", "org.freedesktop.DBus.Mock.UpdateProperties", "org.freedesktop.UPower", "{'LidIsClosed': <\(closed)>}",
+        ], seconds: 30)
     }
 
     let devcapsEnvironment = ["DBUS_SYSTEM_BUS_ADDRESS": address]

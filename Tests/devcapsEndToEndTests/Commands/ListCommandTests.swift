@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 #if canImport(Glibc)
@@ -149,20 +150,12 @@ struct ListCommandTests {
 
   @Test("a closed stdout ends quietly with status 0")
   func closedStdout() throws {
-    let process = Process()
-    process.executableURL = DevCapsProcess.executable
-    process.arguments = ["list"]
-    let output = Pipe()
-    let errors = Pipe()
-    try output.fileHandleForReading.close()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    try output.fileHandleForWriting.close()
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationReason == .exit)
-    #expect(process.terminationStatus == 0)
+    // Standard output is a pipe whose only read end is closed before devcaps starts.
+    let devcaps = try ChildProcess(DevCapsProcess.executable.path, ["list"])
+    devcaps.closeOutput()
+    let run = try devcaps.collect()
+    let stderr = run.errorText
+    #expect(run.termination == .exited(0))
     #expect(!stderr.contains("Broken pipe"))
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 #if canImport(Glibc)
@@ -63,15 +64,8 @@ struct LiveMachineTests {
 
   /// `df --output=pcent PATH`: the Use% column, e.g. 16.
   static func dfPercent(_ path: String) throws -> Int? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["df", "--output=pcent", path]
-    process.environment = ["LC_ALL": "C", "PATH": "/usr/bin:/bin"]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let text = try ChildProcess.run("/usr/bin/df", ["--output=pcent", path], environment: ["LC_ALL": "C", "PATH": "/usr/bin:/bin"])
+      .outputText
     // "Use%\n 16%\n"
     let value = text.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces)
     return value.flatMap { $0.hasSuffix("%") ? Int($0.dropLast()) : nil }

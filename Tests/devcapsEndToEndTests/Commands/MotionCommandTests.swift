@@ -182,7 +182,9 @@ struct MotionCommandTests {
   @Test("--count N ends after N samples past the first, on a terminal, in lines and in JSON")
   func count() throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
-    let command = "env \(Self.shellEnvironment(testbed)) timeout -s INT 10 '\(DevCapsProcess.executable.path)' up-angle --rate 20 --count 3; echo \"status $?\""
+    // --foreground: timeout would otherwise run devcaps in a process group of its own, in the
+    // terminal's background, where setting the terminal up stops it with SIGTTOU.
+    let command = "env \(Self.shellEnvironment(testbed)) timeout --foreground -s INT 10 '\(DevCapsProcess.executable.path)' up-angle --rate 20 --count 3; echo \"status $?\""
     let output = try DevCapsProcess.runInTerminal(command)
     #expect(output.contains("status 0"), "\(output.debugDescription)")
     #expect(output.components(separatedBy: "\u{1B}[H").count - 1 == 4, "the initial frame and 3 more")

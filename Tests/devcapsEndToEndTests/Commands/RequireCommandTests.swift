@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 #if canImport(Glibc)
@@ -95,26 +96,16 @@ struct RequireCommandTests {
   @Test("JUnit output is well-formed XML with one testcase per requirement and a failure per unmet one")
   func junitParses() throws {
     let xml = try require([manifest("kiosk.json"), "--format", "junit"]).stdout
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", """
+    let parsed = try ChildProcess.run("/usr/bin/python3", ["-c", """
       import sys, xml.etree.ElementTree as ET
       root = ET.fromstring(sys.stdin.buffer.read())
       cases = root.findall('./testsuite/testcase')
       failures = [c for c in cases if c.find('failure') is not None]
       suite = root.find('testsuite')
       print(len(cases), len(failures), suite.get('tests'), suite.get('failures'))
-      """]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    input.fileHandleForWriting.write(Data(xml.utf8))
-    try input.fileHandleForWriting.close()
-    let counts = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+      """], input: Data(xml.utf8))
+    let counts = parsed.outputText
+    #expect(parsed.status == 0)
     let unmet = try #require((try require([manifest("kiosk.json"), "--format", "json"]).json() as? [String: Any])?["results"] as? [[String: Any]])
       .filter { $0["satisfied"] as? Bool == false }.count
     #expect(counts == "14 \(unmet) 14 \(unmet)\n")
@@ -201,18 +192,7 @@ struct RequireCommandTests {
     #expect(machines.map { $0["machine"] as? String } == ["pinephone", "Build VM #3", "x1carbon"])
     let junit = try require([manifest("kiosk.json"), "--against", reports.path, "--format", "junit"])
     // Parsed by Python's XML parser: a reader that shares nothing with devcaps.
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", "import sys, xml.etree.ElementTree as ET; print('|'.join(s.get('name') + ' ' + s.get('tests') for s in ET.fromstring(sys.stdin.buffer.read()).findall('./testsuite')))"]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    input.fileHandleForWriting.write(Data(junit.stdout.utf8))
-    try input.fileHandleForWriting.close()
-    let suites = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "|")
-    process.waitUntilExit()
+    let suites = try ChildProcess.run("/usr/bin/python3", ["-c", "import sys, xml.etree.ElementTree as ET; print('|'.join(s.get('name') + ' ' + s.get('tests') for s in ET.fromstring(sys.stdin.buffer.read()).findall('./testsuite')))"], input: Data(junit.stdout.utf8)).outputText.split(separator: "|")
     #expect(suites.count == 3)
     #expect(suites.last == "devcaps require \(manifest("kiosk.json")) on x1carbon 14\n")
   }

@@ -1,5 +1,6 @@
 import DevCapsKit
 import Foundation
+import TestProcesses
 import Testing
 
 #if canImport(Glibc)
@@ -23,22 +24,15 @@ struct SnapshotCommandTests {
   /// `DEVCAPS_ROOT=DIR umockdev-run -d DIR/devices.umockdev -- devcaps ARGUMENTS`, as README says,
   /// in an environment without the test's umockdev preload.
   static func replay(_ bundle: URL, _ arguments: [String], user: String? = nil) throws -> DevCapsResult {
-    let process = Process()
     var environment = ProcessInfo.processInfo.environment
     for key in ["LD_PRELOAD", "UMOCKDEV_DIR", "DEVCAPS_ROOT"] { environment.removeValue(forKey: key) }
     environment["NO_COLOR"] = "1"
     environment["DEVCAPS_ROOT"] = bundle.path
     environment["DBUS_SYSTEM_BUS_ADDRESS"] = noSystemBus
-    process.environment = environment
     let command = ["/usr/bin/umockdev-run", "-d", bundle.appendingPathComponent("devices.umockdev").path, "--", try DevCapsProcess.executable(runBy: user).path] + arguments
-    if let user {
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-      process.arguments = ["--reuid=\(user)", "--regid=65534", "--clear-groups"] + command
-    } else {
-      process.executableURL = URL(fileURLWithPath: command[0])
-      process.arguments = Array(command.dropFirst())
-    }
-    return try process.runCollecting()
+    let asUser = user.map { ["/usr/bin/setpriv", "--reuid=\($0)", "--regid=65534", "--clear-groups"] } ?? []
+    let line = asUser + command
+    return try ChildProcess.run(line[0], Array(line.dropFirst()), environment: environment, input: Data()).result
   }
 
   /// The report without what is measured again on replay. Disk sizes: statvfs answers for the

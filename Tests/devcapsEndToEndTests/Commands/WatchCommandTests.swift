@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 /// Streams against a testbed that a helper process changes while devcaps watches, with real
@@ -98,25 +99,15 @@ struct WatchCommandTests {
   @Test("a reader that goes away ends an idle stream quietly with 0")
   func readerGone() throws {
     let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    // head reads the first line and exits; devcaps, idle, must notice and end by itself.
-    process.arguments = ["-c", "'\(DevCapsProcess.executable.path)' watch displays | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}"]
     var environment = ProcessInfo.processInfo.environment
     for (key, value) in testbed.environment { environment[key] = value }
-    process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let deadline = Date().addingTimeInterval(10)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
-    #expect(!process.isRunning, "devcaps kept running after its reader left")
-    if process.isRunning { process.terminate() }
-    let status = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(status == "0\n")
-    #expect(String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).isEmpty)
+    // head reads the first line and exits; devcaps, idle, must notice and end by itself (else
+    // the run is killed after 10 s and the test fails saying so).
+    let pipeline = try ChildProcess.run(
+      "/bin/bash", ["-c", "'\(DevCapsProcess.executable.path)' watch displays | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}"],
+      environment: environment, seconds: 10)
+    #expect(pipeline.outputText == "0\n")
+    #expect(pipeline.errorText.isEmpty)
   }
 
   @Test("usage errors are 64", arguments: [["watch", "nothing"], ["watch", "displays", "--count", "-1"], ["watch", "displays", "--timeout", "0"]])

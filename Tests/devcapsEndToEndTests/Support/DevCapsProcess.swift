@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 
 /// Runs the built `devcaps` binary and captures what it printed.
 struct DevCapsResult {
@@ -45,66 +46,28 @@ enum DevCapsProcess {
   static func run(
     _ arguments: [String], environment extra: [String: String] = [:], user: String? = nil, stdin: Data? = nil
   ) throws -> DevCapsResult {
-    let process = Process()
     var environment = ProcessInfo.processInfo.environment
     environment.removeValue(forKey: "LD_PRELOAD")
     environment.removeValue(forKey: "DEVCAPS_ROOT")
     environment["NO_COLOR"] = "1"
     for (key, value) in extra { environment[key] = value }
-    process.environment = environment
     if let user {
       // Root reads any file; to see "permission denied" the binary runs as another user.
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-      process.arguments = ["--reuid=\(user)", "--regid=65534", "--clear-groups", try executable(runBy: user).path] + arguments
-    } else {
-      process.executableURL = executable
-      process.arguments = arguments
+      let command = ["--reuid=\(user)", "--regid=65534", "--clear-groups", try executable(runBy: user).path] + arguments
+      return try ChildProcess.run("/usr/bin/setpriv", command, environment: environment, input: stdin ?? Data()).result
     }
-    return try process.runCollecting(stdin: stdin)
+    return try ChildProcess.run(executable.path, arguments, environment: environment, input: stdin ?? Data()).result
   }
-}
 
-extension Process {
-  /// Runs the process with `stdin` (nothing when nil) and collects what it prints. Both pipes are
-  /// read before waiting, so a large output cannot fill a pipe and stall the child.
-  func runCollecting(stdin: Data? = nil) throws -> DevCapsResult {
-    let output = Pipe()
-    let errors = Pipe()
-    standardOutput = output
-    standardError = errors
-    let input = Pipe()
-    standardInput = input
-    try run()
-    if let stdin { input.fileHandleForWriting.write(stdin) }
-    try input.fileHandleForWriting.close()
-    let group = DispatchGroup()
-    nonisolated(unsafe) var errorData = Data()
-    group.enter()
-    DispatchQueue.global().async {
-      errorData = errors.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    waitUntilExit()
-    return DevCapsResult(
-      status: terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-      stderr: String(decoding: errorData, as: UTF8.self))
-  }
-}
-
-extension DevCapsProcess {
   /// Runs a shell command line under a pseudo-terminal (`script`), so that isatty(1) is true.
+  /// Standard input stays open (and silent) until the command ends, as a terminal's would.
   static func runInTerminal(_ commandLine: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = ["-qec", commandLine, "/dev/null"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardInput = Pipe()
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    let script = try ChildProcess("/usr/bin/script", ["-qec", commandLine, "/dev/null"], input: .pipe, errors: .null)
+    return try script.collect(keepingInputOpen: true).outputText
   }
+}
+
+extension CollectedOutput {
+  /// The status and the outputs as text.
+  var result: DevCapsResult { DevCapsResult(status: status, stdout: outputText, stderr: errorText) }
 }

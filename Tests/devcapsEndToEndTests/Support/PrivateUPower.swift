@@ -1,10 +1,11 @@
 import Foundation
+import TestProcesses
 
 /// A private bus and the real upowerd on it, over a testbed's power supplies (testing.md's
 /// recipe). upowerd can be stopped and started again to make the source go and come back.
 final class PrivateUPower {
   private let bus: PrivateBus
-  private var daemon: Process? = nil
+  private var daemon: ChildProcess? = nil
   let address: String
   private let testbed: TestbedDriver
   private let scratch: URL
@@ -30,16 +31,11 @@ final class PrivateUPower {
   }
 
   func start() throws {
-    let daemon = Process()
-    daemon.executableURL = URL(fileURLWithPath: "/usr/libexec/upowerd")
-    daemon.environment = ProcessInfo.processInfo.environment.merging(testbed.environment.merging([
+    let daemonEnvironment = ProcessInfo.processInfo.environment.merging(testbed.environment.merging([
       "DBUS_SYSTEM_BUS_ADDRESS": address, "UPOWER_HISTORY_DIR": scratch.path,
       "UPOWER_CONF_FILE_NAME": scratch.appendingPathComponent("UPower.conf").path,
     ]) { $1 }) { $1 }
-    daemon.standardOutput = FileHandle.nullDevice
-    daemon.standardError = FileHandle.nullDevice
-    try daemon.run()
-    self.daemon = daemon
+    daemon = try ChildProcess("/usr/libexec/upowerd", environment: daemonEnvironment, output: .null, errors: .null)
     // Ready when it answers on the bus.
     let deadline = Date().addingTimeInterval(10)
     while Date() < deadline {
@@ -53,9 +49,9 @@ final class PrivateUPower {
   /// SIGKILL: the name leaves the bus at once, as when upowerd crashes; under the umockdev
   /// preload upowerd does not always act on SIGTERM.
   func stop() {
-    guard let daemon, daemon.isRunning else { return }
-    kill(daemon.processIdentifier, SIGKILL)
-    daemon.waitUntilExit()
+    guard let daemon else { return }
+    daemon.signal(SIGKILL)
+    daemon.waitOrKill(seconds: 10)
     self.daemon = nil
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 
 /// Validates JSON against a schema in `Schemas/` with Python's jsonschema (Draft 2020-12): an
 /// implementation that shares nothing with devcaps.
@@ -24,20 +25,11 @@ enum SchemaValidator {
 
   /// The problems found, empty when every document is valid.
   static func problems(in documents: [String], schema: String) throws -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", script, schemas.appendingPathComponent(schema).path]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    input.fileHandleForWriting.write(Data(documents.joined(separator: "\0").utf8))
-    try input.fileHandleForWriting.close()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    if process.terminationStatus == 0 { return [] }
+    let validation = try ChildProcess.run(
+      "/usr/bin/python3", ["-c", script, schemas.appendingPathComponent(schema).path],
+      input: Data(documents.joined(separator: "\0").utf8), errors: .output)
+    if validation.status == 0 { return [] }
+    let text = validation.outputText
     return text.split(separator: "\n").map(String.init)
   }
 }

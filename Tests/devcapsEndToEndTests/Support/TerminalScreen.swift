@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 
 /// A command line run under a pseudo-terminal (`script`) whose output arrives while it runs, so a
 /// test can change the testbed between frames. The line is run by `/bin/sh -c` after `echo PID $$`,
@@ -9,40 +10,25 @@ import Foundation
 /// runs after devcaps; so the shell is always /bin/sh and traps SIGINT with a command: it lives on,
 /// and the command's children still start with SIGINT's default action.
 final class TerminalSession: @unchecked Sendable {
-  private let process = Process()
-  private let keyboard = Pipe()
-  private let lock = NSLock()
-  private var data = Data()
-  private let done = DispatchSemaphore(value: 0)
+  private let script: ChildProcess
+  private let screen: OutputRecorder
 
   init(_ commandLine: String) throws {
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = ["-qec", "echo PID $$; trap : INT; " + commandLine, "/dev/null"]
     var environment = ProcessInfo.processInfo.environment
     environment["SHELL"] = "/bin/sh"
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardInput = keyboard
-    try process.run()
-    let reader = output.fileHandleForReading
-    Thread.detachNewThread { [self] in
-      while true {
-        let chunk = reader.availableData
-        if chunk.isEmpty { break }
-        lock.withLock { data.append(chunk) }
-      }
-      done.signal()
-    }
+    script = try ChildProcess(
+      "/usr/bin/script", ["-qec", "echo PID $$; trap : INT; " + commandLine, "/dev/null"], environment: environment,
+      input: .pipe, errors: .null)
+    screen = OutputRecorder(script.output!)
   }
 
   /// Types `keys` on the terminal: `script` passes them to the pty, whose line discipline turns
   /// Ctrl-C ("\u{03}") into SIGINT.
   func type(_ keys: String) {
-    keyboard.fileHandleForWriting.write(Data(keys.utf8))
+    script.write(Data(keys.utf8))
   }
 
-  var output: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+  var output: String { screen.text }
 
   /// The process id the command line printed first.
   var pid: pid_t? {
@@ -63,8 +49,8 @@ final class TerminalSession: @unchecked Sendable {
 
   /// Waits for the end of the output and of `script`; the whole output.
   func finish(seconds: Double = 20) -> String {
-    if done.wait(timeout: .now() + seconds) == .timedOut { process.terminate() }
-    process.waitUntilExit()
+    if !screen.waitForEnd(seconds: seconds) { script.waitOrKill(seconds: 0) }
+    script.waitOrKill(seconds: 10)
     return output
   }
 }

@@ -1,26 +1,19 @@
 import Foundation
+import TestProcesses
 
 /// A umockdev testbed owned by a helper process (testbed_driver.py) that runs with the preload
 /// library, so that it can send uevents while devcaps streams. Used by the stream tests.
 final class TestbedDriver {
-  private let process = Process()
-  private let input = Pipe()
-  private let output = Pipe()
+  private let driver: ChildProcess
   private var buffer = Data()
   private(set) var root: String = ""
 
   init(fixture: String? = nil) throws {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("testbed_driver.py")
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [script.path]
     var environment = ProcessInfo.processInfo.environment
     environment["LD_PRELOAD"] = "libumockdev-preload.so.0"
     environment.removeValue(forKey: "UMOCKDEV_DIR")
-    process.environment = environment
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-
+    driver = try ChildProcess("/usr/bin/python3", [script.path], environment: environment, input: .pipe, errors: .null)
     let first = try readReply()
     guard let directory = first["root"] as? String else { throw TestbedError("testbed driver did not start: \(first)") }
     root = directory
@@ -29,7 +22,7 @@ final class TestbedDriver {
 
   deinit {
     _ = try? send(["op": "quit"])
-    process.waitUntilExit()
+    driver.waitOrKill(seconds: 10)
   }
 
   var environment: [String: String] {
@@ -69,23 +62,32 @@ final class TestbedDriver {
 
   @discardableResult
   private func send(_ command: [String: Any]) throws -> [String: Any] {
-    let line = try JSONSerialization.data(withJSONObject: command) + Data("\n".utf8)
-    input.fileHandleForWriting.write(line)
+    driver.write(try JSONSerialization.data(withJSONObject: command) + Data("\n".utf8))
     let answer = try readReply()
     if let error = answer["error"] { throw TestbedError("testbed driver: \(error)") }
     return answer
   }
 
-  private func readReply() throws -> [String: Any] {
+  /// The driver's next line; it answers each command at once, so 30 s means it is stuck.
+  private func readReply(seconds: Double = 30) throws -> [String: Any] {
+    let deadline = Date().addingTimeInterval(seconds)
+    var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
       if let newline = buffer.firstIndex(of: 0x0A) {
         let line = buffer[buffer.startIndex..<newline]
         buffer = Data(buffer[(newline + 1)...])
         return try JSONSerialization.jsonObject(with: line) as? [String: Any] ?? [:]
       }
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { throw TestbedError("testbed driver exited") }
-      buffer.append(chunk)
+      var ready = pollfd(fd: driver.output!, events: Int16(POLLIN), revents: 0)
+      let remaining = Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+      guard remaining > 0, poll(&ready, 1, remaining) >= 0 || errno == EINTR else {
+        throw TestbedError("testbed driver did not answer within \(seconds) s")
+      }
+      guard ready.revents != 0 else { continue }
+      let count = read(driver.output!, &chunk, chunk.count)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { throw TestbedError("testbed driver exited") }
+      buffer.append(contentsOf: chunk[0..<count])
     }
   }
 }
@@ -93,82 +95,45 @@ final class TestbedDriver {
 /// A running `devcaps` stream (or another program: an example) whose lines arrive on a
 /// background thread.
 final class StreamProcess: @unchecked Sendable {
-  let process = Process()
-  private let output = Pipe()
-  private let errors = Pipe()
-  private let lock = NSLock()
-  private var lines: [String] = []
-  private var errorText = ""
-  private var partial = ""
+  let child: ChildProcess
+  private let output: OutputRecorder
+  private let errors: OutputRecorder
 
   init(_ arguments: [String], environment extra: [String: String], executable: URL = DevCapsProcess.executable) throws {
     var environment = ProcessInfo.processInfo.environment
     environment.removeValue(forKey: "LD_PRELOAD")
     environment["NO_COLOR"] = "1"
     for (key, value) in extra { environment[key] = value }
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = Pipe()
-    output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      let data = handle.availableData
-      guard let self, !data.isEmpty else { return }
-      self.lock.lock()
-      self.partial += String(decoding: data, as: UTF8.self)
-      while let newline = self.partial.firstIndex(of: "\n") {
-        self.lines.append(String(self.partial[..<newline]))
-        self.partial = String(self.partial[self.partial.index(after: newline)...])
-      }
-      self.lock.unlock()
-    }
-    errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      let data = handle.availableData
-      guard let self, !data.isEmpty else { return }
-      self.lock.lock()
-      self.errorText += String(decoding: data, as: UTF8.self)
-      self.lock.unlock()
-    }
-    try process.run()
+    child = try ChildProcess(executable.path, arguments, environment: environment, input: .pipe)
+    output = OutputRecorder(child.output!)
+    errors = OutputRecorder(child.errors!)
   }
 
-  var received: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return lines
-  }
+  var received: [String] { output.lines }
 
-  var stderr: String {
-    lock.lock()
-    defer { lock.unlock() }
-    return errorText
-  }
+  var stderr: String { errors.text }
 
   /// Waits until at least `count` lines arrived (or the time is up) and returns them all.
   @discardableResult
   func waitForLines(_ count: Int, seconds: Double = 10) -> [String] {
     let deadline = Date().addingTimeInterval(seconds)
-    while received.count < count && Date() < deadline && process.isRunning { usleep(10_000) }
+    while received.count < count && Date() < deadline && child.isRunning { usleep(10_000) }
     usleep(20_000)
     return received
   }
 
-  func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+  func signal(_ number: Int32) { child.signal(number) }
 
-  /// Waits for the exit (killing the process after `seconds`) and returns its status.
+  /// Waits for the exit and the end of its output (killing it after `seconds`: -1) and returns
+  /// its status.
   func wait(seconds: Double = 10) -> Int32 {
-    let deadline = Date().addingTimeInterval(seconds)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
+    guard let termination = child.wait(seconds: seconds) else {
+      child.waitOrKill(seconds: 0)
       return -1
     }
-    usleep(50_000)
-    output.fileHandleForReading.readabilityHandler = nil
-    errors.fileHandleForReading.readabilityHandler = nil
-    return process.terminationStatus
+    output.waitForEnd(seconds: 5)
+    errors.waitForEnd(seconds: 5)
+    return termination.status
   }
 
   func json(_ line: String) throws -> [String: Any] {
