@@ -10,18 +10,21 @@ public enum FileOutput {
   /// All of `text`, retrying interrupted and partial writes; false (errno set) when a write fails.
   public static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
     var text = text
-    return text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += written
+    return text.withUTF8 { writeAll($0, to: descriptor) }
+  }
+
+  /// All of `bytes`, retrying interrupted and partial writes; false (errno set) when a write fails.
+  public static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
       }
-      return true
+      offset += written
     }
+    return true
   }
 
   /// Replaces a file atomically: a temporary file in the same directory (a hidden name with a

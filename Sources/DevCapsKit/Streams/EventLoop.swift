@@ -47,8 +47,11 @@ final class EventLoop {
   /// Runs until something calls `stop`.
   @discardableResult
   func run() -> Stop {
+    // One array for the whole run: a new one per wakeup was an allocation per sample.
+    var descriptors: [pollfd] = []
     while stopReason == nil {
-      var descriptors = sources.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+      descriptors.removeAll(keepingCapacity: true)
+      for source in sources { descriptors.append(pollfd(fd: source.fd, events: Int16(POLLIN), revents: 0)) }
       if case .failure(let error) = Errno.result({ poll(&descriptors, nfds_t(descriptors.count), -1) }) {
         stop(.failure("poll: \(error)"))
         break

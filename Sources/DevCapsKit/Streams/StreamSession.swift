@@ -2,7 +2,8 @@
 /// publish events into it; it ends the loop when enough changes were seen.
 final class StreamSession {
   let loop = EventLoop()
-  private let emit: (StreamEvent) -> Void
+  /// Hands an event to the consumer; false when the consumer is gone (the stream then ends).
+  private let emit: (StreamEvent) -> Bool
   private let maximumChanges: Int?
   private var changes = 0
   private var timers: [LoopTimer] = []
@@ -11,27 +12,38 @@ final class StreamSession {
   /// that `--count 0` ends after that state rather than at the start.
   var awaitsInitialEvent = false
 
-  init(maximumChanges: Int?, emit: @escaping (StreamEvent) -> Void) {
+  init(maximumChanges: Int?, emit: @escaping (StreamEvent) -> Bool) {
     self.maximumChanges = maximumChanges
     self.emit = emit
   }
 
   func publish(_ events: [DeviceEvent]) {
     for event in events {
-      let stamped = StreamEvent(event)
-      emit(stamped)
-      if awaitsInitialEvent && !stamped.isChange {
-        awaitsInitialEvent = false
-        finishIfCountReached()
-      }
-      if stamped.isChange {
-        changes += 1
-        if let maximumChanges, changes >= maximumChanges {
-          loop.stop(.finished)
-          return
-        }
+      guard publish(event) else { return }
+    }
+  }
+
+  /// One event (no array to make: a motion sample at 200 Hz); false once `--count` is reached
+  /// or the consumer is gone.
+  @discardableResult
+  func publish(_ event: DeviceEvent) -> Bool {
+    let stamped = StreamEvent(event)
+    guard emit(stamped) else {
+      loop.stop(.finished)
+      return false
+    }
+    if awaitsInitialEvent && !stamped.isChange {
+      awaitsInitialEvent = false
+      finishIfCountReached()
+    }
+    if stamped.isChange {
+      changes += 1
+      if let maximumChanges, changes >= maximumChanges {
+        loop.stop(.finished)
+        return false
       }
     }
+    return true
   }
 
   /// `--count 0` ends right after the initial state.

@@ -89,8 +89,7 @@ struct MotionCommand: ParsableCommand {
       return try StreamRunner.exit(end)
     }
     let live = !json && isatty(1) == 1
-    let printer = StreamPrinter(json: json)
-    guard live else { return try StreamRunner.exit(StreamRunner.run(stream) { printer.print }) }
+    guard live else { return try StreamRunner.exit(StreamRunner.run(stream) { StreamPrinter(json: json).print }) }
     let view = MotionView(style: TextStyle.forStandardOutput())
     let terminal = LiveTerminal.listeningForQuit()
     Output.write(UpAngleView.enter)

@@ -78,12 +78,11 @@ struct UpAngleCommand: ParsableCommand {
     let stream = try StreamRunner.openUpAngle(options)
     let live = !json && isatty(1) == 1
     let view = UpAngleView(style: TextStyle.forStandardOutput())
-    let printer = StreamPrinter(json: json)
     let sensor = stream.sensors.first
     let terminal = live ? LiveTerminal.listeningForQuit() : nil
     if live { Output.write(UpAngleView.enter) }
     let end = StreamRunner.run(stream) {
-      guard live, let sensor else { return printer.print }
+      guard live, let sensor else { return StreamPrinter(json: json).print }
       var heldAngle: Double? = nil
       return { event in
         // q ends the stream as a closed stdout does: exit 0.

@@ -122,8 +122,7 @@ struct WatchCommand: ParsableCommand {
     options.duration = timeout
     options.note = { Output.error("note: \($0)") }
     let events = try StreamRunner.open(stream, options)
-    let printer = StreamPrinter(json: json)
-    try StreamRunner.exit(StreamRunner.run(events) { printer.print })
+    try StreamRunner.exit(StreamRunner.run(events) { StreamPrinter(json: json).print })
   }
 }
 

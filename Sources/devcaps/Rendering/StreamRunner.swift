@@ -37,11 +37,14 @@ enum StreamRunner {
     return set
   }
 
-  /// Consumes `stream` on a task. `makePrinter` is called on that task and returns what prints
-  /// each event: false when stdout failed.
-  static func run(_ stream: DeviceStream, makePrinter: @escaping @Sendable () -> (StreamEvent) -> Bool) -> End {
+  /// Prints `stream`'s events on its sampling thread (``DeviceStream/deliver(to:completion:)``:
+  /// nothing allocated per event) with what `makePrinter` returns, which is false when stdout
+  /// failed; meanwhile this thread waits for the end, a signal or a vanished reader, then stops
+  /// the stream. Each line waits until stdout can take it or the runner stops, so a reader that
+  /// stopped reading cannot hold up a Ctrl-C.
+  static func run(_ stream: DeviceStream, makePrinter: () -> (StreamEvent) -> Bool) -> End {
     var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else {
+    guard pipe(&fds) == 0, let gate = OutputGate() else {
       stream.stop()
       return .failed("cannot create a pipe: \(String(cString: strerror(errno)))")
     }
@@ -50,27 +53,23 @@ enum StreamRunner {
     SignalWaiter.start(writingTo: wakeWrite)
 
     let result = ConsumerResult()
-    let events = stream.events()
-    let consumer = Task.detached {
-      let printer = makePrinter()
-      var end = End.finished
-      do {
-        for try await event in events where !printer(event) {
-          end = .outputClosed
-          break
-        }
-      } catch {
-        end = .failed("\(error)")
-      }
-      result.set(end)
-      var done: UInt8 = 0
-      _ = write(wakeWrite, &done, 1)
-    }
+    let printer = makePrinter()
+    stream.deliver(
+      to: { event in
+        guard gate.waitForOutput() else { return false }
+        if printer(event) { return true }
+        result.set(.outputClosed)
+        return false
+      },
+      completion: { error in
+        if let error { result.set(.failed("\(error)")) }
+        var done: UInt8 = 0
+        _ = write(wakeWrite, &done, 1)
+      })
 
     let end = waitForEnd(wakeRead: wakeRead, result: result)
+    gate.close()
     stream.stop()
-    consumer.cancel()
-    if result.get() == nil { waitForConsumer(wakeRead) }
     return end
   }
 
@@ -94,14 +93,34 @@ enum StreamRunner {
     }
   }
 
-  /// The stream has stopped, so the consumer ends at once unless a write to stdout blocks; a
-  /// second is plenty for the last line.
-  private static func waitForConsumer(_ wakeRead: Int32) {
-    var descriptor = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
-    _ = poll(&descriptor, 1, 1000)
+  /// Lets a line through when stdout can take it (for a pipe: PIPE_BUF bytes free, more than a
+  /// line, so the write does not block), or says no once the runner is stopping.
+  private final class OutputGate: @unchecked Sendable {
+    private let stopping: (read: Int32, write: Int32)
+    private var descriptors: [pollfd]
+
+    init?() {
+      var fds: [Int32] = [-1, -1]
+      guard pipe(&fds) == 0 else { return nil }
+      stopping = (fds[0], fds[1])
+      descriptors = [pollfd(fd: 1, events: Int16(POLLOUT), revents: 0), pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)]
+    }
+
+    /// On the sampling thread: false when the runner is stopping.
+    func waitForOutput() -> Bool {
+      while poll(&descriptors, 2, -1) < 0 && errno == EINTR {}
+      return descriptors[1].revents == 0
+    }
+
+    /// From then on every line is refused. (The descriptors stay open: the sampling thread may
+    /// still be polling them; the process ends soon after.)
+    func close() {
+      var byte: UInt8 = 1
+      _ = write(stopping.write, &byte, 1)
+    }
   }
 
-  /// What the consuming task ended with, read by the waiting thread.
+  /// How the sampling thread's side ended, read by the waiting thread.
   private final class ConsumerResult: Sendable {
     private let end = Mutex<End?>(nil)
     func set(_ value: End) { end.withLock { $0 = value } }

@@ -42,6 +42,61 @@ struct DeviceStreamTests {
     #expect(initial == ReportBuilder().build(sections: [.sensors]).sensors?.count)
   }
 
+  /// What `deliver(to:completion:)` handed over, filled on the sampling thread.
+  final class Delivered: @unchecked Sendable {
+    let lock = NSLock()
+    var events: [StreamEvent] = []
+    var completions: [StreamError?] = []
+    var threads: Set<String> = []
+    let ended = DispatchSemaphore(value: 0)
+
+    func handle(_ event: StreamEvent) -> Bool {
+      lock.withLock {
+        events.append(event)
+        threads.insert(Thread.isMainThread ? "main" : "sampling")
+      }
+      return true
+    }
+
+    func complete(_ error: StreamError?) {
+      lock.withLock { completions.append(error) }
+      ended.signal()
+    }
+  }
+
+  @Test("deliver: the initial state handed over on the sampling thread, then one completion")
+  func deliverInitialState() throws {
+    var options = StreamOptions()
+    options.maximumChanges = 0
+    let stream = try DeviceStream(.sensors, options: options)
+    let delivered = Delivered()
+    stream.deliver(to: delivered.handle, completion: delivered.complete)
+    #expect(delivered.ended.wait(timeout: .now() + 10) == .success)
+    stream.stop()
+    delivered.lock.withLock {
+      #expect(delivered.events.count == ReportBuilder().build(sections: [.sensors]).sensors?.count)
+      #expect(delivered.events.allSatisfy { !$0.isChange })
+      #expect(delivered.completions.count == 1 && delivered.completions.first! == nil)
+      #expect(delivered.threads.isSubset(of: ["sampling"]))
+    }
+  }
+
+  @Test("deliver: stop() from another thread returns after the completion ran, and a second deliver is refused")
+  func deliverStopped() throws {
+    let stream = try DeviceStream(.sensors)
+    let delivered = Delivered()
+    stream.deliver(to: delivered.handle, completion: delivered.complete)
+    usleep(100_000)
+    stream.stop()
+    delivered.lock.withLock { #expect(delivered.completions.count == 1) }
+    let again = Delivered()
+    stream.deliver(to: again.handle, completion: again.complete)
+    again.lock.withLock {
+      #expect(again.events.isEmpty)
+      #expect(again.completions.count == 1)
+    }
+  }
+
   @Test("a stream without its source says so before delivering anything (test machines have no proximity sensor)")
   func unavailable() {
     #expect(throws: StreamError.unavailable("no proximity sensor found (no IIO device with in_proximity* channels, no input device with SW_FRONT_PROXIMITY)")) {

@@ -87,7 +87,7 @@ struct CheckedResultsTests {
 
   @Test("a stream whose timer cannot be made ends with the reason")
   func streamReportsTimer() {
-    let session = StreamSession(maximumChanges: nil) { _ in }
+    let session = StreamSession(maximumChanges: nil) { _ in true }
     session.stop(after: -1)
     #expect(session.run() == .failure("cannot create a timer of -1.0 s (timerfd): Invalid argument"))
   }

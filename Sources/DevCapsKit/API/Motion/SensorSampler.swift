@@ -15,7 +15,7 @@ final class SensorSampler<Element: Sendable> {
     self.waker = waker
     guard let udev = Udev() else { throw .unavailable("cannot use udev (udev_new failed)") }
     // Samples go straight to the continuation: the session's events are for DeviceStream.
-    let session = StreamSession(maximumChanges: nil) { _ in }
+    let session = StreamSession(maximumChanges: nil) { _ in true }
     self.session = session
     let source: any SampleSource
     do {

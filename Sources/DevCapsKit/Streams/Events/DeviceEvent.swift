@@ -92,3 +92,21 @@ extension StreamEvent: Encodable {
     }
   }
 }
+
+extension StreamEvent {
+  /// The event's NDJSON line (without the newline) into `line`, exactly as its `Encodable`
+  /// form serializes. Motion samples, the one event that comes hundreds of times a second, are
+  /// written member by member without a heap allocation; the others go through ``JSONValue``.
+  public func writeJSON(into line: inout JSONLine) {
+    guard case .motion(let update) = event else {
+      return line.value(JSONValue(encoding: self))
+    }
+    line.beginObject()
+    line.key("event")
+    line.value(event.name)
+    line.key("time")
+    line.value(rfc3339: time)
+    update.writeMembers(into: &line)
+    line.endObject()
+  }
+}

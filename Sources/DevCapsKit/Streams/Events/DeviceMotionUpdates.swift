@@ -61,6 +61,84 @@ extension DeviceMotionUpdate: Encodable {
   }
 }
 
+extension DeviceMotionUpdate {
+  /// `encode(to:)`'s members, in its order, written without a heap allocation
+  /// (``StreamEvent/writeJSON(into:)``); a test holds the two to the same text.
+  func writeMembers(into line: inout JSONLine) {
+    line.key("timestamp")
+    line.value(motion.timestamp)
+    line.key("source")
+    line.value(motion.source.rawValue)
+    line.key("referenceFrame")
+    line.value(motion.referenceFrame.rawValue)
+    line.key("attitude")
+    line.beginObject()
+    line.key("quaternion")
+    let quaternion = motion.attitude.quaternion
+    line.beginObject()
+    line.key("w")
+    line.value(quaternion.w)
+    line.key("x")
+    line.value(quaternion.x)
+    line.key("y")
+    line.value(quaternion.y)
+    line.key("z")
+    line.value(quaternion.z)
+    line.endObject()
+    line.key("rollDegrees")
+    line.value(motion.attitude.roll.degreesFromRadians)
+    line.key("pitchDegrees")
+    line.value(motion.attitude.pitch.degreesFromRadians)
+    line.key("yawDegrees")
+    line.value(motion.hasYaw ? motion.attitude.yaw.degreesFromRadians : nil)
+    line.endObject()
+    line.key("gravity")
+    line.value(motion.gravity)
+    line.key("userAcceleration")
+    line.value(motion.userAcceleration)
+    line.key("rotationRate")
+    line.value(motion.rotationRate)
+    line.key("magneticField")
+    if let field = motion.magneticField {
+      line.beginObject()
+      line.key("x")
+      line.value(field.field.x)
+      line.key("y")
+      line.value(field.field.y)
+      line.key("z")
+      line.value(field.field.z)
+      line.key("accuracy")
+      line.value(field.accuracy.rawValue)
+      line.endObject()
+    } else {
+      line.null()
+    }
+    line.key("headingDegrees")
+    line.value(motion.heading)
+    line.key("sensors")
+    line.beginArray()
+    for sensor in sensors { line.value(sensor) }
+    line.endArray()
+    line.key("rateHz")
+    line.value(rateHz)
+  }
+}
+
+extension JSONLine {
+  /// `{"x":…,"y":…,"z":…}`, or null.
+  mutating func value(_ vector: Vector3?) {
+    guard let vector else { return null() }
+    beginObject()
+    key("x")
+    value(vector.x)
+    key("y")
+    value(vector.y)
+    key("z")
+    value(vector.z)
+    endObject()
+  }
+}
+
 /// The compass heading, when it moved by more than the stream's threshold (the first is the
 /// current heading).
 public struct HeadingUpdate: Sendable, Equatable {

@@ -28,7 +28,7 @@ public struct Timestamp: Sendable, Equatable {
     var time = time_t(seconds)
     var parts = tm()
     gmtime_r(&time, &parts)
-    let date = "\(parts.tm_year + 1900)-\(Timestamp.pad(parts.tm_mon + 1))-\(Timestamp.pad(parts.tm_mday))"
+    let date = "\(Timestamp.pad(parts.tm_year + 1900, 4))-\(Timestamp.pad(parts.tm_mon + 1))-\(Timestamp.pad(parts.tm_mday))"
     let clock = "\(Timestamp.pad(parts.tm_hour)):\(Timestamp.pad(parts.tm_min)):\(Timestamp.pad(parts.tm_sec))"
     return date + "T" + clock + "." + Timestamp.pad(Int32(milliseconds), 3) + "Z"
   }
@@ -39,5 +39,32 @@ public struct Timestamp: Sendable, Equatable {
     var parts = tm()
     localtime_r(&time, &parts)
     return "\(Timestamp.pad(parts.tm_hour)):\(Timestamp.pad(parts.tm_min)):\(Timestamp.pad(parts.tm_sec))"
+  }
+}
+
+extension JSONLine {
+  /// The time as a string, `2026-11-22T02:33:02.123Z` (``Timestamp/rfc3339``), written without
+  /// making one.
+  mutating func value(rfc3339 timestamp: Timestamp) {
+    var time = time_t(timestamp.seconds)
+    var parts = tm()
+    gmtime_r(&time, &parts)
+    separate()
+    bytes.append(UInt8(ascii: "\""))
+    writeDigits(Int(parts.tm_year) + 1900, width: 4)
+    bytes.append(UInt8(ascii: "-"))
+    writeDigits(Int(parts.tm_mon) + 1, width: 2)
+    bytes.append(UInt8(ascii: "-"))
+    writeDigits(Int(parts.tm_mday), width: 2)
+    bytes.append(UInt8(ascii: "T"))
+    writeDigits(Int(parts.tm_hour), width: 2)
+    bytes.append(UInt8(ascii: ":"))
+    writeDigits(Int(parts.tm_min), width: 2)
+    bytes.append(UInt8(ascii: ":"))
+    writeDigits(Int(parts.tm_sec), width: 2)
+    bytes.append(UInt8(ascii: "."))
+    writeDigits(timestamp.milliseconds, width: 3)
+    bytes.append(UInt8(ascii: "Z"))
+    bytes.append(UInt8(ascii: "\""))
   }
 }

@@ -70,9 +70,8 @@ enum DeviceMotionSources {
       if let problem = tracker.takeNote() { note("skipping a reading: \(problem)") }
       switch tick {
       case .motion(let update):
-        var events: [DeviceEvent] = motion ? [.motion(update)] : []
-        if heading, let change = tracker.headingUpdate(update, threshold: threshold) { events.append(.heading(change)) }
-        session.publish(events)
+        if motion && !session.publish(.motion(update)) { return }
+        if heading, let change = tracker.headingUpdate(update, threshold: threshold) { session.publish(.heading(change)) }
       case .waiting:
         break
       case .skipped(let problem):

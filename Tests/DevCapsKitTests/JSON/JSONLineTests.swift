@@ -1,0 +1,81 @@
+import DevCapsMotion
+import Testing
+@testable import DevCapsKit
+
+/// `JSONLine` writes what `JSONValue.serialized()` writes, byte for byte: the motion samples it
+/// writes member by member, and everything else through the tree.
+@Suite("JSON lines written in place")
+struct JSONLineTests {
+  static func line(_ event: StreamEvent) -> String {
+    var line = JSONLine(capacity: 16)
+    event.writeJSON(into: &line)
+    return line.text
+  }
+
+  static func motion(
+    source: MotionSource = .fusion, gravity: Vector3 = Vector3(0, -1, 0), rotationRate: Vector3? = Vector3(0.1, -0.25, 1e-300),
+    field: MagneticField? = MagneticField(field: Vector3(20.5, -35, 10), accuracy: .medium), heading: Double? = 359.99,
+    sensors: [String] = ["iio:device0", "iio:device1"], rateHz: Double? = 199.87654321, timestamp: Double = 18_505.318246568
+  ) -> DeviceMotionUpdate {
+    let motion = DeviceMotion(
+      timestamp: timestamp, attitude: Attitude(roll: 0.3, pitch: -1.2, yaw: 3.0), gravity: gravity,
+      userAcceleration: Vector3(-0.0003416049313476055, 2.220446049250313e-16, -0.0),
+      rotationRate: rotationRate, magneticField: field, heading: heading, source: source, referenceFrame: .xMagneticNorthZVertical)
+    return DeviceMotionUpdate(motion: motion, sensors: sensors, rateHz: rateHz, initial: false)
+  }
+
+  @Test(
+    "a motion sample: the same text as through Encodable",
+    arguments: [
+      motion(),
+      motion(source: .accelerometer, rotationRate: nil, field: nil, heading: nil, sensors: ["iio:device1"], rateHz: nil),
+      motion(source: .hub, heading: 0, rateHz: 200),
+      motion(gravity: Vector3(.nan, .infinity, -.infinity), rateHz: .nan),
+      motion(gravity: Vector3(1e15, -1e15, 123_456_789_012_345), timestamp: 0),
+      motion(sensors: ["a\"b\\c\n\u{1}\u{7F}é✓🙂", ""], timestamp: -1.5),
+      motion(sensors: []),
+    ])
+  func motionSample(update: DeviceMotionUpdate) {
+    for time in [Timestamp(seconds: 0, milliseconds: 5), Timestamp(seconds: 1_795_000_000, milliseconds: 999)] {
+      let event = StreamEvent(.motion(update), time: time)
+      #expect(Self.line(event) == JSONValue(encoding: event).serialized())
+    }
+  }
+
+  @Test("the other events go through the tree, with the same text")
+  func otherEvents() {
+    let events: [DeviceEvent] = [
+      .lid(LidUpdate(closed: true, present: nil, initial: true)),
+      .sourceLost(source: "upower \"daemon\""),
+      .heading(HeadingUpdate(headingDegrees: 12.5, accuracy: .high, source: .fusion, sensor: "iio:device2", initial: false)),
+    ]
+    for event in events {
+      let stamped = StreamEvent(event, time: Timestamp(seconds: 1_795_000_000, milliseconds: 42))
+      #expect(Self.line(stamped) == JSONValue(encoding: stamped).serialized())
+    }
+  }
+
+  @Test("a line is emptied for the next and keeps its storage")
+  func reused() {
+    var line = JSONLine()
+    let event = StreamEvent(.motion(Self.motion()), time: Timestamp(seconds: 1, milliseconds: 2))
+    event.writeJSON(into: &line)
+    let first = line.text
+    let capacity = line.bytes.capacity
+    line.removeAll()
+    event.writeJSON(into: &line)
+    #expect(line.text == first)
+    #expect(line.bytes.capacity == capacity)
+  }
+
+  @Test("containers nest, and any value goes through the generic writer as serialized() writes it")
+  func nesting() {
+    let value = JSONValue.object([
+      JSONMember("a", .array([.integer(-9_223_372_036_854_775_807), .null, .array([]), .object([])])),
+      JSONMember("k\"ey", .object([JSONMember("b", .bool(false)), JSONMember("c", .number(0.1))])),
+    ])
+    var line = JSONLine()
+    line.value(value)
+    #expect(line.text == value.serialized())
+  }
+}
