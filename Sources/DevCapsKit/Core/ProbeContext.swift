@@ -126,6 +126,24 @@ final class ProbeContext {
     }
   }
 
+  /// How many of a directory's entries `matches` accepts (by name, in bytes). A snapshot being
+  /// recorded gets the listing, as `entries` gives it.
+  func countEntries(_ path: String, where matches: (UnsafeBufferPointer<UInt8>) -> Bool) -> Int {
+    if recorder != nil {
+      return entries(path).count { name in
+        var name = name
+        return name.withUTF8 { matches($0) }
+      }
+    }
+    switch root.countEntries(path, where: matches) {
+    case .success(let count): return count
+    case .failure(.missing): return 0
+    case .failure(let failure):
+      diagnostics.record(path, failure.description)
+      return 0
+    }
+  }
+
   /// Directory entries of a path libudev reported (not put below the root).
   func liveEntries(_ path: String) -> [String] {
     switch SystemRoot().directoryEntries(path) {

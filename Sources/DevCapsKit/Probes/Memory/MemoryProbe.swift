@@ -41,7 +41,7 @@ struct MemoryProbe {
   func installedBytes() -> UInt64? {
     let path = MemoryProbe.blockDirectory + "block_size_bytes"
     guard let blockSize = context.hexInteger(path), blockSize > 0 else { return nil }
-    let blocks = context.entries(MemoryProbe.blockDirectory).count(where: MemoryProbe.isBlockDirectory)
+    let blocks = context.countEntries(MemoryProbe.blockDirectory, where: MemoryProbe.isBlockDirectory)
     guard blocks > 0 else { return nil }
     guard let bytes = UInt64(blocks).multipliedIfRepresentable(by: blockSize) else {
       context.diagnostics.record(path, "\(blocks) blocks of \(blockSize) bytes is more than 64 bits hold")
@@ -51,8 +51,10 @@ struct MemoryProbe {
   }
 
   /// `memory0`, `memory42`: not `block_size_bytes`, `auto_online_blocks` or `probe`.
-  static func isBlockDirectory(_ name: String) -> Bool {
-    name.hasPrefix("memory") && UInt(name.dropFirst("memory".count)) != nil
+  static func isBlockDirectory(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    let prefix = "memory".utf8
+    guard name.count > prefix.count, name.starts(with: prefix) else { return false }
+    return name[prefix.count...].allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 }
 
