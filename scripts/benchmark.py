@@ -197,6 +197,7 @@ def device_motion():
     testbed, root = start_testbed("yoga-convertible")
     testbed.add_from_string(MOTION_SENSORS)
     env = dict(os.environ, UMOCKDEV_DIR=root, DEVCAPS_ROOT=root, LD_PRELOAD="libumockdev-preload.so.0")
+    floor = sampler_floor(root, env)
     ours = subprocess.Popen([DEVCAPS, "watch", "motion", "--json", "--rate", "200"], env=env, stdout=subprocess.PIPE)
     for _ in range(200):
         ours.stdout.readline()
@@ -225,7 +226,31 @@ def device_motion():
     per_sample = (allocations[1] - allocations[0]) / 400 if None not in allocations else None
     delays.sort()
     return {"cpu": used / elapsed * 100, "rate": lines / elapsed, "delay_ms": delays[len(delays) // 2] * 1000,
-            "delay_p99_ms": delays[int(len(delays) * 0.99)] * 1000, "allocations": per_sample}
+            "delay_p99_ms": delays[int(len(delays) * 0.99)] * 1000, "allocations": per_sample, "floor_cpu": floor}
+
+
+def sampler_floor(root, env):
+    """CPU share of scripts/motion-floor.c reading the same nine raw attributes 200 times a second
+    and writing a line of the same length: what the system calls alone cost on this machine."""
+    floor = os.environ.get("MOTION_FLOOR")
+    if not floor:
+        return None
+    paths = []
+    for device in sorted(os.listdir(os.path.join(root, "sys/bus/iio/devices"))):
+        real = os.path.realpath(os.path.join(root, "sys/bus/iio/devices", device))[len(root):]
+        for channel in ("accel", "anglvel", "magn"):
+            paths += [f"{real}/in_{channel}_{axis}_raw" for axis in "xyz" if os.path.exists(f"{root}{real}/in_{channel}_{axis}_raw")]
+    theirs = subprocess.Popen([floor] + paths, env=env, stdout=subprocess.PIPE)
+    for _ in range(200):
+        theirs.stdout.readline()
+    begin, started = cpu_seconds(theirs.pid), time.monotonic()
+    while time.monotonic() < started + RATE_SECONDS:
+        theirs.stdout.readline()
+    used = cpu_seconds(theirs.pid) - begin
+    elapsed = time.monotonic() - started
+    theirs.terminate()
+    theirs.wait()
+    return used / elapsed * 100
 
 
 def battery():
@@ -324,7 +349,7 @@ def main():
         "| stream | devcaps | peer |",
         "|---|---|---|",
         f"| `up-angle --json --rate 100` on a umockdev accelerometer (the umockdev preload intercepts file calls: real sysfs costs less) | {motion['devcaps_cpu']:.2f} % of a core ({motion['devcaps_rate']:.0f} lines/s) | iio-sensor-proxy + monitor-sensor, which poll every 700 ms (1.4 Hz): {motion['proxy_cpu']:.2f} % |",
-        f"| `watch motion --json --rate 200` on the umockdev convertible (accelerometer, gyroscope, magnetometer; fusion) | {fused['cpu']:.2f} % of a core ({fused['rate']:.0f} lines/s) | no Linux peer offers device motion |",
+        f"| `watch motion --json --rate 200` on the umockdev convertible (accelerometer, gyroscope, magnetometer; fusion) | {fused['cpu']:.2f} % of a core ({fused['rate']:.0f} lines/s) | no Linux peer offers device motion; the floor, a C loop making the same system calls (scripts/motion-floor.c): {fused['floor_cpu'] or 0:.2f} % |",
         f"| sample's tick → its line read by the benchmark, median (99th percentile) | {fused['delay_ms']:.2f} ms ({fused['delay_p99_ms']:.2f} ms) | — |",
         f"| heap allocations per device-motion sample, filter to printed JSON line (valgrind, 600 − 200 samples) | {fused['allocations']:.1f} | — |"
         if fused["allocations"] is not None else "| heap allocations per device-motion sample | valgrind failed | — |",

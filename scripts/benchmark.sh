@@ -33,4 +33,7 @@ printf '%s\n' '// swift-tools-version:6.0' 'import PackageDescription' \
 echo 'print("hello, world")' >"$hello/Sources/hello/main.swift"
 swift build --package-path "$hello" -c release "${release_flags[@]}" --product hello
 export HELLO="$PWD/$hello/.build/release/hello"
+# The floor of a 200 Hz polled sampler (scripts/motion-floor.c), beside `watch motion`.
+/opt/swift/usr/bin/clang -O2 -o .build/motion-floor scripts/motion-floor.c
+export MOTION_FLOOR="$PWD/.build/motion-floor"
 LD_PRELOAD=libumockdev-preload.so.0 /usr/bin/python3 scripts/benchmark.py
