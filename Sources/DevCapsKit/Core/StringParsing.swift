@@ -164,3 +164,19 @@ extension StringProtocol {
     return String(self[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
   }
 }
+
+extension String {
+  /// The decimal number the text ends with (`iio:device10` → 10), nil without one. By UTF-8
+  /// index: `reversed()` over Characters instantiated generic collection types at run time, a
+  /// conformance scan each.
+  var trailingNumber: Int? {
+    let bytes = utf8
+    var start = bytes.endIndex
+    while start > bytes.startIndex {
+      let previous = bytes.index(before: start)
+      guard bytes[previous] >= UInt8(ascii: "0") && bytes[previous] <= UInt8(ascii: "9") else { break }
+      start = previous
+    }
+    return start == bytes.endIndex ? nil : Int(Substring(bytes[start...]))
+  }
+}

@@ -48,4 +48,14 @@ struct CPUListTests {
   func cpuLists(text: String, expected: [Int]?) {
     #expect(parseCPUList(text) == expected)
   }
+
+  @Test(
+    "the number a name ends with: iio:device10 sorts after iio:device9",
+    arguments: [
+      ("iio:device10", 10), ("iio:device9", 9), ("iio:device", nil), ("", nil), ("7", 7), ("card0-eDP-1", 1),
+      ("iio:device٣", nil), ("x99999999999999999999", nil),
+    ] as [(String, Int?)])
+  func trailingNumber(name: String, number: Int?) {
+    #expect(name.trailingNumber == number)
+  }
 }

@@ -36,7 +36,7 @@ struct IIODevice: Sendable, Equatable {
 
   /// The number in `iio:deviceN`, which names the driver's own trigger (`<name>-devN`).
   var number: Int? {
-    Int(String(id.reversed().prefix { $0.isNumber }.reversed()))
+    id.trailingNumber
   }
 }
 

@@ -18,6 +18,6 @@ struct SensorProbe {
 
   /// `iio:device10` sorts after `iio:device9`.
   static func deviceNumber(_ sysname: String) -> Int {
-    Int(sysname.reversed().prefix { $0.isNumber }.reversed().map(String.init).joined()) ?? Int.max
+    sysname.trailingNumber ?? Int.max
   }
 }
