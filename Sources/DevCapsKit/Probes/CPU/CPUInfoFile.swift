@@ -34,9 +34,11 @@ struct CPUInfoFile {
     self.init(text: context.text("/proc/cpuinfo") ?? "")
   }
 
-  var firstProcessorFlags: Set<String> {
-    guard let flags = processors.first?["flags"] else { return [] }
-    return Set(flags.split(separator: " ").map(String.init))
+  /// Whether the first processor's `flags` list `flag` (a whole word): no Set of a hundred
+  /// Strings made to ask about one.
+  func firstProcessorHas(flag: String) -> Bool {
+    guard let flags = processors.first?["flags"] else { return false }
+    return flags.utf8.split(separator: UInt8(ascii: " ")).contains { $0.elementsEqual(flag.utf8) }
   }
 
   /// The name of each kind of core, distinct, in order of first appearance, as lscpu names them:

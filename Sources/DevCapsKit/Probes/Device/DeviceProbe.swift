@@ -9,9 +9,9 @@ struct DeviceProbe {
     let kernel = KernelIdentity(context: context)
     let dmi = DMI(context: context)
     let deviceTree = DeviceTree(context: context)
-    let cpuFlags = CPUInfoFile(context: context).firstProcessorFlags
     let virtualization = VirtualizationDetector(
-      context: context, dmi: dmi, deviceTree: deviceTree, cpuFlags: cpuFlags
+      context: context, dmi: dmi, deviceTree: deviceTree,
+      hasHypervisorFlag: { [context] in CPUInfoFile(context: context).firstProcessorHas(flag: "hypervisor") }
     ).detect()
 
     var device = DeviceInfo()

@@ -4,8 +4,9 @@ struct VirtualizationDetector {
   let context: ProbeContext
   let dmi: DMI
   let deviceTree: DeviceTree
-  /// `/proc/cpuinfo` flags of the first processor, to see the CPUID hypervisor bit.
-  let cpuFlags: Set<String>
+  /// Whether `/proc/cpuinfo` shows the CPUID hypervisor bit; asked last, as parsing the file is
+  /// the costliest check.
+  let hasHypervisorFlag: () -> Bool
 
   struct Detection: Equatable {
     var name: String
@@ -64,7 +65,7 @@ struct VirtualizationDetector {
     if let type = context.line("/sys/hypervisor/type"), type == "xen" { return "xen" }
     if deviceTree.hypervisorCompatible.contains(where: { $0.hasPrefix("linux,kvm") }) { return "kvm" }
     if deviceTree.hypervisorCompatible.contains(where: { $0.hasPrefix("xen") }) { return "xen" }
-    if cpuFlags.contains("hypervisor") { return "vm-other" }
+    if hasHypervisorFlag() { return "vm-other" }
     return nil
   }
 }

@@ -15,7 +15,8 @@ struct CPUInfoFileTests {
     #expect(info.topology?.cores == 2)
     #expect(info.topology?.packages == 1)
     #expect(info.firstProcessorHz == 1_197_803_000)
-    #expect(info.firstProcessorFlags.contains("hypervisor"))
+    #expect(info.firstProcessorHas(flag: "hypervisor"))
+    #expect(!info.firstProcessorHas(flag: "hyper"))
   }
 
   @Test("ARM big.LITTLE: parts decoded as lscpu does, machine block kept apart")
