@@ -14,6 +14,11 @@ struct MemoryProbe {
 
   /// `Key:   1234 kB` lines, converted to bytes. A line that does not parse is reported.
   static func parseMeminfo(_ text: String, diagnostics: DiagnosticLog? = nil) -> MeminfoValues {
+    parseASCIIMeminfo(text, diagnostics: diagnostics) ?? parseMeminfoCharacters(text, diagnostics: diagnostics)
+  }
+
+  /// Any text, by Characters.
+  static func parseMeminfoCharacters(_ text: String, diagnostics: DiagnosticLog?) -> MeminfoValues {
     var values = MeminfoValues()
     for line in text.splitCharacters(separator: "\n") {
       guard let colon = line.firstIndex(ofASCII: ":") else {
@@ -34,6 +39,53 @@ struct MemoryProbe {
       values.entries.append((key, bytes))
     }
     return values
+  }
+
+  /// `parseMeminfo` over the bytes, for text that is ASCII without a CR (every real
+  /// /proc/meminfo); nil for other text, which the Character-based parse takes. Same values,
+  /// same diagnostics; a tenth of `devcaps get memory.totalBytes` was the Character-based parse.
+  static func parseASCIIMeminfo(_ text: String, diagnostics: DiagnosticLog?) -> MeminfoValues? {
+    var text = text
+    return text.withUTF8 { bytes -> MeminfoValues? in
+      if bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) { return nil }
+      func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+      /// The next run of non-space bytes in `range`, if any.
+      func word(in range: Range<Int>) -> Range<Int>? {
+        var start = range.lowerBound
+        while start < range.upperBound && bytes[start] == UInt8(ascii: " ") { start += 1 }
+        guard start < range.upperBound else { return nil }
+        var end = start
+        while end < range.upperBound && bytes[end] != UInt8(ascii: " ") { end += 1 }
+        return start..<end
+      }
+      var values = MeminfoValues()
+      var lineStart = 0
+      while lineStart < bytes.count {
+        var lineEnd = lineStart
+        while lineEnd < bytes.count && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+        let line = lineStart..<lineEnd
+        lineStart = lineEnd + 1
+        if line.isEmpty { continue }
+        guard let colon = line.first(where: { bytes[$0] == UInt8(ascii: ":") }) else {
+          diagnostics?.record("/proc/meminfo", "line without a colon: \(string(line).quotedForMessage)")
+          continue
+        }
+        let key = string(line.lowerBound..<colon)
+        let first = word(in: (colon + 1)..<line.upperBound)
+        let second = first.flatMap { word(in: $0.upperBound..<line.upperBound) }
+        guard let first, let number = UInt64(decimal: UnsafeBufferPointer(rebasing: bytes[first])) ?? UInt64(string(first)) else {
+          diagnostics?.record("/proc/meminfo", "\(key): expected a number, found \(string(line).quotedForMessage)")
+          continue
+        }
+        let isKB = second.map { bytes[$0].elementsEqual("kB".utf8) } ?? false
+        guard let bytes = number.multipliedIfRepresentable(by: isKB ? 1024 : 1) else {
+          diagnostics?.record("/proc/meminfo", "\(key): \(number) kB is more bytes than 64 bits hold")
+          continue
+        }
+        values.entries.append((key, bytes))
+      }
+      return values
+    }
   }
 
   /// Memory blocks × block size: the RAM fitted, which "a 4 GiB machine" means. Offline blocks are
@@ -70,5 +122,22 @@ struct MeminfoValues: Equatable {
 
   static func == (a: Self, b: Self) -> Bool {
     a.entries.count == b.entries.count && zip(a.entries, b.entries).allSatisfy { $0 == $1 }
+  }
+}
+
+extension UInt64 {
+  /// Plain decimal digits (nothing else, at least one) that fit; nil otherwise, so that the
+  /// caller can ask `UInt64(String)` about signs and the rest.
+  init?(decimal digits: UnsafeBufferPointer<UInt8>) {
+    guard !digits.isEmpty else { return nil }
+    var value: UInt64 = 0
+    for digit in digits {
+      guard digit >= UInt8(ascii: "0") && digit <= UInt8(ascii: "9") else { return nil }
+      let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = times10.addingReportingOverflow(UInt64(digit - UInt8(ascii: "0")))
+      guard !overflow && !carry else { return nil }
+      value = sum
+    }
+    self = value
   }
 }

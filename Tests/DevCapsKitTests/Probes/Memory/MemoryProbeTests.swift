@@ -11,6 +11,21 @@ struct MemoryProbeTests {
     #expect(values["MemAvailable"] == 1024)
   }
 
+  @Test(
+    "the byte parse of ASCII meminfo gives the Character parse's values and diagnostics",
+    arguments: [
+      "MemTotal:       16054148 kB\nHugePages_Total:       0\nMemAvailable:   1 kB\n",
+      "MemTotal: lots kB\ngarbage\n\n\nSwapFree: 5 kB\n", "A: +5 kB\nB: -0\nC: -5\nD:\t5 kB\nE: 5  kB  x\nF:5kB\n",
+      "G: 18446744073709551616 kB\nH: 18446744073709551615 kB\nI: 18014398509481983 kB\n", ":\n: 5\nJ 7\nK:: 3\n", "",
+      "L: 5 MB\nM: 007 kB", "N:        \n",
+    ])
+  func asciiParseAgrees(text: String) {
+    let (bytesLog, charactersLog) = (DiagnosticLog(), DiagnosticLog())
+    let bytes = MemoryProbe.parseASCIIMeminfo(text, diagnostics: bytesLog)
+    #expect(bytes == MemoryProbe.parseMeminfoCharacters(text, diagnostics: charactersLog))
+    #expect(bytesLog.entries == charactersLog.entries)
+  }
+
   @Test("malformed meminfo lines are reported and skipped")
   func malformed() {
     let log = DiagnosticLog()
