@@ -58,4 +58,15 @@ struct CPUListTests {
   func trailingNumber(name: String, number: Int?) {
     #expect(name.trailingNumber == number)
   }
+
+  @Test(
+    "one text in another, by bytes",
+    arguments: [
+      ("5.15.0-microsoft-standard-WSL2", "WSL", true), ("6.1.0-Microsoft", "Microsoft", true), ("6.1.0", "WSL", false),
+      (":capture:video_output:", ":capture:", true), ("capture", ":capture:", false), ("", "", true), ("abc", "", true),
+      ("WS", "WSL", false), ("aaab", "aab", true), ("é:capture:", ":capture:", true),
+    ] as [(String, String, Bool)])
+  func containsBytes(text: String, needle: String, found: Bool) {
+    #expect(text.containsBytes(needle) == found)
+  }
 }

@@ -23,7 +23,7 @@ struct VirtualizationDetector {
   func detectContainer() -> String? {
     if context.exists("/proc/vz") && !context.exists("/proc/bc") { return "openvz" }
     if let release = context.line("/proc/sys/kernel/osrelease"),
-      release.contains("Microsoft") || release.contains("WSL")
+      release.containsBytes("Microsoft") || release.containsBytes("WSL")
     {
       return "wsl"
     }

@@ -38,7 +38,7 @@ struct InventoryProbe {
   func cameras() -> [CameraInfo] {
     guard let udev else { return [] }
     return udev.devices(subsystem: "video4linux")
-      .filter { $0.property("ID_V4L_CAPABILITIES")?.contains(":capture:") == true }
+      .filter { $0.property("ID_V4L_CAPABILITIES")?.containsBytes(":capture:") == true }
       .map { device in
         CameraInfo(
           id: device.sysname, name: device.attribute("name"), panel: InventoryProbe.panel(device),
