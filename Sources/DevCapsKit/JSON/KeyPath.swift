@@ -26,7 +26,6 @@ extension JSONValue {
     var walked: [String] = []
     for component in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
       walked.append(component)
-      let here = walked.joined(separator: ".")
       switch current {
       case .object:
         guard let next = current[component] else {
@@ -38,6 +37,9 @@ extension JSONValue {
           throw .unknownKey(path: path, suggestion: nearestPath(to: path))
         }
         guard index < elements.count else {
+          // Joined only here: the generic joined(separator:) looks up associated types at run
+          // time, a fifth of `devcaps get KEY`.
+          let here = walked.joined(separator: ".")
           throw .indexOutOfRange(path: here, count: elements.count, suggestion: nearestPath(to: path))
         }
         current = elements[index]
