@@ -29,27 +29,13 @@ public struct JSONLine: TextOutputStream, Sendable {
 
   // MARK: Containers and keys
 
-  public mutating func beginObject() {
-    separate()
-    bytes.append(UInt8(ascii: "{"))
-    open()
-  }
+  public mutating func beginObject() { begin(UInt8(ascii: "{")) }
 
-  public mutating func endObject() {
-    depth -= 1
-    bytes.append(UInt8(ascii: "}"))
-  }
+  public mutating func endObject() { end(UInt8(ascii: "}")) }
 
-  public mutating func beginArray() {
-    separate()
-    bytes.append(UInt8(ascii: "["))
-    open()
-  }
+  public mutating func beginArray() { begin(UInt8(ascii: "[")) }
 
-  public mutating func endArray() {
-    depth -= 1
-    bytes.append(UInt8(ascii: "]"))
-  }
+  public mutating func endArray() { end(UInt8(ascii: "]")) }
 
   /// A member's key; its value is the next thing written.
   public mutating func key(_ name: StaticString) {
@@ -156,9 +142,16 @@ public struct JSONLine: TextOutputStream, Sendable {
 
   // MARK: Private
 
-  private mutating func open() {
+  private mutating func begin(_ bracket: UInt8) {
+    separate()
+    bytes.append(bracket)
     depth += 1
     firstAtDepth |= 1 << UInt64(depth)
+  }
+
+  private mutating func end(_ bracket: UInt8) {
+    depth -= 1
+    bytes.append(bracket)
   }
 
   /// The comma before a value or key, unless it is a container's first or a key's value.

@@ -101,12 +101,7 @@ extension DeviceMotionUpdate {
     line.key("magneticField")
     if let field = motion.magneticField {
       line.beginObject()
-      line.key("x")
-      line.value(field.field.x)
-      line.key("y")
-      line.value(field.field.y)
-      line.key("z")
-      line.value(field.field.z)
+      line.members(of: field.field)
       line.key("accuracy")
       line.value(field.accuracy.rawValue)
       line.endObject()
@@ -129,13 +124,18 @@ extension JSONLine {
   mutating func value(_ vector: Vector3?) {
     guard let vector else { return null() }
     beginObject()
+    members(of: vector)
+    endObject()
+  }
+
+  /// `"x":…,"y":…,"z":…` into the open object.
+  mutating func members(of vector: Vector3) {
     key("x")
     value(vector.x)
     key("y")
     value(vector.y)
     key("z")
     value(vector.z)
-    endObject()
   }
 }
 
