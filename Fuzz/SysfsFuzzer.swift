@@ -12,8 +12,16 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   case 1: _ = MountInfo.localFilesystems(MountInfo.parse(text).entries)
   case 2:
     let info = CPUInfoFile(text: text)
-    _ = (info.modelNames, info.topology, info.firstProcessorHz, info.firstProcessorFlags)
-  case 3: _ = MemoryProbe.parseMeminfo(text, diagnostics: DiagnosticLog())
+    _ = (info.modelNames, info.topology, info.firstProcessorHz, info.firstProcessorHas(flag: "hypervisor"))
+  case 3:
+    // The byte parse must agree with the Character parse wherever it takes the text.
+    let (bytesLog, charactersLog) = (DiagnosticLog(), DiagnosticLog())
+    if let values = MemoryProbe.parseASCIIMeminfo(text, diagnostics: bytesLog) {
+      let reference = MemoryProbe.parseMeminfoCharacters(text, diagnostics: charactersLog)
+      precondition(values == reference && bytesLog.entries == charactersLog.entries, "the meminfo parses disagree")
+    } else {
+      _ = MemoryProbe.parseMeminfo(text, diagnostics: DiagnosticLog())
+    }
   case 4: _ = parseEnvironmentFile(text)
   case 5: _ = parseCPUList(text)
   case 6: _ = MountMatrix.parse(text)
