@@ -8,18 +8,14 @@ import Musl
 
 /// Reads one numeric sysfs attribute again and again without allocating: the bytes land in a
 /// fixed buffer. On sysfs the file stays open and each read is a pread at offset 0 (sysfs
-/// produces a fresh value then). A file replaced on disk (umockdev replaces attributes; its
-/// preload reports them as sysfs; the kernel never does) is noticed by an fstat at most every
-/// 50 ms and reopened: an fstat per read was a third of a 200 Hz stream's system calls.
-/// Elsewhere the file is opened per read.
+/// produces a fresh value then), after an fstat that notices a file replaced on disk (umockdev
+/// replaces attributes; its preload reports them as sysfs), which is then reopened. Elsewhere
+/// it is opened per read.
 final class SysfsValueReader {
   let path: String
   private let cPath: UnsafeMutablePointer<CChar>
   private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 1)
   private var kept: Int32 = -1
-  /// CLOCK_MONOTONIC_COARSE nanoseconds of the last fstat of `kept`.
-  private var checked: Int64 = 0
-  private static let checkInterval: Int64 = 50_000_000
 
   init(path: String) {
     self.path = path
@@ -73,17 +69,11 @@ final class SysfsValueReader {
   /// The byte count read into the buffer.
   private func readBytes() -> Result<Int, Problem> {
     if kept >= 0 {
-      var now = timespec()
-      clock_gettime(CLOCK_MONOTONIC_COARSE, &now)
-      let nanoseconds = Int64(now.tv_sec) &* 1_000_000_000 &+ Int64(now.tv_nsec)
-      if nanoseconds &- checked >= Self.checkInterval {
-        checked = nanoseconds
-        var info = stat()
-        if fstat(kept, &info) != 0 || info.st_nlink == 0 {
-          close(kept)
-          kept = open(cPath, O_RDONLY | O_CLOEXEC)
-          if kept < 0 { return .failure(Problem(.current)) }
-        }
+      var info = stat()
+      if fstat(kept, &info) != 0 || info.st_nlink == 0 {
+        close(kept)
+        kept = open(cPath, O_RDONLY | O_CLOEXEC)
+        if kept < 0 { return .failure(Problem(.current)) }
       }
       let count = pread(kept, buffer.baseAddress, buffer.count, 0)
       guard count >= 0 else { return .failure(Problem(.current)) }
