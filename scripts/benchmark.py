@@ -349,7 +349,7 @@ def main():
         "| stream | devcaps | peer |",
         "|---|---|---|",
         f"| `up-angle --json --rate 100` on a umockdev accelerometer (the umockdev preload intercepts file calls: real sysfs costs less) | {motion['devcaps_cpu']:.2f} % of a core ({motion['devcaps_rate']:.0f} lines/s) | iio-sensor-proxy + monitor-sensor, which poll every 700 ms (1.4 Hz): {motion['proxy_cpu']:.2f} % |",
-        f"| `watch motion --json --rate 200` on the umockdev convertible (accelerometer, gyroscope, magnetometer; fusion) | {fused['cpu']:.2f} % of a core ({fused['rate']:.0f} lines/s) | no Linux peer offers device motion; the floor, a C loop making the same system calls (scripts/motion-floor.c): {fused['floor_cpu'] or 0:.2f} % |",
+        f"| `watch motion --json --rate 200` on the umockdev convertible (accelerometer, gyroscope, magnetometer; fusion) | {fused['cpu']:.2f} % of a core ({fused['rate']:.0f} lines/s) | no Linux peer offers device motion; the floor, a C loop with the same timer, reads and line (scripts/motion-floor.c): {fused['floor_cpu'] or 0:.2f} % |",
         f"| sample's tick → its line read by the benchmark, median (99th percentile) | {fused['delay_ms']:.2f} ms ({fused['delay_p99_ms']:.2f} ms) | — |",
         f"| heap allocations per device-motion sample, filter to printed JSON line (valgrind, 600 − 200 samples) | {fused['allocations']:.1f} | — |"
         if fused["allocations"] is not None else "| heap allocations per device-motion sample | valgrind failed | — |",
