@@ -1,8 +1,8 @@
 /// One line of compact JSON written straight into bytes that are kept from line to line: no
 /// ``JSONValue`` tree and no `String` per key or number, so once the buffer has grown to a
 /// line's size, writing the next line allocates nothing. `watch motion` writes its 200 lines a
-/// second this way (through Codable and `JSONValue` each sample cost 121 heap allocations). The
-/// text is exactly ``JSONValue/serialized()``'s for the same value.
+/// second this way (through Codable and `JSONValue` each sample cost 121 heap allocations).
+/// ``JSONValue/serialized()`` writes through it too.
 public struct JSONLine: TextOutputStream, Sendable {
   /// The line so far, UTF-8.
   public internal(set) var bytes: [UInt8] = []
@@ -74,8 +74,8 @@ public struct JSONLine: TextOutputStream, Sendable {
 
   public mutating func value(_ integer: Int) { value(Int64(integer)) }
 
-  /// A number as ``JSONValue`` writes one: shortest round-trip form, whole numbers with `.0`,
-  /// null when not finite.
+  /// Shortest round-trip form; whole numbers keep a `.0` so the type stays visible. Non-finite
+  /// numbers cannot be written and become null.
   public mutating func value(_ number: Double) {
     separate()
     guard number.isFinite else { return raw("null") }
@@ -193,7 +193,7 @@ public struct JSONLine: TextOutputStream, Sendable {
     }
   }
 
-  /// `JSONValue.writeString`'s escapes: quote, backslash, control characters and DEL. Runs
+  /// Escapes quote, backslash, control characters and DEL (as `\u007f`). Runs
   /// without one (nearly every string) are copied whole: byte by byte was a third of a line.
   private mutating func writeEscaped(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
