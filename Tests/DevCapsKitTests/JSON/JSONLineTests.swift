@@ -55,6 +55,15 @@ struct JSONLineTests {
     }
   }
 
+  @Test("the time is RFC 3339 in UTC with milliseconds, in the line as in the string")
+  func time() {
+    #expect(Timestamp(seconds: 1_795_000_000, milliseconds: 42).rfc3339 == "2026-11-18T11:06:40.042Z")
+    #expect(Timestamp(seconds: 0, milliseconds: 5).rfc3339 == "1970-01-01T00:00:00.005Z")
+    var line = JSONLine()
+    line.value(rfc3339: Timestamp(seconds: 0, milliseconds: 999))
+    #expect(line.text == "\"1970-01-01T00:00:00.999Z\"")
+  }
+
   @Test("a line is emptied for the next and keeps its storage")
   func reused() {
     var line = JSONLine()

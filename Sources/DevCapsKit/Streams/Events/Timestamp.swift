@@ -23,14 +23,12 @@ public struct Timestamp: Sendable, Equatable {
     return String(repeating: "0", count: max(0, width - text.count)) + text
   }
 
-  /// `2026-11-22T02:33:02.123Z`
+  /// `2026-11-22T02:33:02.123Z`, as the JSON line writes it (one formatter for both).
   public var rfc3339: String {
-    var time = time_t(seconds)
-    var parts = tm()
-    gmtime_r(&time, &parts)
-    let date = "\(Timestamp.pad(parts.tm_year + 1900, 4))-\(Timestamp.pad(parts.tm_mon + 1))-\(Timestamp.pad(parts.tm_mday))"
-    let clock = "\(Timestamp.pad(parts.tm_hour)):\(Timestamp.pad(parts.tm_min)):\(Timestamp.pad(parts.tm_sec))"
-    return date + "T" + clock + "." + Timestamp.pad(Int32(milliseconds), 3) + "Z"
+    var line = JSONLine(capacity: 32)
+    line.value(rfc3339: self)
+    // Without the quotes the JSON string has.
+    return String(decoding: line.bytes.dropFirst().dropLast(), as: UTF8.self)
   }
 
   /// `12:01:03` in local time, for human lines.
