@@ -11,10 +11,12 @@ SWIFT ?= swift
 # start-up. No $ORIGIN rpath: the dynamic loader would look for each system library in
 # .build/release first. Concrete generic types' metadata through direct accessors, not by
 # mangled name: the runtime checked each one's generic requirements by scanning all 4,000
-# conformance records (a quarter of `list --json`).
+# conformance records (a quarter of `list --json`). No dynamic symbols exported
+# (scripts/release-exports.map says why).
 SWIFT_RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \
   -Xlinker -z -Xlinker pack-relative-relocs \
-  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors --product devcaps
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+  -Xlinker --version-script=$(CURDIR)/scripts/release-exports.map --product devcaps
 RELEASE_BINARY = .build/release/devcaps
 # The binary install copies and runs to generate the completions; the tests pass their debug build.
 BINARY ?= $(RELEASE_BINARY)

@@ -19,7 +19,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 # The release build of scripts/run.sh, with its flags.
 release_flags=(--static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
-  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+  -Xlinker --version-script="$PWD/scripts/release-exports.map")
 swift build -c release "${release_flags[@]}" --product devcaps
 # fastfetch, the peer for the same facts, from its PyPI wheel.
 venv=.build/benchmark-venv
