@@ -17,11 +17,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-# The release build of scripts/run.sh, with its flags.
-release_flags=(--static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
-  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
-  -Xlinker --version-script="$PWD/scripts/release-exports.map")
-swift build -c release "${release_flags[@]}" --product devcaps
+# The release build of scripts/run.sh, and beside it the position-independent one debian/rules
+# builds (PIE=1), for the start-up rows that compare the two. The link is all that differs.
+make -s build PIE=1
+cp .build/release/devcaps .build/benchmark-devcaps-pie
+export DEVCAPS_PIE="$PWD/.build/benchmark-devcaps-pie"
+make -s build
+read -ra release_flags <<<"$(make -s --no-print-directory release-flags)"
 # fastfetch, the peer for the same facts, from its PyPI wheel.
 venv=.build/benchmark-venv
 [ -x "$venv/bin/fastfetch" ] || { /usr/bin/python3 -m venv "$venv" && "$venv/bin/pip" install -q fastfetch-bin; }
@@ -32,7 +34,7 @@ mkdir -p "$hello/Sources/hello"
 printf '%s\n' '// swift-tools-version:6.0' 'import PackageDescription' \
   'let package = Package(name: "hello", targets: [.executableTarget(name: "hello")])' >"$hello/Package.swift"
 echo 'print("hello, world")' >"$hello/Sources/hello/main.swift"
-swift build --package-path "$hello" -c release "${release_flags[@]}" --product hello
+swift build --package-path "$hello" "${release_flags[@]}" --product hello
 export HELLO="$PWD/$hello/.build/release/hello"
 # The floor of a 200 Hz polled sampler (scripts/motion-floor.c), beside `watch motion`.
 /opt/swift/usr/bin/clang -O2 -o .build/motion-floor scripts/motion-floor.c

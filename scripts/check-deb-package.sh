@@ -32,6 +32,9 @@ check() {
   fi
 }
 check "devcaps --version is the package's version" "$version" "$(/usr/bin/devcaps --version 2>&1)"
+# debian/rules builds with PIE=1 (Debian's hardening); the Makefile's default is position-dependent.
+check "the installed binary is position-independent (ELF type DYN)" DYN \
+  "$(LC_ALL=C readelf -h /usr/bin/devcaps | awk '$1 == "Type:" {print $2}')"
 check "man -w devcaps finds the installed page" /usr/share/man/man1/devcaps.1.gz "$(man -w devcaps 2>&1)"
 # What bash does on TAB after "devcaps sn", with the completion file sourced as the brief's user
 # would, and then as bash-completion loads it on demand.
