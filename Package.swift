@@ -15,13 +15,9 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
   ],
   targets: [
-    .systemLibrary(
-      name: "CUdev",
-      pkgConfig: "libudev",
-      providers: [.apt(["libudev-dev"])]),
     // The C side of the library, as devcaps_* functions: Linux calls Swift cannot make, and
-    // libupower-glib and GLib, which are dlopen'ed on first use (no headers or link flags at
-    // build time).
+    // libudev, libupower-glib and GLib, which are dlopen'ed on first use (no link flags; libudev's
+    // header is libudev-dev's).
     .target(
       name: "CDevCapsShims",
       linkerSettings: [.linkedLibrary("dl")]),
@@ -31,7 +27,7 @@ let package = Package(
       dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
     .target(
       name: "DevCapsKit",
-      dependencies: ["DevCapsMotion", "CUdev", "CDevCapsShims"]),
+      dependencies: ["DevCapsMotion", "CDevCapsShims"]),
     .executableTarget(
       name: "devcaps",
       dependencies: [

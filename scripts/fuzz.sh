@@ -24,7 +24,7 @@ done
 # A target that does not build is a failure of its own, said as such (not a crash).
 build() {
   local name=$1; shift
-  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name DevCapsFuzz -I "$shims" -I Sources/CUdev \
+  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name DevCapsFuzz -I "$shims" \
     -o "$out/$name" "Fuzz/$name.swift" "$@" "$shims"/*.o -ldl > "$out/$name.build.log" 2>&1; then
     echo "fuzz: $name does not build:" >&2
     grep -E 'error' "$out/$name.build.log" >&2 || cat "$out/$name.build.log" >&2

@@ -16,7 +16,11 @@ public struct ReportBuilder {
     var hardware: HardwareInventory? = nil
     func inventory() -> HardwareInventory {
       if let hardware { return hardware }
-      let created = HardwareInventory(context: context, udev: Udev(recorder: context.recorder))
+      let udev = Udev(recorder: context.recorder)
+      if udev == nil {
+        context.diagnostics.record("libudev", "cannot use udev (\(Udev.unavailableReason)): no sensors, displays, GPUs, cameras, audio, radios or inputs listed")
+      }
+      let created = HardwareInventory(context: context, udev: udev)
       hardware = created
       return created
     }

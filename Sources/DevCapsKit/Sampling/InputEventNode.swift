@@ -1,4 +1,4 @@
-import CUdev
+import CDevCapsShims
 
 /// Where an input sensor's events are read: the kernel puts the capabilities on the `inputN`
 /// device and the node on its `eventN` child (`/dev/input/eventN`), which libudev names.
@@ -18,14 +18,14 @@ enum InputEventNode {
 extension Udev {
   /// The device at a sysfs path, or nil when there is none.
   func device(syspath: String) -> UdevDevice? {
-    udev_device_new_from_syspath(handle, syspath).map(UdevDevice.init(owning:))
+    devcaps_udev_device_new_from_syspath(handle, syspath).map(UdevDevice.init(owning:))
   }
 }
 
 extension UdevDevice {
   /// The device node (`/dev/input/event5`), for devices that have one.
   var devnode: String? {
-    udev_device_get_devnode(handle).map { String(cString: $0) }
+    devcaps_udev_device_get_devnode(handle).map { String(cString: $0) }
   }
 }
 

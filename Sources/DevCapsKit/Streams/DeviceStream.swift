@@ -66,7 +66,7 @@ public final class DeviceStream {
       if case .terminated = continuation.yield(event) { return false }
       return true
     }
-    guard let udev = Udev() else { throw .unavailable("cannot use udev (udev_new failed)") }
+    guard let udev = Udev() else { throw .unavailable("cannot use udev (\(Udev.unavailableReason))") }
     let context = ProbeContext()
     do {
       sensors = try open(session, context, udev)
@@ -221,7 +221,7 @@ extension DeviceStream {
   /// One up-angle reading from the display accelerometer, polled (the seeds' synchronous
   /// `orientationAngle`), with the problems met while finding the sensor.
   public static func readUpAngle(relativeTo: Orientation? = nil) throws(StreamError) -> (sample: UpAngleSample, warnings: [Diagnostic]) {
-    guard let udev = Udev() else { throw .unavailable("cannot use udev (udev_new failed)") }
+    guard let udev = Udev() else { throw .unavailable("cannot use udev (\(Udev.unavailableReason))") }
     let context = ProbeContext()
     let sensor = try MotionSources.displayAccelerometer(context: context, udev: udev)
     let source = try AccelerometerFeed.open(sensor, context: context, session: nil, udev: udev, note: { _ in })

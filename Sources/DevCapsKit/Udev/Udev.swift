@@ -1,4 +1,4 @@
-import CUdev
+import CDevCapsShims
 
 /// A libudev context. Enumerations return devices that own their libudev references; nothing
 /// here opens a device node, so enumerating never wakes a sleeping GPU or camera.
@@ -8,17 +8,24 @@ final class Udev {
   let recorder: SourceRecorder?
 
   init?(recorder: SourceRecorder? = nil) {
-    guard let handle = udev_new() else { return nil }
+    guard let handle = devcaps_udev_new() else { return nil }
     self.handle = handle
     self.recorder = recorder
   }
 
-  deinit { udev_unref(handle) }
+  deinit { devcaps_udev_unref(handle) }
+
+  /// Why `init` returned nil: libudev is not installed, or udev_new failed.
+  static var unavailableReason: String {
+    var reason: UnsafePointer<CChar>?
+    guard devcaps_udev_load(&reason) != 0 else { return reason.map { String(cString: $0) } ?? "libudev.so.1 could not be loaded" }
+    return "udev_new failed"
+  }
 
   /// The devices of one subsystem (`drm`, `iio`, `input`, …), sorted by syspath so output is
   /// stable whatever order the kernel lists them in.
   func devices(subsystem: String) -> [UdevDevice] {
-    enumerate { udev_enumerate_add_match_subsystem($0, subsystem) }
+    enumerate { devcaps_udev_enumerate_add_match_subsystem($0, subsystem) }
   }
 
   /// The devices of one subsystem whose parent is `parent`: the input device beside a
@@ -26,26 +33,26 @@ final class Udev {
   func children(of parent: UdevDevice, subsystem: String) -> [UdevDevice] {
     let parentPath = parent.syspath
     return enumerate {
-      udev_enumerate_add_match_parent($0, parent.handle)
-      udev_enumerate_add_match_subsystem($0, subsystem)
+      devcaps_udev_enumerate_add_match_parent($0, parent.handle)
+      devcaps_udev_enumerate_add_match_subsystem($0, subsystem)
     }.filter { $0.parent?.syspath == parentPath }
   }
 
   private func enumerate(_ match: (OpaquePointer) -> Void) -> [UdevDevice] {
-    guard let enumerate = udev_enumerate_new(handle) else { return [] }
-    defer { udev_enumerate_unref(enumerate) }
+    guard let enumerate = devcaps_udev_enumerate_new(handle) else { return [] }
+    defer { devcaps_udev_enumerate_unref(enumerate) }
     match(enumerate)
-    udev_enumerate_scan_devices(enumerate)
+    devcaps_udev_enumerate_scan_devices(enumerate)
     var devices: [UdevDevice] = []
-    var entry = udev_enumerate_get_list_entry(enumerate)
+    var entry = devcaps_udev_enumerate_get_list_entry(enumerate)
     while let current = entry {
-      if let name = udev_list_entry_get_name(current),
-        let device = udev_device_new_from_syspath(handle, name)
+      if let name = devcaps_udev_list_entry_get_name(current),
+        let device = devcaps_udev_device_new_from_syspath(handle, name)
       {
         devices.append(UdevDevice(owning: device))
         recorder?.enumerated(String(cString: name))
       }
-      entry = udev_list_entry_get_next(current)
+      entry = devcaps_udev_list_entry_get_next(current)
     }
     return devices.sorted { $0.syspath < $1.syspath }
   }
@@ -57,28 +64,28 @@ final class UdevDevice {
 
   init(owning handle: OpaquePointer) { self.handle = handle }
 
-  deinit { udev_device_unref(handle) }
+  deinit { devcaps_udev_device_unref(handle) }
 
   private static func string(_ pointer: UnsafePointer<CChar>?) -> String? {
     pointer.map { String(cString: $0) }
   }
 
-  var syspath: String { UdevDevice.string(udev_device_get_syspath(handle)) ?? "" }
-  var sysname: String { UdevDevice.string(udev_device_get_sysname(handle)) ?? "" }
-  var subsystem: String? { UdevDevice.string(udev_device_get_subsystem(handle)) }
-  var devtype: String? { UdevDevice.string(udev_device_get_devtype(handle)) }
-  var driver: String? { UdevDevice.string(udev_device_get_driver(handle)) }
+  var syspath: String { UdevDevice.string(devcaps_udev_device_get_syspath(handle)) ?? "" }
+  var sysname: String { UdevDevice.string(devcaps_udev_device_get_sysname(handle)) ?? "" }
+  var subsystem: String? { UdevDevice.string(devcaps_udev_device_get_subsystem(handle)) }
+  var devtype: String? { UdevDevice.string(devcaps_udev_device_get_devtype(handle)) }
+  var driver: String? { UdevDevice.string(devcaps_udev_device_get_driver(handle)) }
 
   /// A udev property (`ID_INPUT_TOUCHSCREEN`, `ACCEL_MOUNT_MATRIX`).
   func property(_ name: String) -> String? {
-    UdevDevice.string(udev_device_get_property_value(handle, name))
+    UdevDevice.string(devcaps_udev_device_get_property_value(handle, name))
   }
 
   func flag(_ name: String) -> Bool { property(name) == "1" }
 
   /// A sysfs attribute as text, trailing white space removed; nil when absent or unreadable.
   func attribute(_ name: String) -> String? {
-    UdevDevice.string(udev_device_get_sysattr_value(handle, name))?.trimmingWhitespace()
+    UdevDevice.string(devcaps_udev_device_get_sysattr_value(handle, name))?.trimmingWhitespace()
   }
 
   /// A numeric attribute; one that holds something else is reported and gives nil.
@@ -92,29 +99,29 @@ final class UdevDevice {
   }
 
   /// The names of the device's own attribute files.
-  var attributeNames: [String] { UdevDevice.names(udev_device_get_sysattr_list_entry(handle)).sorted() }
+  var attributeNames: [String] { UdevDevice.names(devcaps_udev_device_get_sysattr_list_entry(handle)).sorted() }
 
   /// The names in a libudev list, in its order.
   static func names(_ first: OpaquePointer?) -> [String] {
     var names: [String] = []
     var entry = first
     while let current = entry {
-      if let name = udev_list_entry_get_name(current) { names.append(String(cString: name)) }
-      entry = udev_list_entry_get_next(current)
+      if let name = devcaps_udev_list_entry_get_name(current) { names.append(String(cString: name)) }
+      entry = devcaps_udev_list_entry_get_next(current)
     }
     return names
   }
 
   var parent: UdevDevice? {
-    guard let parent = udev_device_get_parent(handle) else { return nil }
+    guard let parent = devcaps_udev_device_get_parent(handle) else { return nil }
     // The parent is borrowed from this device; take a reference of our own.
-    return UdevDevice(owning: udev_device_ref(parent))
+    return UdevDevice(owning: devcaps_udev_device_ref(parent))
   }
 
   /// The nearest ancestor in a subsystem (`pci`, `usb` with devtype `usb_device`).
   func ancestor(subsystem: String, devtype: String? = nil) -> UdevDevice? {
-    guard let found = udev_device_get_parent_with_subsystem_devtype(handle, subsystem, devtype) else { return nil }
-    return UdevDevice(owning: udev_device_ref(found))
+    guard let found = devcaps_udev_device_get_parent_with_subsystem_devtype(handle, subsystem, devtype) else { return nil }
+    return UdevDevice(owning: devcaps_udev_device_ref(found))
   }
 
   /// This device and its ancestors, nearest first.

@@ -1,4 +1,4 @@
-import CUdev
+import CDevCapsShims
 
 /// A udev monitor: the events udev sends after applying its rules (`add`, `remove`, `change`),
 /// filtered by subsystem in the kernel's socket filter. Its descriptor goes into an EventLoop.
@@ -7,19 +7,19 @@ final class UdevMonitor {
   let fd: Int32
 
   init?(udev: Udev, subsystems: [String]) {
-    guard let handle = udev_monitor_new_from_netlink(udev.handle, "udev") else { return nil }
+    guard let handle = devcaps_udev_monitor_new_from_netlink(udev.handle, "udev") else { return nil }
     self.handle = handle
     for subsystem in subsystems {
-      udev_monitor_filter_add_match_subsystem_devtype(handle, subsystem, nil)
+      devcaps_udev_monitor_filter_add_match_subsystem_devtype(handle, subsystem, nil)
     }
-    guard udev_monitor_enable_receiving(handle) == 0 else {
-      udev_monitor_unref(handle)
+    guard devcaps_udev_monitor_enable_receiving(handle) == 0 else {
+      devcaps_udev_monitor_unref(handle)
       return nil
     }
-    fd = udev_monitor_get_fd(handle)
+    fd = devcaps_udev_monitor_get_fd(handle)
   }
 
-  deinit { udev_monitor_unref(handle) }
+  deinit { devcaps_udev_monitor_unref(handle) }
 
   struct Event {
     var action: String
@@ -28,8 +28,8 @@ final class UdevMonitor {
 
   /// The next event, or nil when none is waiting.
   func receive() -> Event? {
-    guard let device = udev_monitor_receive_device(handle) else { return nil }
-    let action = udev_device_get_action(device).map { String(cString: $0) } ?? "change"
+    guard let device = devcaps_udev_monitor_receive_device(handle) else { return nil }
+    let action = devcaps_udev_device_get_action(device).map { String(cString: $0) } ?? "change"
     return Event(action: action, device: UdevDevice(owning: device))
   }
 }

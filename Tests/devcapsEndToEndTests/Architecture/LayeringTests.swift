@@ -32,8 +32,9 @@ struct LayeringTests {
     arguments: [
       // The executable: argument parsing, the library's public API, libc. No C shim, no udev.
       ("devcaps", ["ArgumentParser", "DevCapsKit", "Glibc", "Musl", "Synchronization"]),
-      // The library: its C shims and libudev; no Foundation, no argument parsing.
-      ("DevCapsKit", ["DevCapsMotion", "CUdev", "CDevCapsShims", "CUPowerShims", "Glibc", "Musl", "Synchronization"]),
+      // The library: its C shims (libudev, UPower and GLib through them); no Foundation, no
+      // argument parsing.
+      ("DevCapsKit", ["DevCapsMotion", "CDevCapsShims", "Glibc", "Musl", "Synchronization"]),
       // The motion maths: pure Swift over RealModule, testable without a device or a C module.
       ("DevCapsMotion", ["RealModule", "Glibc", "Musl"]),
     ])

@@ -13,7 +13,7 @@ final class SensorSampler<Element: Sendable> {
     self.stream = stream
     guard let waker = LoopWaker() else { throw .unavailable("cannot create an eventfd to stop the updates") }
     self.waker = waker
-    guard let udev = Udev() else { throw .unavailable("cannot use udev (udev_new failed)") }
+    guard let udev = Udev() else { throw .unavailable("cannot use udev (\(Udev.unavailableReason))") }
     // Samples go straight to the continuation: the session's events are for DeviceStream.
     let session = StreamSession(maximumChanges: nil) { _ in true }
     self.session = session
