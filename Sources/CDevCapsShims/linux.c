@@ -6,6 +6,8 @@
 #include <pthread.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <sys/inotify.h>
+#include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -41,6 +43,16 @@ int devcaps_is_sysfs(int fd) {
   struct statfs info;
   if (fstatfs(fd, &info) != 0) return -1;
   return info.f_type == 0x62656572 ? 1 : 0;
+}
+
+int devcaps_is_kernel_sysfs(int fd) {
+  struct statfs info;
+  if (syscall(SYS_fstatfs, fd, &info) != 0) return -1;
+  return info.f_type == 0x62656572 ? 1 : 0;
+}
+
+int devcaps_inotify(void) {
+  return inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
 }
 
 int devcaps_set_thread_name(const char *name) {

@@ -17,6 +17,14 @@ int devcaps_eventfd(void);
 // 1 when the open file lives on sysfs (fstatfs f_type SYSFS_MAGIC), 0 when not, -1 on failure.
 int devcaps_is_sysfs(int fd);
 
+// The same asked of the kernel itself (the fstatfs system call, not libc's function): under
+// umockdev's LD_PRELOAD, fstatfs reports the testbed's files as sysfs, and this tells them
+// apart. umockdev replaces attribute files; the kernel's never are.
+int devcaps_is_kernel_sysfs(int fd);
+
+// inotify_init1(2), non-blocking and close-on-exec.
+int devcaps_inotify(void);
+
 // Names the calling thread (at most 15 bytes, else ERANGE), as ps and /proc/self/task show it.
 int devcaps_set_thread_name(const char *name);
 

@@ -8,28 +8,54 @@ import Musl
 
 /// Reads one numeric sysfs attribute again and again without allocating: the bytes land in a
 /// fixed buffer. On sysfs the file stays open and each read is a pread at offset 0 (sysfs
-/// produces a fresh value then), after an fstat that notices a file replaced on disk (umockdev
-/// replaces attributes; its preload reports them as sysfs), which is then reopened. Elsewhere
-/// it is opened per read.
+/// produces a fresh value then). Elsewhere it is opened per read. A umockdev testbed's
+/// attributes, which its preload reports as sysfs, also stay open, but umockdev replaces them
+/// on disk: ``ReplacedAttributes`` says when, and the file is reopened (or, when inotify cannot
+/// watch it, an fstat before each read notices).
 final class SysfsValueReader {
   let path: String
   private let cPath: UnsafeMutablePointer<CChar>
   private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 1)
   private var kept: Int32 = -1
+  private let replacement: Replacement
+
+  private enum Replacement {
+    /// The kernel's sysfs, or a file opened per read.
+    case impossible
+    case watched(ReplacedAttributes.Flag)
+    case checkedByFstat
+
+    var isPossible: Bool {
+      if case .impossible = self { return false }
+      return true
+    }
+  }
 
   init(path: String) {
     self.path = path
     cPath = strdup(path)
-    let fd = open(cPath, O_RDONLY | O_CLOEXEC)
+    var fd = open(cPath, O_RDONLY | O_CLOEXEC)
     // Not knowing (fstatfs failed) is treated as not sysfs: the file is then opened per read.
-    if fd >= 0, devcaps_is_sysfs(fd) == 1 {
-      kept = fd
-    } else if fd >= 0 {
-      close(fd)
+    guard fd >= 0, devcaps_is_sysfs(fd) == 1 else {
+      if fd >= 0 { close(fd) }
+      replacement = .impossible
+      return
     }
+    if devcaps_is_kernel_sysfs(fd) == 1 {
+      replacement = .impossible
+    } else if let flag = ReplacedAttributes.shared.register(path) {
+      replacement = .watched(flag)
+      // Opened again now that the watch is in place: a replacement in between is not missed.
+      close(fd)
+      fd = open(cPath, O_RDONLY | O_CLOEXEC)
+    } else {
+      replacement = .checkedByFstat
+    }
+    kept = fd
   }
 
   deinit {
+    if case .watched(let flag) = replacement { ReplacedAttributes.shared.unregister(flag) }
     if kept >= 0 { close(kept) }
     free(cPath)
     buffer.deallocate()
@@ -68,10 +94,9 @@ final class SysfsValueReader {
 
   /// The byte count read into the buffer.
   private func readBytes() -> Result<Int, Problem> {
-    if kept >= 0 {
-      var info = stat()
-      if fstat(kept, &info) != 0 || info.st_nlink == 0 {
-        close(kept)
+    if kept >= 0 || replacement.isPossible {
+      if kept < 0 || isReplaced() {
+        if kept >= 0 { close(kept) }
         kept = open(cPath, O_RDONLY | O_CLOEXEC)
         if kept < 0 { return .failure(Problem(.current)) }
       }
@@ -86,6 +111,16 @@ final class SysfsValueReader {
     close(fd)
     guard count >= 0 else { return .failure(Problem(error)) }
     return .success(count)
+  }
+
+  private func isReplaced() -> Bool {
+    switch replacement {
+    case .impossible: return false
+    case .watched(let flag): return flag.raised.exchange(false, ordering: .acquiring)
+    case .checkedByFstat:
+      var info = stat()
+      return fstat(kept, &info) != 0 || info.st_nlink == 0
+    }
   }
 
   private func parsed(_ count: Int) -> Result<Double, Problem> {

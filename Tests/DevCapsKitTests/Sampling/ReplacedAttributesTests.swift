@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import DevCapsKit
+
+/// The inotify watch that tells a reader its attribute file was replaced, as umockdev's
+/// set_attribute does (a new file renamed over the old): on a plain directory, without umockdev.
+@Suite("Replaced attribute files", .serialized)
+struct ReplacedAttributesTests {
+  /// A directory with `in_accel_x_raw` in it; removed by the caller.
+  func attributeDirectory() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("devcaps-replaced-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try "100\n".write(to: directory.appendingPathComponent("in_accel_x_raw"), atomically: false, encoding: .utf8)
+    return directory
+  }
+
+  func raised(_ flag: ReplacedAttributes.Flag, within seconds: Double = 5) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if flag.isRaised { return true }
+      usleep(1_000)
+    }
+    return false
+  }
+
+  @Test("a file renamed over the attribute raises its flag, and only its")
+  func renamedOver() throws {
+    let directory = try attributeDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try "0\n".write(to: directory.appendingPathComponent("in_accel_y_raw"), atomically: false, encoding: .utf8)
+    let x = try #require(ReplacedAttributes.shared.register(directory.appendingPathComponent("in_accel_x_raw").path))
+    let y = try #require(ReplacedAttributes.shared.register(directory.appendingPathComponent("in_accel_y_raw").path))
+    defer {
+      ReplacedAttributes.shared.unregister(x)
+      ReplacedAttributes.shared.unregister(y)
+    }
+    #expect(!x.isRaised)
+    // What g_file_set_contents does: a temporary file, renamed over the attribute.
+    let temporary = directory.appendingPathComponent("in_accel_x_raw.ABC123")
+    try "200\n".write(to: temporary, atomically: false, encoding: .utf8)
+    #expect(rename(temporary.path, directory.appendingPathComponent("in_accel_x_raw").path) == 0)
+    #expect(raised(x))
+    #expect(!y.isRaised)
+  }
+
+  @Test("removing the directory (a device unplugged) raises every flag in it")
+  func directoryRemoved() throws {
+    let directory = try attributeDirectory()
+    let x = try #require(ReplacedAttributes.shared.register(directory.appendingPathComponent("in_accel_x_raw").path))
+    defer { ReplacedAttributes.shared.unregister(x) }
+    try FileManager.default.removeItem(at: directory)
+    #expect(raised(x))
+  }
+
+  @Test("the thread and its descriptors go with the last reader")
+  func stopsWhenUnused() async throws {
+    await #expect(processExitsWith: .success) {
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("devcaps-replaced-exit-\(getpid())")
+      try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      FileManager.default.createFile(atPath: directory.appendingPathComponent("in_accel_x_raw").path, contents: Data("1\n".utf8))
+      func counts() -> (threads: Int, descriptors: Int) {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? -1,
+         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1)
+      }
+      let before = counts()
+      guard let flag = ReplacedAttributes.shared.register(directory.appendingPathComponent("in_accel_x_raw").path) else { exit(2) }
+      let during = counts()
+      ReplacedAttributes.shared.unregister(flag)
+      let after = counts()
+      try? FileManager.default.removeItem(at: directory)
+      // One more thread and two more descriptors (inotify, eventfd) while a reader is registered.
+      exit(during.threads == before.threads + 1 && during.descriptors == before.descriptors + 2 && after == before ? 0 : 1)
+    }
+  }
+}
