@@ -14,18 +14,30 @@ SWIFT ?= swift
 #
 # Position-dependent unless PIE=1. A position-independent binary has 40,000 addresses in its data
 # that the loader rewrites at every start: 128 pages copied, a third of a `get`'s page faults and
-# 0.3 ms of its 2.5 ms (issue #10). devcaps is not setuid and reads no network input; PIE=1 is
-# for those who want the executable's own address randomised too: debian/rules builds it, as
-# Debian's hardening policy asks. It packs the relocations (DT_RELR: 8 KB instead of 950 KB,
-# and glibc 2.36 or later).
+# 0.3 ms of its 2.5 ms (issue #10). devcaps is not setuid, and its parsers are memory-safe Swift
+# and fuzzed; PIE=1 is for those who want the executable's own address randomised too:
+# debian/rules builds it, as Debian's hardening policy asks. It packs the relocations (DT_RELR:
+# 8 KB instead of 950 KB, and glibc 2.36 or later).
 PIE ?= 0
 ifeq ($(PIE),1)
 POSITION_FLAGS = -Xlinker -z -Xlinker pack-relative-relocs
 else
 POSITION_FLAGS = -Xlinker -no-pie
 endif
+#
+# libstdc++ linked statically unless STATIC_CXX=0 (the Swift runtime is C++). Loading
+# libstdc++.so and binding its symbols was three quarters of a hello world's 2.1 M instructions
+# and a fifth of its time. SwiftPM cannot ask for it: the Swift driver's own `-lstdc++` comes
+# first, so the build points clang (-Xclang-linker -L) at a directory where libstdc++.a is the
+# only libstdc++ (.build/static-libstdc++, a link to GCC's, from libstdc++-12-dev).
+STATIC_CXX ?= 1
+STATIC_CXX_DIR = $(CURDIR)/.build/static-libstdc++
+ifeq ($(STATIC_CXX),1)
+CXX_FLAGS = -Xswiftc -Xclang-linker -Xswiftc -L$(STATIC_CXX_DIR)
+CXX_LIBRARY = $(STATIC_CXX_DIR)/libstdc++.a
+endif
 RELEASE_BUILD_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \
-  $(POSITION_FLAGS) \
+  $(POSITION_FLAGS) $(CXX_FLAGS) \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
   -Xlinker --version-script=$(CURDIR)/scripts/release-exports.map
 SWIFT_RELEASE_FLAGS = $(RELEASE_BUILD_FLAGS) --product devcaps
@@ -54,15 +66,20 @@ SYSTEMD_UNITS = $(notdir $(wildcard contrib/systemd/*.service contrib/systemd/*.
 
 all: build
 
-build:
+build: $(CXX_LIBRARY)
 	$(SWIFT) build $(SWIFT_RELEASE_FLAGS)
 
+$(STATIC_CXX_DIR)/libstdc++.a:
+	@library=$$("$$(dirname "$$(command -v $(SWIFT))")/clang" -print-file-name=libstdc++.a); \
+	  [ -f "$$library" ] || { echo "make: no static libstdc++ (install libstdc++-12-dev, or build with STATIC_CXX=0)" >&2; exit 1; }; \
+	  mkdir -p $(@D) && ln -sf "$$library" $@
+
 # The flags alone, for scripts/benchmark.sh's hello world "built the same way".
-release-flags:
+release-flags: $(CXX_LIBRARY)
 	@echo $(RELEASE_BUILD_FLAGS)
 
 # `make install` without a binary builds it first; after changing the sources, run `make` again.
-$(RELEASE_BINARY):
+$(RELEASE_BINARY): $(CXX_LIBRARY)
 	$(SWIFT) build $(SWIFT_RELEASE_FLAGS)
 
 install: $(BINARY)

@@ -68,8 +68,8 @@ def peak_rss_kb(command):
 
 FASTFETCH = os.environ.get("FASTFETCH") or shutil.which("fastfetch") or "fastfetch"
 HELLO = os.environ.get("HELLO", "")
-# The position-independent build debian/rules makes (`make build PIE=1`), for comparison.
-DEVCAPS_PIE = os.environ.get("DEVCAPS_PIE", "")
+# The build debian/rules makes (`make build PIE=1 STATIC_CXX=0`), for comparison.
+DEVCAPS_DEBIAN = os.environ.get("DEVCAPS_DEBIAN", "")
 # fastfetch restricted to the facts `list --only ONLY` reports.
 FASTFETCH_FACTS = [FASTFETCH, "--format", "json", "-s", "Host:OS:Kernel:CPU:Memory:Disk:Battery:Display"]
 ONLY = "device,system,cpu,memory,disks,power,displays"
@@ -82,8 +82,8 @@ def startup():
         (f"devcaps list --json --only {ONLY}", [DEVCAPS, "list", "--json", "--only", ONLY]),
         ("devcaps get memory.totalBytes", [DEVCAPS, "get", "memory.totalBytes"]),
         ("devcaps --version", [DEVCAPS, "--version"]),
-        (f"devcaps list --json --only {ONLY}, PIE=1 build", [DEVCAPS_PIE, "list", "--json", "--only", ONLY]),
-        ("devcaps get memory.totalBytes, PIE=1 build", [DEVCAPS_PIE, "get", "memory.totalBytes"]),
+        (f"devcaps list --json --only {ONLY}, Debian build", [DEVCAPS_DEBIAN, "list", "--json", "--only", ONLY]),
+        ("devcaps get memory.totalBytes, Debian build", [DEVCAPS_DEBIAN, "get", "memory.totalBytes"]),
         ("static Swift hello world", [HELLO]),
         ("fastfetch, the same facts", FASTFETCH_FACTS),
         ("lscpu", ["lscpu"]),
@@ -342,8 +342,8 @@ def main():
         else:
             ratio = f"{ours / median:.1f}× slower"
         shown = f"`{name}`" if not name.startswith(("fastfetch", "static")) else name
-        if name.endswith(", PIE=1 build"):
-            shown = f"`{name[:-len(', PIE=1 build')]}`, position-independent (`make PIE=1`, the Debian package)"
+        if name.endswith(", Debian build"):
+            shown = f"`{name[:-len(', Debian build')]}`, built as the Debian package is (`make PIE=1 STATIC_CXX=0`)"
         if name.startswith("fastfetch"):
             shown = f"`fastfetch --format json -s Host:OS:Kernel:CPU:Memory:Disk:Battery:Display` ({name[11:]})"
         lines.append(f"| {shown} | {median:.1f} ms | {ratio} | {rss / 1024:.1f} MB |" if rss else f"| {shown} | {median:.1f} ms | {ratio} | — |")

@@ -17,11 +17,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-# The release build of scripts/run.sh, and beside it the position-independent one debian/rules
-# builds (PIE=1), for the start-up rows that compare the two. The link is all that differs.
-make -s build PIE=1
-cp .build/release/devcaps .build/benchmark-devcaps-pie
-export DEVCAPS_PIE="$PWD/.build/benchmark-devcaps-pie"
+# The release build of scripts/run.sh, and beside it the one debian/rules builds (position-
+# independent, libstdc++ shared), for the start-up rows that compare the two.
+make -s build PIE=1 STATIC_CXX=0
+cp .build/release/devcaps .build/benchmark-devcaps-debian
+export DEVCAPS_DEBIAN="$PWD/.build/benchmark-devcaps-debian"
 make -s build
 read -ra release_flags <<<"$(make -s --no-print-directory release-flags)"
 # fastfetch, the peer for the same facts, from its PyPI wheel.
