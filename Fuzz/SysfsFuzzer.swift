@@ -1,5 +1,6 @@
 // libFuzzer entry point: the parsers of files the kernel and monitors hand devcaps (EDID,
-// mountinfo, cpuinfo, meminfo, os-release, CPU lists, mount matrices, IIO scan types and scans),
+// mountinfo, cpuinfo, meminfo, os-release, CPU lists, mount matrices, IIO scan types and scans,
+// inotify events),
 // and the formatting of numbers read from such files. The first byte picks the parser, the rest
 // is the file. Fuzz/corpus/sysfs holds every input that ever crashed one of them.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -7,7 +8,7 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
   let text = String(decoding: bytes, as: UTF8.self)
-  switch data[0] % 9 {
+  switch data[0] % 11 {
   case 0: _ = EDID.parse(bytes)
   case 1: _ = MountInfo.localFilesystems(MountInfo.parse(text).entries)
   case 2:
@@ -33,6 +34,8 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let integer = Int64(text.trimmingWhitespace()) {
       _ = (Units.clock(seconds: integer), Units.hertz(integer), Units.grouped(integer))
     }
+  case 9:
+    bytes.withUnsafeBytes { raw in ReplacedAttributes.forEachEvent(in: raw) { _, _, name in _ = name.utf8.count } }
   default:
     // A scan type on the first line, then scans decoded with it at every offset.
     let parts = text.split(separator: "\n", maxSplits: 1)

@@ -63,7 +63,11 @@ for machine in Tests/DevCapsKitTests/Fixtures/cpu/*/; do
   seed 5 "$machine/sys/devices/system/cpu/online"
 done
 printf '\x060, 1, 0; -1, 0, 0; 0, 0, -1' > "$out/seeds/sysfs/matrix"
-{ printf '\x07le:s16/32>>0\n'; cat Tests/Recordings/iio-sensor-proxy/orientation-left-up.bin; } > "$out/seeds/sysfs/scan"
+{ printf '\x0ale:s16/32>>0\n'; cat Tests/Recordings/iio-sensor-proxy/orientation-left-up.bin; } > "$out/seeds/sysfs/scan"
+printf '\x071 2 3 4' > "$out/seeds/sysfs/quaternion"
+# Two inotify events as the kernel lays them out: IN_MOVED_TO of an attribute, then IN_IGNORED.
+python3 -c 'import struct, sys; sys.stdout.buffer.write(b"\x09" + struct.pack("<iIII", 1, 0x80, 7, 16) + b"in_accel_x_raw\0\0" + struct.pack("<iIII", 1, 0x8000, 0, 0))' \
+  > "$out/seeds/sysfs/inotify"
 python3 scripts/fixtures/make-edid.py DEL 0xA0F2 0x12345678 "DELL U2720Q" 597 336 3840 160 2160 62 533250 \
   | python3 -c 'import sys; sys.stdout.buffer.write(b"\x00" + bytes.fromhex(sys.stdin.read().strip()))' > "$out/seeds/sysfs/edid"
 

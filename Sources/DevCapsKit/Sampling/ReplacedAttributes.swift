@@ -154,31 +154,38 @@ final class ReplacedAttributes: Sendable {
     }
   }
 
-  /// Each event is `struct inotify_event`: wd, mask, cookie, len, then `len` bytes of name padded
-  /// with NULs.
   private func raiseFlags(events: UnsafeRawBufferPointer) {
     state.withLock { watching in
       guard var current = watching else { return }
-      var offset = 0
-      while offset + 16 <= events.count {
-        let descriptor = events.loadUnaligned(fromByteOffset: offset, as: Int32.self)
-        let mask = events.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
-        let length = Int(events.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-        let nameBytes = UnsafeRawBufferPointer(rebasing: events[(offset + 16)..<min(events.count, offset + 16 + length)])
-        offset += 16 + length
+      ReplacedAttributes.forEachEvent(in: events) { descriptor, mask, name in
         if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
           // The directory itself went (a device removed): every reader in it must look again.
           for flags in current.flags[descriptor, default: [:]].values { flags.forEach { $0.raised.store(true, ordering: .releasing) } }
           if mask & UInt32(IN_IGNORED) != 0 {
             current.directories = current.directories.filter { $0.value != descriptor }
           }
-          continue
+          return
         }
-        let end = nameBytes.firstIndex(of: 0) ?? nameBytes.count
-        let name = String(decoding: UnsafeRawBufferPointer(rebasing: nameBytes[0..<end]), as: UTF8.self)
         current.flags[descriptor]?[name]?.forEach { $0.raised.store(true, ordering: .releasing) }
       }
       watching = current
+    }
+  }
+
+  /// The events in what a read of an inotify descriptor returned: each a `struct inotify_event`
+  /// (wd, mask, cookie, len) and `len` bytes of name padded with NULs. A record cut short ends
+  /// the walk; a name is cut at its first NUL.
+  static func forEachEvent(in events: UnsafeRawBufferPointer, _ body: (_ descriptor: Int32, _ mask: UInt32, _ name: String) -> Void) {
+    var offset = 0
+    while events.count - offset >= 16 {
+      let descriptor = events.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+      let mask = events.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
+      let length = Int(events.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+      guard length <= events.count - offset - 16 else { return }
+      let nameBytes = UnsafeRawBufferPointer(rebasing: events[(offset + 16)..<(offset + 16 + length)])
+      offset += 16 + length
+      let end = nameBytes.firstIndex(of: 0) ?? nameBytes.count
+      body(descriptor, mask, String(decoding: UnsafeRawBufferPointer(rebasing: nameBytes[0..<end]), as: UTF8.self))
     }
   }
 }

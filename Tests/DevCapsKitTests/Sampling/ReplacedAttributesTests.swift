@@ -23,6 +23,19 @@ struct ReplacedAttributesTests {
     return false
   }
 
+  @Test("events are read as the kernel lays them out; a record cut short ends the walk")
+  func events() {
+    func event(_ descriptor: Int32, _ mask: UInt32, _ name: String, padded: Int) -> [UInt8] {
+      var bytes: [UInt8] = []
+      for value in [UInt32(bitPattern: descriptor), mask, 0, UInt32(padded)] { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+      return bytes + Array(name.utf8) + Array(repeating: 0, count: padded - name.utf8.count)
+    }
+    let buffer = event(1, 0x80, "in_accel_x_raw", padded: 16) + event(2, 0x8000, "", padded: 0) + event(3, 0x100, "in_accel_y_raw", padded: 16).dropLast(4)
+    var seen: [String] = []
+    buffer.withUnsafeBytes { raw in ReplacedAttributes.forEachEvent(in: raw) { seen.append("\($0) \($1) \($2)") } }
+    #expect(seen == ["1 128 in_accel_x_raw", "2 32768 "])
+  }
+
   @Test("a file renamed over the attribute raises its flag, and only its")
   func renamedOver() throws {
     let directory = try attributeDirectory()
