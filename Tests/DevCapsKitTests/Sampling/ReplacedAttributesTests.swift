@@ -70,7 +70,7 @@ struct ReplacedAttributesTests {
     await #expect(processExitsWith: .success) {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("devcaps-replaced-exit-\(getpid())")
       try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      FileManager.default.createFile(atPath: directory.appendingPathComponent("in_accel_x_raw").path, contents: Data("1\n".utf8))
+      _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("in_accel_x_raw").path, contents: Data("1\n".utf8))
       func counts() -> (threads: Int, descriptors: Int) {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? -1,
          (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1)
