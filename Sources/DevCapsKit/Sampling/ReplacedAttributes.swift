@@ -25,8 +25,8 @@ final class ReplacedAttributes: Sendable {
 
   private struct Watching {
     var inotify: Int32
-    var waker: LoopWaker
-    var thread: LoopThread
+    var wake: Int32
+    var thread: pthread_t
     /// Directory → watch descriptor, and watch descriptor → file name → flags.
     var directories: [String: Int32] = [:]
     var flags: [Int32: [String: [Flag]]] = [:]
@@ -89,25 +89,50 @@ final class ReplacedAttributes: Sendable {
       return current
     }
     guard let stopping else { return }
-    stopping.waker.wake()
-    stopping.thread.join()
+    var one: UInt64 = 1
+    _ = withUnsafeBytes(of: &one) { write(stopping.wake, $0.baseAddress, 8) }
+    pthread_join(stopping.thread, nil)
     close(stopping.inotify)
+    close(stopping.wake)
   }
 
   /// The descriptors and the thread; nil when any of them cannot be had.
   private func start() -> Watching? {
     let inotify = devcaps_inotify()
     guard inotify >= 0 else { return nil }
-    guard let waker = LoopWaker(),
-      let thread = try? LoopThread({ [wake = waker.fd] in
-        _ = devcaps_set_thread_name("devcaps-attrs")
-        self.follow(inotify: inotify, wake: wake)
-      })
-    else {
+    let wake = devcaps_eventfd()
+    guard wake >= 0 else {
       close(inotify)
       return nil
     }
-    return Watching(inotify: inotify, waker: waker, thread: thread)
+    let context = Unmanaged.passRetained(ThreadContext(watch: self, inotify: inotify, wake: wake))
+    var thread = pthread_t()
+    let result = pthread_create(
+      &thread, nil,
+      { argument in
+        let context = Unmanaged<ThreadContext>.fromOpaque(argument!).takeRetainedValue()
+        _ = devcaps_set_thread_name("devcaps-attrs")
+        context.watch.follow(inotify: context.inotify, wake: context.wake)
+        return nil
+      }, context.toOpaque())
+    guard result == 0 else {
+      context.release()
+      close(inotify)
+      close(wake)
+      return nil
+    }
+    return Watching(inotify: inotify, wake: wake, thread: thread)
+  }
+
+  private final class ThreadContext {
+    let watch: ReplacedAttributes
+    let inotify: Int32
+    let wake: Int32
+    init(watch: ReplacedAttributes, inotify: Int32, wake: Int32) {
+      self.watch = watch
+      self.inotify = inotify
+      self.wake = wake
+    }
   }
 
   /// The thread: sleeps in poll until inotify has events or `wake` says stop.
@@ -131,19 +156,19 @@ final class ReplacedAttributes: Sendable {
 
   private func raiseFlags(events: UnsafeRawBufferPointer) {
     state.withLock { watching in
-      guard let flags = watching?.flags, var directories = watching?.directories else { return }
+      guard var current = watching else { return }
       ReplacedAttributes.forEachEvent(in: events) { descriptor, mask, name in
         if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
           // The directory itself went (a device removed): every reader in it must look again.
-          for named in flags[descriptor, default: [:]].values { named.forEach { $0.raised.store(true, ordering: .releasing) } }
+          for flags in current.flags[descriptor, default: [:]].values { flags.forEach { $0.raised.store(true, ordering: .releasing) } }
           if mask & UInt32(IN_IGNORED) != 0 {
-            directories = directories.filter { $0.value != descriptor }
+            current.directories = current.directories.filter { $0.value != descriptor }
           }
           return
         }
-        flags[descriptor]?[name]?.forEach { $0.raised.store(true, ordering: .releasing) }
+        current.flags[descriptor]?[name]?.forEach { $0.raised.store(true, ordering: .releasing) }
       }
-      watching?.directories = directories
+      watching = current
     }
   }
 
