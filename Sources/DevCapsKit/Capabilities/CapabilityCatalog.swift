@@ -97,7 +97,7 @@ public enum CapabilityCatalog {
   static func describe(_ sensor: SensorInfo) -> String {
     var details = [sensor.id]
     if let location = sensor.location { details.append(location.rawValue) }
-    return (sensor.name ?? sensor.type.rawValue) + " (" + details.joined(separator: ", ") + ")"
+    return (sensor.name ?? sensor.type.rawValue) + " (" + details.joined(by: ", ") + ")"
   }
 
   static func describe(_ camera: CameraInfo) -> String {
@@ -135,7 +135,7 @@ public enum CapabilityCatalog {
   }
 
   private static func architecture(_ key: String, _ names: [String]) -> CapabilityRule {
-    CapabilityRule(key: key, rule: "the machine's architecture is \(names.joined(separator: " or "))") { inventory in
+    CapabilityRule(key: key, rule: "the machine's architecture is \(names.joined(by: " or "))") { inventory in
       inventory.architecture.flatMap { names.contains($0) ? $0 : nil }
     }
   }

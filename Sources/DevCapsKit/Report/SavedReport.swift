@@ -65,7 +65,7 @@ public enum SavedReport {
   }
 
   static func describe(_ error: DecodingError) -> String {
-    func path(_ keys: [any CodingKey]) -> String { keys.map(\.stringValue).joined(separator: ".") }
+    func path(_ keys: [any CodingKey]) -> String { keys.map(\.stringValue).joined(by: ".") }
     switch error {
     case .dataCorrupted(let context): return (context.codingPath.isEmpty ? "" : path(context.codingPath) + ": ") + context.debugDescription
     case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])) is missing"

@@ -10,11 +10,7 @@ struct CPUProbe {
     let cpuinfo = CPUInfoFile(context: context)
     var cpu = CPUInfo()
     let names = cpuinfo.modelNames
-    // Joined by hand: `joined(separator:)` resolved its generic types at run time, 190,000
-    // instructions for one or two names.
-    var model = names.first
-    for index in names.indices.dropFirst() { model! += " + " + names[index] }
-    cpu.model = model
+    cpu.model = names.isEmpty ? nil : names.joined(by: " + ")
 
     let online = onlineCPUs()
     cpu.logicalCores = online?.count ?? (cpuinfo.processors.isEmpty ? nil : cpuinfo.processors.count)
