@@ -5,46 +5,56 @@ import DevCapsKit
 /// which reads better than one value per line.
 extension JSONValue {
   var prettyPrinted: String {
-    var output = ""
+    // Written as bytes into one buffer, scalars by JSONLine's own writers (the line stays at its
+    // top level, so it adds no separators of its own): a String per key, indent and scalar was
+    // most of the cost of printing a report.
+    var output = JSONLine(capacity: 8192)
     writePretty(into: &output, depth: 0)
-    return output
+    return output.text
   }
 
-  private func writePretty(into output: inout String, depth: Int) {
+  private func writePretty(into output: inout JSONLine, depth: Int) {
     switch self {
     case .array(let elements) where elements.isEmpty:
-      output += "[]"
+      output.raw("[]")
     case .array(let elements) where elements.allSatisfy(\.isInline):
-      output += inlineText
+      writeInline(into: &output)
     case .array(let elements):
-      output += "["
-      for (index, element) in elements.enumerated() {
-        output += index > 0 ? "," : ""
+      output.raw("[")
+      for index in elements.indices {
+        if index > 0 { output.raw(",") }
         Self.newline(&output, depth: depth + 1)
-        element.writePretty(into: &output, depth: depth + 1)
+        elements[index].writePretty(into: &output, depth: depth + 1)
       }
       Self.newline(&output, depth: depth)
-      output += "]"
+      output.raw("]")
     case .object(let members) where members.isEmpty:
-      output += "{}"
+      output.raw("{}")
     case .object(let members):
-      output += "{"
-      for (index, member) in members.enumerated() {
-        output += index > 0 ? "," : ""
+      output.raw("{")
+      for index in members.indices {
+        if index > 0 { output.raw(",") }
         Self.newline(&output, depth: depth + 1)
-        output += JSONValue.string(member.key).serialized() + ": "
-        member.value.writePretty(into: &output, depth: depth + 1)
+        output.value(members[index].key)
+        output.raw(": ")
+        members[index].value.writePretty(into: &output, depth: depth + 1)
       }
       Self.newline(&output, depth: depth)
-      output += "}"
+      output.raw("}")
     default:
-      output += serialized()
+      output.value(self)
     }
   }
 
-  private var inlineText: String {
-    guard case .array(let elements) = self else { return serialized() }
-    return "[" + elements.map(\.inlineText).joined(separator: ", ") + "]"
+  /// On one line, elements separated by ", ".
+  private func writeInline(into output: inout JSONLine) {
+    guard case .array(let elements) = self else { return output.value(self) }
+    output.raw("[")
+    for index in elements.indices {
+      if index > 0 { output.raw(", ") }
+      elements[index].writeInline(into: &output)
+    }
+    output.raw("]")
   }
 
   /// Scalars, and arrays of scalars.
@@ -56,7 +66,8 @@ extension JSONValue {
     }
   }
 
-  private static func newline(_ output: inout String, depth: Int) {
-    output += "\n" + String(repeating: "  ", count: depth)
+  private static func newline(_ output: inout JSONLine, depth: Int) {
+    output.raw("\n")
+    for _ in 0..<depth { output.raw("  ") }
   }
 }
