@@ -20,6 +20,7 @@ public struct ReportBuilder {
       if udev == nil {
         context.diagnostics.record("libudev", "cannot use udev (\(Udev.unavailableReason)): no sensors, displays, GPUs, cameras, audio, radios or inputs listed")
       }
+      udev?.prefetch(subsystems: ordered.flatMap(\.udevSubsystems))
       let created = HardwareInventory(context: context, udev: udev)
       hardware = created
       return created
@@ -45,5 +46,22 @@ public struct ReportBuilder {
     }
     report.warnings = context.diagnostics.entries
     return report
+  }
+}
+
+extension ReportSection {
+  /// The subsystems the section's probes enumerate, for `Udev.prefetch`. Not power's
+  /// power_supply: the probe reads it only when UPower does not answer.
+  var udevSubsystems: [String] {
+    switch self {
+    case .sensors: ["iio", "input"]
+    case .displays, .gpus: ["drm"]
+    case .cameras: ["video4linux"]
+    case .audio: ["sound"]
+    case .radios: ["net", "bluetooth", "wwan", "gnss", "nfc"]
+    case .inputs: ["input"]
+    case .capabilities: [ReportSection.sensors, .displays, .cameras, .audio, .radios, .inputs].flatMap(\.udevSubsystems)
+    case .device, .system, .cpu, .memory, .limits, .disks, .power: []
+    }
   }
 }

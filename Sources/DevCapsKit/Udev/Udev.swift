@@ -22,20 +22,48 @@ final class Udev {
     return "udev_new failed"
   }
 
+  /// Devices of the subsystems `prefetch` enumerated, sorted, by subsystem.
+  private var prefetched: [String: [UdevDevice]] = [:]
+
+  /// Enumerates several subsystems in one scan and keeps their devices for
+  /// `devices(subsystem:)`. Each enumeration makes libudev read /sys/bus and /sys/class whatever
+  /// it matches: a report's twelve cost an eighth of `list --json`. For one report only: a
+  /// stream, which must see devices come and go, never prefetches.
+  func prefetch(subsystems: [String]) {
+    let wanted = subsystems.filter { prefetched[$0] == nil }
+    guard !wanted.isEmpty else { return }
+    var found: [String: [UdevDevice]] = [:]
+    for subsystem in wanted { found[subsystem] = [] }
+    let devices = enumerate { enumerate in
+      for subsystem in wanted { devcaps_udev_enumerate_add_match_subsystem(enumerate, subsystem) }
+    }
+    for device in devices {
+      if let subsystem = device.subsystem, found[subsystem] != nil { found[subsystem]!.append(device) }
+    }
+    prefetched.merge(found) { _, new in new }
+  }
+
   /// The devices of one subsystem (`drm`, `iio`, `input`, …), sorted by syspath so output is
   /// stable whatever order the kernel lists them in.
   func devices(subsystem: String) -> [UdevDevice] {
-    enumerate { devcaps_udev_enumerate_add_match_subsystem($0, subsystem) }
+    recorded(prefetched[subsystem] ?? enumerate { devcaps_udev_enumerate_add_match_subsystem($0, subsystem) })
   }
 
   /// The devices of one subsystem whose parent is `parent`: the input device beside a
   /// peripheral's battery, both children of one HID device.
   func children(of parent: UdevDevice, subsystem: String) -> [UdevDevice] {
     let parentPath = parent.syspath
-    return enumerate {
+    return recorded(enumerate {
       devcaps_udev_enumerate_add_match_parent($0, parent.handle)
       devcaps_udev_enumerate_add_match_subsystem($0, subsystem)
-    }.filter { $0.parent?.syspath == parentPath }
+    }.filter { $0.parent?.syspath == parentPath })
+  }
+
+  private func recorded(_ devices: [UdevDevice]) -> [UdevDevice] {
+    if let recorder {
+      for device in devices { recorder.enumerated(device.syspath) }
+    }
+    return devices
   }
 
   private func enumerate(_ match: (OpaquePointer) -> Void) -> [UdevDevice] {
@@ -50,7 +78,6 @@ final class Udev {
         let device = devcaps_udev_device_new_from_syspath(handle, name)
       {
         devices.append(UdevDevice(owning: device))
-        recorder?.enumerated(String(cString: name))
       }
       entry = devcaps_udev_list_entry_get_next(current)
     }
