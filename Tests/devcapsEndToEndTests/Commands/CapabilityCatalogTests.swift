@@ -98,6 +98,19 @@ struct CapabilityCatalogTests {
     #expect(try capability(key, devices: Self.nearMisses[key]!, files: [:]) == "false")
   }
 
+  /// Drivers that set no DEVTYPE=wlan: the interface is wireless by its `wireless` directory
+  /// or its `phy80211` link to the wiphy, as in the kernel's sysfs.
+  static let wirelessWithoutDevtype = [
+    "P: /devices/pci0000:00/net/wlp2s0\nE: SUBSYSTEM=net\nA: wireless/link=0\n",
+    "P: /devices/pci0000:00/ieee80211/phy0\nE: SUBSYSTEM=ieee80211\n\n"
+      + "P: /devices/pci0000:00/net/wlp2s0\nE: SUBSYSTEM=net\nL: phy80211=../../ieee80211/phy0\n",
+  ]
+
+  @Test("wifi without DEVTYPE=wlan, by the interface's wireless directory or phy80211 link", arguments: CapabilityCatalogTests.wirelessWithoutDevtype)
+  func wirelessByEntry(devices: String) throws {
+    #expect(try capability("wifi", devices: devices, files: [:]) == "true")
+  }
+
   @Test("the evidence names the device")
   func evidence() throws {
     let testbed = try FixtureMachine(name: "pinephone").load()

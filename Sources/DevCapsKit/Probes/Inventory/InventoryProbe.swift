@@ -68,7 +68,7 @@ struct InventoryProbe {
     var radios: [RadioInfo] = []
     for interface in udev.devices(subsystem: "net") {
       let type: String?
-      if interface.devtype == "wlan" || context.liveEntries(interface.syspath).contains(where: { $0 == "wireless" || $0 == "phy80211" }) {
+      if interface.devtype == "wlan" || context.liveHas(interface.syspath, entry: "wireless") || context.liveHas(interface.syspath, entry: "phy80211") {
         type = "wifi"
       } else if interface.devtype == "wwan" {
         type = "wwan"
