@@ -41,7 +41,7 @@ struct GetCommand: ParsableCommand {
     Output.warn(report.warnings)
     let value: JSONValue
     do {
-      value = try JSONValue(encoding: report).value(atPath: key)
+      value = try report.json.value(atPath: key)
     } catch {
       Output.error(error.description)
       throw ExitCode(64)

@@ -35,7 +35,7 @@ struct ListCommand: ParsableCommand {
     let report = ReportBuilder().build(sections: only ?? ReportSection.allCases)
     Output.warn(report.warnings)
     if json {
-      Output.write(JSONValue(encoding: report).prettyPrinted + "\n")
+      Output.write(report.json.prettyPrinted + "\n")
     } else {
       Output.write(HumanReport(report: report, style: TextStyle.forStandardOutput()).render())
     }

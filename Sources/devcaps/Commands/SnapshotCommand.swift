@@ -43,7 +43,7 @@ struct SnapshotCommand: ParsableCommand {
     }
     Output.warn(report.warnings)
     let saved = directory.hasSuffix("/") ? directory : directory + "/"
-    if let problem = FileOutput.replace(saved + Self.reportFile, with: JSONValue(encoding: report).prettyPrinted + "\n") {
+    if let problem = FileOutput.replace(saved + Self.reportFile, with: report.json.prettyPrinted + "\n") {
       Output.error("cannot write \(saved + Self.reportFile): \(problem)")
       throw ExitCode(73)
     }

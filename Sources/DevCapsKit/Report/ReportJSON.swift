@@ -1,0 +1,265 @@
+import DevCapsMotion
+
+/// The `list --json` document built member by member. Through `JSONValueEncoder` the same
+/// document cost a fifth of `list --json`: a generic container class instantiated at run time for
+/// each model's CodingKeys, a coding path allocated and a chain of dynamic casts tried for every
+/// value. The Codable conformances stay, for the library's users and for reading reports back;
+/// `ReportJSONTests` holds the two to the same document for every recorded machine.
+extension Report {
+  /// The report as `JSONValueEncoder` encodes it: `schemaVersion`, the sections asked for in
+  /// report order (`capabilityEvidence` after `capabilities`), then `warnings`.
+  public var json: JSONValue {
+    var members = [JSONMember("schemaVersion", .integer(Int64(Report.schemaVersion)))]
+    members.reserveCapacity(sections.count + 3)
+    for section in sections {
+      let key = section.rawValue
+      switch section {
+      case .device: members.append(JSONMember(key, device.json))
+      case .system: members.append(JSONMember(key, system.json))
+      case .cpu: members.append(JSONMember(key, cpu.json))
+      case .memory: members.append(JSONMember(key, memory.json))
+      case .limits: members.append(JSONMember(key, limits.json))
+      case .disks: members.append(JSONMember(key, disks.json))
+      case .power: members.append(JSONMember(key, power.json))
+      case .sensors: members.append(JSONMember(key, sensors.json))
+      case .displays: members.append(JSONMember(key, displays.json))
+      case .gpus: members.append(JSONMember(key, gpus.json))
+      case .cameras: members.append(JSONMember(key, cameras.json))
+      case .audio: members.append(JSONMember(key, audio.json))
+      case .radios: members.append(JSONMember(key, radios.json))
+      case .inputs: members.append(JSONMember(key, inputs.json))
+      case .capabilities:
+        guard let capabilities else {
+          members.append(JSONMember(key, .null))
+          continue
+        }
+        members.append(JSONMember(key, .object(capabilities.map { JSONMember($0.key, .bool($0.present)) })))
+        members.append(JSONMember("capabilityEvidence", .object(capabilities.map { JSONMember($0.key, .optional($0.evidence)) })))
+      }
+    }
+    members.append(JSONMember("warnings", warnings.json))
+    return .object(members)
+  }
+}
+
+/// A model that writes its own JSON, member for member as its Codable conformance encodes it.
+protocol ReportJSONConvertible {
+  var json: JSONValue { get }
+}
+
+extension Optional where Wrapped: ReportJSONConvertible {
+  var json: JSONValue { map(\.json) ?? .null }
+}
+
+extension Array: ReportJSONConvertible where Element: ReportJSONConvertible {
+  var json: JSONValue { .array(map(\.json)) }
+}
+
+extension JSONValue {
+  /// A number that may be NaN or infinite (null then, as the encoder writes them).
+  static func number(finite value: Double) -> JSONValue { value.isFinite ? .number(value) : .null }
+  /// An array of Strings.
+  static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
+}
+
+extension DeviceInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("name", .optional(name)), JSONMember("model", .optional(model)), JSONMember("vendor", .optional(vendor)),
+      JSONMember("platform", .optional(platform)), JSONMember("chassis", .string(chassis.rawValue)),
+      JSONMember("chassisSource", .optional(chassisSource)), JSONMember("architecture", .optional(architecture)),
+      JSONMember("virtualization", .optional(virtualization)), JSONMember("virtualizationKind", .optional(virtualizationKind?.rawValue)),
+      JSONMember("firmware", firmware.json),
+    ])
+  }
+}
+
+extension FirmwareInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([JSONMember("vendor", .optional(vendor)), JSONMember("version", .optional(version)), JSONMember("date", .optional(date))])
+  }
+}
+
+extension SystemInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("name", .optional(name)), JSONMember("version", .optional(version)), JSONMember("prettyName", .optional(prettyName)),
+      JSONMember("id", .optional(id)), JSONMember("kernel", .optional(kernel)), JSONMember("uptimeSeconds", .optional(uptimeSeconds)),
+    ])
+  }
+}
+
+extension CPUInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("model", .optional(model)), JSONMember("logicalCores", .optional(logicalCores)),
+      JSONMember("physicalCores", .optional(physicalCores)), JSONMember("packages", .optional(packages)),
+      JSONMember("frequency", frequency.json),
+    ])
+  }
+}
+
+extension CPUFrequency: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([JSONMember("currentHz", .optional(currentHz)), JSONMember("minHz", .optional(minHz)), JSONMember("maxHz", .optional(maxHz))])
+  }
+}
+
+extension MemoryInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("totalBytes", .optional(totalBytes)), JSONMember("installedBytes", .optional(installedBytes)),
+      JSONMember("availableBytes", .optional(availableBytes)), JSONMember("swapTotalBytes", .optional(swapTotalBytes)),
+      JSONMember("swapFreeBytes", .optional(swapFreeBytes)),
+    ])
+  }
+}
+
+extension LimitsInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("maxSocketBufferBytes", .optional(maxSocketBufferBytes)),
+      JSONMember("maxSocketSendBufferBytes", .optional(maxSocketSendBufferBytes)),
+      JSONMember("maxProcesses", .optional(maxProcesses)), JSONMember("maxThreads", .optional(maxThreads)),
+      JSONMember("maxOpenFiles", .optional(maxOpenFiles)),
+    ])
+  }
+}
+
+extension DiskInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("path", .string(path)), JSONMember("source", .optional(source)), JSONMember("type", .optional(type)),
+      JSONMember("readOnly", .optional(readOnly)), JSONMember("totalBytes", .optional(totalBytes)),
+      JSONMember("freeBytes", .optional(freeBytes)), JSONMember("availableBytes", .optional(availableBytes)),
+    ])
+  }
+}
+
+extension PowerInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("source", .string(source.rawValue)), JSONMember("onBattery", .optional(onBattery)),
+      JSONMember("linePowerOnline", .optional(linePowerOnline)),
+      JSONMember("lid", .object([JSONMember("present", .optional(lidPresent)), JSONMember("closed", .optional(lidClosed))])),
+      JSONMember("level", .optional(level)), JSONMember("batteries", batteries.json), JSONMember("peripherals", peripherals.json),
+    ])
+  }
+}
+
+extension BatteryInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("id", .string(id)), JSONMember("level", .optional(level)), JSONMember("state", .string(state.rawValue)),
+      JSONMember("timeToEmptySeconds", .optional(timeToEmptySeconds)), JSONMember("timeToFullSeconds", .optional(timeToFullSeconds)),
+      JSONMember("energyWh", .optional(energyWh)), JSONMember("energyFullWh", .optional(energyFullWh)),
+      JSONMember("energyFullDesignWh", .optional(energyFullDesignWh)), JSONMember("energyRateW", .optional(energyRateW)),
+      JSONMember("health", .optional(health)), JSONMember("technology", .optional(technology)), JSONMember("vendor", .optional(vendor)),
+      JSONMember("model", .optional(model)), JSONMember("chargeCycles", .optional(chargeCycles)),
+      JSONMember("warningLevel", .optional(warningLevel)),
+    ])
+  }
+}
+
+extension PeripheralInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("id", .string(id)), JSONMember("kind", .string(kind)), JSONMember("model", .optional(model)),
+      JSONMember("level", .optional(level)), JSONMember("state", .string(state.rawValue)),
+    ])
+  }
+}
+
+extension SensorInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("type", .string(type.rawValue)), JSONMember("name", .optional(name)), JSONMember("id", .string(id)),
+      JSONMember("bus", .string(bus)), JSONMember("location", .optional(location?.rawValue)),
+      JSONMember("mountMatrix", mountMatrix.map { .array($0.rows.map { .array($0.map(JSONValue.number(finite:))) }) } ?? .null),
+      JSONMember("scale", .optional(scale)), JSONMember("offset", .optional(offset)),
+      JSONMember("samplingFrequencyHz", .optional(samplingFrequencyHz)),
+      JSONMember("availableFrequenciesHz", .array(availableFrequenciesHz.map(JSONValue.number(finite:)))),
+      JSONMember("buffered", .bool(buffered)), JSONMember("reading", reading.json),
+    ])
+  }
+}
+
+extension SensorReading: ReportJSONConvertible {
+  var json: JSONValue {
+    switch self {
+    case .vector(let vector, let unit):
+      return .object([
+        JSONMember("x", .number(finite: vector.x)), JSONMember("y", .number(finite: vector.y)), JSONMember("z", .number(finite: vector.z)),
+        JSONMember("unit", .string(unit)),
+      ])
+    case .scalar(let value, let unit):
+      return .object([JSONMember("value", .number(finite: value)), JSONMember("unit", .string(unit))])
+    case .proximity(let raw, let near):
+      return .object([JSONMember("value", .number(finite: raw)), JSONMember("unit", .string("raw")), JSONMember("near", .optional(near))])
+    case .quaternion(let q):
+      return .object([
+        JSONMember("w", .number(finite: q.w)), JSONMember("x", .number(finite: q.x)), JSONMember("y", .number(finite: q.y)),
+        JSONMember("z", .number(finite: q.z)), JSONMember("unit", .string("quaternion")),
+      ])
+    }
+  }
+}
+
+extension DisplayInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("connector", .string(connector)), JSONMember("card", .string(card)), JSONMember("internal", .bool(isInternal)),
+      JSONMember("connected", .bool(connected)), JSONMember("enabled", .optional(enabled)), JSONMember("modes", .strings(modes)),
+      JSONMember("manufacturerId", .optional(manufacturerId)), JSONMember("productCode", .optional(productCode)),
+      JSONMember("serialNumber", .optional(serialNumber)), JSONMember("name", .optional(name)),
+      JSONMember("widthMm", .optional(widthMm)), JSONMember("heightMm", .optional(heightMm)),
+      JSONMember("preferredMode", .optional(preferredMode)), JSONMember("preferredRefreshHz", .optional(preferredRefreshHz)),
+    ])
+  }
+}
+
+extension GPUInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("card", .string(card)), JSONMember("driver", .optional(driver)), JSONMember("vendor", .optional(vendor)),
+      JSONMember("model", .optional(model)), JSONMember("pciId", .optional(pciId)), JSONMember("renderNode", .optional(renderNode)),
+    ])
+  }
+}
+
+extension CameraInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("id", .string(id)), JSONMember("name", .optional(name)), JSONMember("panel", .optional(panel)),
+      JSONMember("driver", .optional(driver)),
+    ])
+  }
+}
+
+extension AudioCardInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("card", .string(card)), JSONMember("name", .optional(name)),
+      JSONMember("playbackDevices", .integer(Int64(playbackDevices))), JSONMember("captureDevices", .integer(Int64(captureDevices))),
+    ])
+  }
+}
+
+extension RadioInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([JSONMember("type", .string(type)), JSONMember("id", .string(id)), JSONMember("driver", .optional(driver))])
+  }
+}
+
+extension InputInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("id", .string(id)), JSONMember("name", .optional(name)), JSONMember("kinds", .strings(kinds)),
+      JSONMember("switches", .strings(switches)), JSONMember("forceFeedback", .bool(forceFeedback)),
+    ])
+  }
+}
+
+extension Diagnostic: ReportJSONConvertible {
+  var json: JSONValue { .object([JSONMember("path", .string(path)), JSONMember("problem", .string(problem))]) }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import DevCapsKit
+
+/// `Report.json`, written member by member for speed, is the document the Codable conformance
+/// encodes: the same members in the same order, the same nulls.
+@Suite("The report's JSON, written by hand")
+struct ReportJSONTests {
+  static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("devcapsEndToEndTests/Fixtures/golden")
+
+  static var recordedMachines: [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: golden.path)) ?? []
+    return names.filter { $0.hasPrefix("list-") && $0.hasSuffix(".json") }.sorted()
+  }
+
+  @Test("every recorded machine has a saved report to compare")
+  func machinesFound() {
+    #expect(Self.recordedMachines.count >= 6)
+  }
+
+  @Test("the recorded machines' reports", arguments: ReportJSONTests.recordedMachines)
+  func recordedMachine(_ name: String) throws {
+    // The goldens stand "<statvfs>" for the sizes of the filesystem the test ran on.
+    let text = try String(contentsOf: Self.golden.appendingPathComponent(name), encoding: .utf8)
+      .replacingOccurrences(of: "\"<statvfs>\"", with: "1234567890")
+    let report = try JSONValueDecoder().decode(Report.self, from: try JSONParser.parse(Array(text.utf8)))
+    #expect(report.json == (try JSONValueEncoder().encode(report)))
+  }
+
+  @Test("every section asked for and nothing found: nulls, and no capabilityEvidence")
+  func empty() throws {
+    let report = Report(sections: ReportSection.allCases)
+    #expect(report.json == (try JSONValueEncoder().encode(report)))
+    #expect(report.json["capabilityEvidence"] == nil)
+  }
+
+  @Test("readings of every shape, NaN as null, a mount matrix, a peripheral, a warning")
+  func everyShape() throws {
+    var report = Report(sections: [.power, .sensors, .capabilities])
+    var accelerometer = SensorInfo(type: .accelerometer, id: "iio:device0", bus: "iio", syspath: "/sys/x")
+    accelerometer.mountMatrix = MountMatrix(rows: [[0, 1, 0], [-1, 0, 0], [0, 0, .infinity]])
+    accelerometer.availableFrequenciesHz = [12.5, 100]
+    accelerometer.reading = .vector(Vector3(.nan, 1, -9.81), unit: "m/s²")
+    var light = SensorInfo(type: .light, id: "iio:device1", bus: "iio", syspath: "/sys/y")
+    light.reading = .scalar(12, unit: "lx")
+    var proximity = SensorInfo(type: .proximity, id: "event3", bus: "input", syspath: "/sys/z")
+    proximity.reading = .proximity(raw: 3, near: nil)
+    var rotation = SensorInfo(type: .rotation, id: "iio:device2", bus: "iio", syspath: "/sys/w")
+    rotation.reading = .quaternion(Quaternion(w: 1, x: 0, y: 0, z: 0))
+    report.sensors = [accelerometer, light, proximity, rotation]
+    var power = PowerInfo(source: .upower)
+    power.lidPresent = true
+    power.level = 0.5
+    var battery = BatteryInfo(id: "BAT0", state: .notCharging)
+    battery.chargeCycles = 12
+    battery.energyRateW = .nan
+    power.batteries = [battery]
+    power.peripherals = [PeripheralInfo(id: "mouse", kind: "mouse", level: 0.9)]
+    report.power = power
+    report.capabilities = [CapabilityResult(key: "wifi", present: false), CapabilityResult(key: "gpu", present: true, evidence: "card0")]
+    report.warnings = [Diagnostic(path: "/sys/class/power_supply/BAT0/capacity", problem: "not a number: 'x'")]
+    #expect(report.json == (try JSONValueEncoder().encode(report)))
+  }
+}
