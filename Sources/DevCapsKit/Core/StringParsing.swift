@@ -32,33 +32,57 @@ func parseEnvironmentFile(_ text: String) -> [String: String] {
   for rawLine in text.splitCharacters(separator: "\n", omittingEmptySubsequences: true) {
     let line = rawLine.trimmingWhitespace()
     if line.isEmpty || line.hasPrefix("#") { continue }
-    guard let equals = line.firstIndex(of: "=") else { continue }
+    // In bytes when the line is ASCII (each byte a Character there): Character searches and
+    // isLetter were most of reading os-release.
+    let ascii = line.utf8.allSatisfy { $0 < 0x80 }
+    guard let equals = ascii ? line.utf8.firstIndex(of: UInt8(ascii: "=")) : line.firstIndex(of: "=") else { continue }
     let key = String(line[..<equals]).trimmingWhitespace()
-    guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }
+    guard !key.isEmpty, key.utf8.allSatisfy(isASCIIKeyByte) || key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }
     result[key] = unquoteShellValue(String(line[line.index(after: equals)...]))
   }
   return result
 }
 
+private func isASCIIKeyByte(_ byte: UInt8) -> Bool {
+  switch byte {
+  case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): true
+  default: false
+  }
+}
+
 func unquoteShellValue(_ raw: String) -> String {
+  if raw.utf8.allSatisfy({ $0 < 0x80 }) {
+    var value: [UInt8] = []
+    value.reserveCapacity(raw.utf8.count)
+    unquote(raw.utf8, backslash: UInt8(ascii: "\\"), quotes: (UInt8(ascii: "'"), UInt8(ascii: "\""))) { value.append($0) }
+    return String(decoding: value, as: UTF8.self).trimmingWhitespace()
+  }
   var value = ""
-  var quote: Character? = nil
+  unquote(raw, backslash: "\\", quotes: ("'", "\"")) { value.append($0) }
+  return value.trimmingWhitespace()
+}
+
+/// Shell quoting: a backslash escapes the next element except inside single quotes, and quotes
+/// are dropped. Over bytes for ASCII text, over Characters otherwise.
+private func unquote<Element: Equatable>(
+  _ elements: some Sequence<Element>, backslash: Element, quotes: (single: Element, double: Element), append: (Element) -> Void
+) {
+  var quote: Element? = nil
   var escaped = false
-  for character in raw {
+  for element in elements {
     if escaped {
-      value.append(character)
+      append(element)
       escaped = false
-    } else if character == "\\" && quote != "'" {
+    } else if element == backslash && quote != quotes.single {
       escaped = true
     } else if let open = quote {
-      if character == open { quote = nil } else { value.append(character) }
-    } else if character == "\"" || character == "'" {
-      quote = character
+      if element == open { quote = nil } else { append(element) }
+    } else if element == quotes.double || element == quotes.single {
+      quote = element
     } else {
-      value.append(character)
+      append(element)
     }
   }
-  return value.trimmingWhitespace()
 }
 
 /// Parses a kernel CPU list such as `0-3,8,10-11` into its members. Nil for malformed input.

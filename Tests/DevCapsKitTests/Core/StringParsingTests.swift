@@ -23,6 +23,21 @@ struct EnvironmentFileTests {
     #expect(values.count == 4)
   }
 
+  @Test("text beyond ASCII: the same quoting, Unicode letters in keys, a value that is not ASCII")
+  func unicode() {
+    let text = """
+      PRETTY_NAME="Débian \\"sid\\" ünstable"
+      CHÂSSIS='ordinateur portable'
+      ICON_NAME=computer\\ laptop
+      KEY WITH SPACE=x
+      """
+    let values = parseEnvironmentFile(text)
+    #expect(values["PRETTY_NAME"] == "Débian \"sid\" ünstable")
+    #expect(values["CHÂSSIS"] == "ordinateur portable")
+    #expect(values["ICON_NAME"] == "computer laptop")
+    #expect(values.count == 3)
+  }
+
   @Test("an empty file has no keys")
   func empty() {
     #expect(parseEnvironmentFile("").isEmpty)

@@ -36,7 +36,8 @@ enum MountInfo {
 
   /// The kernel writes space, tab, newline and backslash as three-digit octal escapes.
   static func unescape(_ field: String) -> String {
-    guard field.contains("\\") else { return field }
+    // By byte: Character by Character, this test was a quarter of the parse.
+    guard field.utf8.contains(UInt8(ascii: "\\")) else { return field }
     var bytes: [UInt8] = []
     let utf8 = Array(field.utf8)
     var index = 0
