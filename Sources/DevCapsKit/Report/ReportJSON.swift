@@ -1,10 +1,9 @@
-import DevCapsMotion
-
 /// The `list --json` document built member by member. Through `JSONValueEncoder` the same
 /// document cost a fifth of `list --json`: a generic container class instantiated at run time for
 /// each model's CodingKeys, a coding path allocated and a chain of dynamic casts tried for every
 /// value. The Codable conformances stay, for the library's users and for reading reports back;
-/// `ReportJSONTests` holds the two to the same document for every recorded machine.
+/// `ReportJSONTests` holds the two to the same document for every recorded machine, and
+/// ReportFuzzer for every report it reads.
 extension Report {
   /// The report as `JSONValueEncoder` encodes it: `schemaVersion`, the sections asked for in
   /// report order (`capabilityEvidence` after `capabilities`), then `warnings`.
