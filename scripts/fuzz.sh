@@ -10,7 +10,7 @@ out=.build/fuzz
 rm -rf "$out/seeds"
 mkdir -p "$out/crashes" "$out/seeds/manifest" "$out/seeds/sysfs" "$out/seeds/report"
 S=Sources/DevCapsKit
-common=("$S/Core/"*.swift "$S/JSON/"*.swift)
+common=("$S/Core/"*.swift "$S/Core/IO/"*.swift "$S/JSON/"*.swift)
 
 # The library's C shims, as SwiftPM builds them: a module map over their headers, and the
 # objects, instrumented like the Swift code.

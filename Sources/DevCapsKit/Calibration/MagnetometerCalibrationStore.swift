@@ -8,9 +8,13 @@ import Musl
 /// in `$XDG_STATE_HOME/devcaps/magnetometer/` (else `~/.local/state/devcaps/magnetometer/`),
 /// named after the sensor's driver and its place on the bus, so that it survives a reboot that
 /// numbers IIO devices differently, and a second identical sensor gets a file of its own.
+/// With neither XDG_STATE_HOME nor HOME set there is no such directory: saving fails with
+/// ``Problem/noStateDirectory`` and loading throws it too (a stream notes it and goes on
+/// uncalibrated), rather than writing below `/`.
 public struct MagnetometerCalibrationStore: Sendable {
-  /// The directory the calibration files are in (`…/devcaps/magnetometer`); `save` makes it, mode 0700.
-  public let directory: String
+  /// The directory the calibration files are in (`…/devcaps/magnetometer`); `save` makes it,
+  /// mode 0700. Nil when neither XDG_STATE_HOME nor HOME says where it is.
+  public let directory: String?
 
   /// `stateDirectory` replaces `$XDG_STATE_HOME/devcaps`. A relative XDG_STATE_HOME is
   /// ignored, as the XDG specification says.
@@ -22,8 +26,8 @@ public struct MagnetometerCalibrationStore: Sendable {
     let base =
       stateDirectory
       ?? variable("XDG_STATE_HOME").flatMap { $0.hasPrefix("/") ? $0 + "/devcaps" : nil }
-      ?? (variable("HOME") ?? "") + "/.local/state/devcaps"
-    directory = base + "/magnetometer"
+      ?? variable("HOME").flatMap { $0.hasPrefix("/") ? $0 + "/.local/state/devcaps" : nil }
+    directory = base.map { $0 + "/magnetometer" }
   }
 
   /// Why a calibration could not be loaded or saved; each names the file or directory.
@@ -36,6 +40,8 @@ public struct MagnetometerCalibrationStore: Sendable {
     case malformed(path: String, reason: String)
     /// The directory could not be made, or the file encoded or written; `path` is the one that failed.
     case unwritable(path: String, reason: String)
+    /// Neither XDG_STATE_HOME nor HOME is set (to an absolute path): there is nowhere to keep one.
+    case noStateDirectory
 
     /// A one-line message naming the file; a malformed one says to fit and save again or remove it.
     public var description: String {
@@ -44,12 +50,16 @@ public struct MagnetometerCalibrationStore: Sendable {
       case .malformed(let path, let reason):
         "the magnetometer calibration \(path) is not one devcaps wrote (\(reason)); fit and save it again, or remove it"
       case .unwritable(let path, let reason): "cannot write the magnetometer calibration \(path): \(reason)"
+      case .noStateDirectory:
+        "no directory for magnetometer calibrations: set XDG_STATE_HOME or HOME to an absolute path"
       }
     }
   }
 
-  /// `lis3mdl-platform-soc-i2c-1-1e.json`: the driver's name and the device's parent path.
-  public func path(for sensor: SensorInfo) -> String {
+  /// `lis3mdl-platform-soc-i2c-1-1e.json`: the driver's name and the device's parent path; nil
+  /// without a state directory.
+  public func path(for sensor: SensorInfo) -> String? {
+    guard let directory else { return nil }
     var parent = sensor.syspath
     if let slash = parent.lastIndex(of: "/") { parent = String(parent[..<slash]) }
     if parent.hasPrefix("/sys/devices/") { parent.removeFirst("/sys/devices/".count) }
@@ -60,7 +70,7 @@ public struct MagnetometerCalibrationStore: Sendable {
 
   /// The stored calibration, nil when there is none.
   public func load(for sensor: SensorInfo) throws(Problem) -> MagnetometerCalibration? {
-    let path = path(for: sensor)
+    guard let path = path(for: sensor) else { throw .noStateDirectory }
     let bytes: [UInt8]
     switch SystemRoot().readBytes(path, limit: 64 * 1024) {
     case .success(let read): bytes = read
@@ -70,9 +80,7 @@ public struct MagnetometerCalibrationStore: Sendable {
     do {
       let value = try JSONParser.parse(bytes)
       let calibration = try JSONValueDecoder().decode(MagnetometerCalibration.self, from: value)
-      guard calibration.offset.isFinite, calibration.scale.isFinite, calibration.fieldStrength.isFinite,
-        calibration.fieldStrength > 0
-      else { throw Problem.malformed(path: path, reason: "a value is not a finite number") }
+      if let problem = Self.implausibility(of: calibration) { throw Problem.malformed(path: path, reason: problem) }
       return calibration
     } catch let problem as Problem {
       throw problem
@@ -85,7 +93,8 @@ public struct MagnetometerCalibrationStore: Sendable {
   /// atomically. Returns the file's path.
   @discardableResult
   public func save(_ calibration: MagnetometerCalibration, for sensor: SensorInfo) throws(Problem) -> String {
-    let path = path(for: sensor)
+    guard let directory, let path = path(for: sensor) else { throw .noStateDirectory }
+    if let problem = Self.implausibility(of: calibration) { throw .unwritable(path: path, reason: problem) }
     if let problem = Self.makeDirectories(directory) { throw .unwritable(path: directory, reason: problem) }
     let text: String
     do {
@@ -93,7 +102,11 @@ public struct MagnetometerCalibrationStore: Sendable {
     } catch {
       throw .unwritable(path: path, reason: "\(error)")
     }
-    if let problem = FileOutput.replace(path, with: text) { throw .unwritable(path: path, reason: problem) }
+    do throws(OutputFileError) {
+      try FileOutput.replace(path, with: text, permissions: 0o600)
+    } catch {
+      throw .unwritable(path: path, reason: "\(error)")
+    }
     return path
   }
 
@@ -102,8 +115,21 @@ public struct MagnetometerCalibrationStore: Sendable {
     var built = ""
     for part in path.split(separator: "/") {
       built += "/" + part
-      if mkdir(built, 0o700) != 0 && errno != EEXIST { return "\(built): " + String(cString: strerror(errno)) }
+      if mkdir(built, 0o700) != 0 && errno != EEXIST { return "\(built): \(Errno.current)" }
     }
+    return nil
+  }
+
+  /// Why a calibration cannot be right, or nil. A hand-edited file with a scale of 0 would zero the
+  /// field, one of 1e308 overflow it: each value must be finite and within what a magnetometer can
+  /// give (offsets within ±10,000 µT, per-axis scale 0.05–20, a field of 1–1,000 µT).
+  static func implausibility(of calibration: MagnetometerCalibration) -> String? {
+    let offsets = [calibration.offset.x, calibration.offset.y, calibration.offset.z]
+    let scales = [calibration.scale.x, calibration.scale.y, calibration.scale.z]
+    if !(offsets + scales + [calibration.fieldStrength]).allSatisfy(\.isFinite) { return "a value is not a finite number" }
+    if !offsets.allSatisfy({ abs($0) <= 10_000 }) { return "an offset is beyond ±10,000 µT" }
+    if !scales.allSatisfy({ (0.05...20).contains($0) }) { return "a scale factor is outside 0.05–20" }
+    if !(1...1_000).contains(calibration.fieldStrength) { return "the field strength is outside 1–1,000 µT" }
     return nil
   }
 }

@@ -89,24 +89,29 @@ private func unquote<Element: Equatable>(
 func parseCPUList(_ text: String) -> [Int]? {
   let trimmed = text.trimmingWhitespace()
   if trimmed.isEmpty { return [] }
-  var members: [Int] = []
+  // A set: `0,0,1-1` is two CPUs, not four. Bounded by the kernel's largest CPU number, so a
+  // hostile file of 2,000 × `0-65535` is refused instead of filling memory.
+  var members = [Bool](repeating: false, count: maximumCPUCount)
   for part in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
     let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
     switch bounds.count {
     case 1:
-      guard let single = Int(bounds[0]), single >= 0 else { return nil }
-      members.append(single)
+      guard let single = Int(bounds[0]), single >= 0, single < maximumCPUCount else { return nil }
+      members[single] = true
     case 2:
-      guard let low = Int(bounds[0]), let high = Int(bounds[1]), low >= 0, low <= high,
-        high - low < 1 << 16
+      guard let low = Int(bounds[0]), let high = Int(bounds[1]), low >= 0, low <= high, high < maximumCPUCount
       else { return nil }
-      members.append(contentsOf: low...high)
+      for cpu in low...high { members[cpu] = true }
     default:
       return nil
     }
   }
-  return members
+  return members.indices.filter { members[$0] }
 }
+
+/// The most CPUs a Linux kernel can have (CONFIG_NR_CPUS is at most 8,192 on every
+/// architecture), so a CPU list naming a higher number is not the kernel's.
+let maximumCPUCount = 8192
 
 /// Splitting and trimming in the UTF-8 bytes when the text is ASCII, the same results as the
 /// Character operations they stand for at a fraction of the cost (comparing Characters costs

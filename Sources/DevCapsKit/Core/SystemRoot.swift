@@ -34,6 +34,7 @@ public enum ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
   case missing
   case permissionDenied
   case tooLarge(limit: Int)
+  case notRegularFile(FileKind)
   case system(Errno)
 
   /// The reason, for a person (`does not exist`, `permission denied`).
@@ -42,6 +43,7 @@ public enum ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case .missing: return "does not exist"
     case .permissionDenied: return "permission denied"
     case .tooLarge(let limit): return "larger than \(limit) bytes"
+    case .notRegularFile(let kind): return "it is \(kind.rawValue), not a regular file"
     case .system(let error): return error.description
     }
   }
@@ -65,32 +67,28 @@ extension SystemRoot {
   /// Reads a whole file. sysfs reports a size of 4096 and procfs 0, so this reads to the end
   /// rather than trusting `st_size`. A sysfs attribute arrives whole in its first read, so a short
   /// read there is the end: that saves a syscall per attribute (hundreds for memory blocks).
+  /// Only a regular file is read: a FIFO, socket or device in a file's place (a hostile
+  /// DEVCAPS_ROOT, a FIFO in a reports folder) is refused without blocking.
   func readBytes(_ path: String, limit: Int = maximumFileSize) -> Result<[UInt8], ReadFailure> {
-    let fd: Int32
-    switch Errno.result({ open(hostPath(path), O_RDONLY | O_CLOEXEC) }) {
-    case .success(let opened): fd = opened
-    case .failure(let error): return .failure(ReadFailure(error))
-    }
-    defer { close(fd) }
-    let chunkSize = 4096
-    let shortReadIsEnd = path.hasPrefix("/sys/")
-    var bytes: [UInt8] = []
-    while true {
-      let before = bytes.count
-      bytes.append(contentsOf: repeatElement(0, count: chunkSize))
-      let result = bytes.withUnsafeMutableBytes { buffer in
-        Errno.result { read(fd, buffer.baseAddress! + before, chunkSize) }
+    let descriptor: FileDescriptor
+    do throws(RegularFileError) {
+      descriptor = try FileDescriptor.openRegularFile(hostPath(path))
+    } catch {
+      switch error {
+      case .system(let error): return .failure(ReadFailure(error))
+      case .notRegular(let kind): return .failure(.notRegularFile(kind))
       }
-      let count: Int
-      switch result {
-      case .success(let read): count = read
-      case .failure(let error): return .failure(ReadFailure(error))
-      }
-      bytes.removeLast(chunkSize - count)
-      if bytes.count > limit { return .failure(.tooLarge(limit: limit)) }
-      if count == 0 || (shortReadIsEnd && count < chunkSize) { break }
     }
-    return .success(bytes)
+    return descriptor.closeAfter { descriptor in
+      do throws(ReadAllError) {
+        return .success(try descriptor.readAll(limit: limit, shortReadIsEnd: path.hasPrefix("/sys/")))
+      } catch {
+        switch error {
+        case .system(let error): return .failure(ReadFailure(error))
+        case .limitExceeded: return .failure(.tooLarge(limit: limit))
+        }
+      }
+    }
   }
 
   /// A file's text; invalid UTF-8 is replaced, never fatal.

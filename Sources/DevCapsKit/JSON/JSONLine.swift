@@ -74,6 +74,11 @@ public struct JSONLine: TextOutputStream, Sendable {
 
   public mutating func value(_ integer: Int) { value(Int64(integer)) }
 
+  public mutating func value(_ integer: UInt64) {
+    separate()
+    writeDigits(magnitude: integer)
+  }
+
   /// Shortest round-trip form; whole numbers keep a `.0` so the type stays visible. Non-finite
   /// numbers cannot be written and become null.
   public mutating func value(_ number: Double) {
@@ -107,6 +112,7 @@ public struct JSONLine: TextOutputStream, Sendable {
     case .null: null()
     case .bool(let flag): value(flag)
     case .integer(let integer): value(integer)
+    case .unsignedInteger(let integer): value(integer)
     case .number(let number): value(number)
     case .string(let text): value(text)
     case .array(let elements):
@@ -184,7 +190,10 @@ public struct JSONLine: TextOutputStream, Sendable {
   /// place could copy the array).
   private mutating func writeDigits(_ integer: Int64) {
     if integer < 0 { bytes.append(UInt8(ascii: "-")) }
-    let magnitude = integer.magnitude
+    writeDigits(magnitude: integer.magnitude)
+  }
+
+  private mutating func writeDigits(magnitude: UInt64) {
     var power: UInt64 = 1
     while power <= magnitude / 10 { power *= 10 }
     while power > 0 {

@@ -75,7 +75,9 @@ public struct JSONParser {
     try enter()
     index += 1
     var members: [JSONMember] = []
-    var firstLine: [String: Int] = [:]
+    // Where each key began, as a byte offset: its line is counted only for an error message
+    // (counting it for every key made parsing quadratic in the number of keys).
+    var firstOffset: [String: Int] = [:]
     skipWhitespace()
     if peek(UInt8(ascii: "}")) {
       index += 1
@@ -85,12 +87,12 @@ public struct JSONParser {
     while true {
       skipWhitespace()
       guard peek(UInt8(ascii: "\"")) else { throw error("unexpected \(describeCurrent()), expected a key in double quotes") }
-      let keyLine = position().line
+      let keyOffset = index
       let key = try parseString()
-      if let earlier = firstLine[key] {
-        throw error("key \"\(key)\" appears twice (first on line \(earlier)); a key may appear once")
+      if let earlier = firstOffset[key] {
+        throw error("key \"\(key)\" appears twice (first on line \(position(of: earlier).line)); a key may appear once")
       }
-      firstLine[key] = keyLine
+      firstOffset[key] = keyOffset
       skipWhitespace()
       guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describeCurrent()), expected ':' after the key") }
       index += 1
@@ -245,6 +247,7 @@ public struct JSONParser {
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     if isInteger, let integer = Int64(text) { return .integer(integer) }
+    if isInteger, let integer = UInt64(text) { return .unsignedInteger(integer) }
     guard let number = Double(text), number.isFinite else { throw error("number \(text) is out of range") }
     return .number(number)
   }
@@ -275,10 +278,10 @@ public struct JSONParser {
     return "byte 0x" + String(byte, radix: 16)
   }
 
-  private func position() -> (line: Int, column: Int) {
+  private func position(of offset: Int) -> (line: Int, column: Int) {
     var line = 1
     var column = 1
-    for byte in bytes[..<min(index, bytes.count)] {
+    for byte in bytes[..<min(offset, bytes.count)] {
       if byte == 0x0A {
         line += 1
         column = 1
@@ -290,7 +293,7 @@ public struct JSONParser {
   }
 
   private func error(_ message: String) -> SyntaxError {
-    let (line, column) = position()
+    let (line, column) = position(of: index)
     return SyntaxError(line: line, column: column, message: message)
   }
 }

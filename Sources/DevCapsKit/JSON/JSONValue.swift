@@ -4,6 +4,9 @@ public enum JSONValue: Sendable, Equatable {
   case null
   case bool(Bool)
   case integer(Int64)
+  /// An integer above `Int64.max` (a byte count of 2^63 or more): only such values use it, so
+  /// each integer has one spelling and round-trips exactly.
+  case unsignedInteger(UInt64)
   case number(Double)
   case string(String)
   case array([JSONValue])
@@ -31,6 +34,11 @@ public struct JSONMember: Sendable, Equatable {
 }
 
 extension JSONValue {
+  /// An unsigned integer: `.integer` when Int64 holds it, else `.unsignedInteger`.
+  public static func integer(unsigned value: UInt64) -> JSONValue {
+    value <= UInt64(Int64.max) ? .integer(Int64(value)) : .unsignedInteger(value)
+  }
+
   /// A string, or null for nil.
   public static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
   /// A number, or null for nil.
@@ -40,7 +48,7 @@ extension JSONValue {
   /// A number, or null for nil.
   public static func optional(_ value: UInt64?) -> JSONValue {
     guard let value else { return .null }
-    return value <= UInt64(Int64.max) ? .integer(Int64(value)) : .number(Double(value))
+    return .integer(unsigned: value)
   }
   /// NaN and infinities have no JSON spelling: they are unknown values.
   public static func optional(_ value: Double?) -> JSONValue {

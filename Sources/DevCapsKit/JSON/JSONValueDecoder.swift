@@ -56,6 +56,7 @@ enum JSONScalarDecoding {
       switch value {
       case .number(let number): return number as! T
       case .integer(let integer): return Double(integer) as! T
+      case .unsignedInteger(let integer): return Double(integer) as! T
       default: throw mismatch(type, value, path)
       }
     case is Int.Type: return try integer(Int.self, value, path) as! T
@@ -70,6 +71,8 @@ enum JSONScalarDecoding {
   static func integer<I: FixedWidthInteger>(_ type: I.Type, _ value: JSONValue, _ path: [any CodingKey]) throws -> I {
     switch value {
     case .integer(let integer):
+      if let exact = I(exactly: integer) { return exact }
+    case .unsignedInteger(let integer):
       if let exact = I(exactly: integer) { return exact }
     case .number(let number):
       if let exact = I(exactly: number) { return exact }

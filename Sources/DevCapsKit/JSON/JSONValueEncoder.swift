@@ -97,11 +97,12 @@ struct NodeEncoder: Encoder {
   }
 }
 
-/// Scalars as JSON: integers stay integers (a UInt64 past Int64's range becomes a number), and a
-/// NaN or infinity is null.
+/// Scalars as JSON: integers stay integers (a UInt64 past Int64's range too), and a NaN or
+/// infinity is null.
 enum JSONScalar {
   static func integer<T: BinaryInteger>(_ value: T) -> JSONValue {
     if let exact = Int64(exactly: value) { return .integer(exact) }
+    if let exact = UInt64(exactly: value) { return .unsignedInteger(exact) }
     return .number(Double(value))
   }
 

@@ -165,6 +165,7 @@ extension Manifest {
     case .null: return "null"
     case .bool(let flag): return flag ? "true" : "false"
     case .integer(let number): return "the number \(number)"
+    case .unsignedInteger(let number): return "the number \(number)"
     case .number(let number): return "the number \(number)"
     case .string(let text): return "the string \"\(text)\""
     case .array: return "a list"

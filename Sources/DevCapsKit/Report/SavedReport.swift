@@ -26,14 +26,29 @@ public enum SavedReport {
     }
   }
 
-  /// The files a path names: itself, or the `*.json` files of a directory, sorted.
-  public static func files(at path: String) -> Result<[String], LoadError> {
+  /// The reports a path names: the file itself, or the `*.json` files of a directory, sorted.
+  /// Entries of a directory that are not regular files (a directory named `x.json`, a FIFO) are
+  /// passed over and named in `skipped`, with what they are.
+  public static func files(at path: String) -> Result<(files: [String], skipped: [String]), LoadError> {
     var info = stat()
-    guard case .success = Errno.result({ stat(path, &info) }), (info.st_mode & S_IFMT) == S_IFDIR else { return .success([path]) }
+    guard case .success = Errno.result({ stat(path, &info) }), (info.st_mode & S_IFMT) == S_IFDIR else {
+      return .success(([path], []))
+    }
     switch SystemRoot().directoryEntries(path) {
     case .success(let names):
       let directory = path.hasSuffix("/") ? path : path + "/"
-      return .success(names.filter { $0.hasSuffix(".json") }.map { directory + $0 })
+      var files: [String] = []
+      var skipped: [String] = []
+      for name in names where name.hasSuffix(".json") {
+        let file = directory + name
+        var entry = stat()
+        if stat(file, &entry) == 0 && FileKind(mode: entry.st_mode) != .regular {
+          skipped.append("\(file) (\(FileKind(mode: entry.st_mode).rawValue))")
+        } else {
+          files.append(file)
+        }
+      }
+      return .success((files, skipped))
     case .failure(let failure):
       return .failure(.unreadable(path: path, failure))
     }
@@ -41,11 +56,14 @@ public enum SavedReport {
 
   /// Reads one saved `devcaps list --json` report.
   public static func load(_ path: String) -> Result<Report, LoadError> {
-    let bytes: [UInt8]
     switch SystemRoot().readBytes(path.hasPrefix("/") ? path : "./" + path, limit: maximumFileSize) {
-    case .success(let read): bytes = read
+    case .success(let bytes): return decode(bytes, path: path)
     case .failure(let failure): return .failure(.unreadable(path: path, failure))
     }
+  }
+
+  /// A report from its bytes (read from standard input, say); `path` names it in messages.
+  public static func decode(_ bytes: [UInt8], path: String) -> Result<Report, LoadError> {
     let value: JSONValue
     do {
       var limits = JSONParser.Limits()
@@ -54,8 +72,19 @@ public enum SavedReport {
     } catch {
       return .failure(.invalid(path: path, reason: "not JSON: \(error)"))
     }
-    guard case .object = value, value["schemaVersion"] != nil else {
+    guard case .object(let members) = value, let version = value["schemaVersion"] else {
       return .failure(.invalid(path: path, reason: "not a devcaps report (no schemaVersion): save one with devcaps list --json"))
+    }
+    guard version == .integer(Int64(Report.schemaVersion)) else {
+      return .failure(
+        .invalid(
+          path: path,
+          reason: "a report of schema version \(version.serialized()); this devcaps reads version \(Report.schemaVersion) "
+            + "(save it again with this devcaps list --json)"))
+    }
+    let sections = Set(ReportSection.allCases.map(\.rawValue))
+    guard members.contains(where: { sections.contains($0.key) }) else {
+      return .failure(.invalid(path: path, reason: "not a devcaps report: it has none of the report's sections; save one with devcaps list --json"))
     }
     do {
       return .success(try JSONValueDecoder().decode(Report.self, from: value))

@@ -64,10 +64,18 @@ public final class RequirementEvaluator {
   public func evaluate(_ requirement: Requirement) -> RequirementResult {
     var result = RequirementResult(
       key: requirement.key, expected: requirement.expectedText, actual: .null, satisfied: false, finding: .unknown("unknown key"))
+    if let section = Self.section(for: requirement.baseKey), facts.lacks(section) {
+      result.finding = .unknown("the report has no \(section.rawValue) section")
+      return result
+    }
     switch requirement.expectation {
     case .required, .prohibited:
       let wanted = requirement.expectation == .required
-      if ManifestKeys.unavailableOnLinux.contains(requirement.baseKey) {
+      if let reason = facts.capabilityUnknown(requirement.baseKey) {
+        // Unknown is never a pass, for a prohibited key too: a report saved with --only memory
+        // says nothing about a touchscreen.
+        result.finding = .unknown(reason)
+      } else if ManifestKeys.unavailableOnLinux.contains(requirement.baseKey) {
         result.actual = .bool(false)
         result.finding = .notAvailableOnLinux
         result.satisfied = !wanted
@@ -83,6 +91,25 @@ public final class RequirementEvaluator {
       result.satisfied = measured.value.map(constraint.holds) ?? false
     }
     return result
+  }
+
+  /// The report section a key is judged by: capabilities for every true/false key.
+  public static func section(for baseKey: String) -> ReportSection? {
+    switch baseKey {
+    case "memory", "memory-available": .memory
+    case "disk-free", "disk-total": .disks
+    case "cpu-cores", "cpu-frequency": .cpu
+    case "battery-level": .power
+    case "displays": .displays
+    case "kernel", "os-version": .system
+    default: ManifestKeys.measure(of: baseKey) == nil ? .capabilities : nil
+    }
+  }
+
+  /// The sections a manifest's requirements are judged by, in report order.
+  public static func sectionsNeeded(by manifest: Manifest) -> [ReportSection] {
+    let needed = Set(manifest.requirements.compactMap { section(for: $0.baseKey) })
+    return ReportSection.allCases.filter(needed.contains)
   }
 
   struct Measurement {

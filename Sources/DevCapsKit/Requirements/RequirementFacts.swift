@@ -2,6 +2,11 @@
 protocol RequirementFacts: AnyObject {
   /// nil: not a catalog key; .some(nil): known and absent; .some(evidence): present.
   func capability(_ key: String) -> String??
+  /// Why a capability key cannot be judged here (a saved report without the capabilities
+  /// section, or one that does not list the key), or nil when it can.
+  func capabilityUnknown(_ key: String) -> String?
+  /// The section is not there to judge by: a saved report made without it.
+  func lacks(_ section: ReportSection) -> Bool
   var memory: MemoryInfo? { get }
   var cpu: CPUInfo? { get }
   var system: SystemInfo? { get }
@@ -32,6 +37,10 @@ final class ProbedFacts: RequirementFacts {
     CapabilityCatalog.rule(for: key).map { $0.detect(inventory) }
   }
 
+  func capabilityUnknown(_ key: String) -> String? { nil }
+
+  func lacks(_ section: ReportSection) -> Bool { false }
+
   func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), DiskUnknown> {
     switch DiskProbe.statfs(context.root.hostPath(path)) {
     case .success(let size): return .success((size.total, size.available))
@@ -56,6 +65,15 @@ final class ReportFacts: RequirementFacts {
     guard CapabilityCatalog.rule(for: key) != nil else { return nil }
     guard let result = report.capabilities?.first(where: { $0.key == key }), result.present else { return .some(nil) }
     return .some(result.evidence ?? key)
+  }
+
+  func lacks(_ section: ReportSection) -> Bool { !report.sections.contains(section) }
+
+  func capabilityUnknown(_ key: String) -> String? {
+    guard let capabilities = report.capabilities else { return "the report has no capabilities section" }
+    if ManifestKeys.unavailableOnLinux.contains(key) { return nil }
+    guard capabilities.contains(where: { $0.key == key }) else { return "the report's capabilities do not list it" }
+    return nil
   }
 
   /// The report's disk whose mount point is the longest prefix of `path`.

@@ -5,33 +5,64 @@ import Musl
 #endif
 
 /// The directory a snapshot is written into, laid out as a root directory (`DEVCAPS_ROOT`):
-/// `/proc/meminfo` goes to `DIR/proc/meminfo`. It must be new or empty, so a snapshot never
-/// mixes with other files.
-struct BundleDirectory {
+/// `/proc/meminfo` goes to `DIR/proc/meminfo`.
+///
+/// Nothing is written outside it. It is created here, or must be an empty directory the caller
+/// owns (not a symbolic link to one); it is opened once, and every file and subdirectory is made
+/// relative to that descriptor, one component at a time, with O_NOFOLLOW and O_EXCL, so that
+/// a symbolic link put into it mid-run (`DIR/proc` → elsewhere) is refused rather than followed.
+/// Paths are normalised first; one that leaves the root (`/a/../../x`) is refused.
+final class BundleDirectory {
   let path: String
+  private let descriptor: FileDescriptor
 
-  /// Creates the directory (and its missing parents), or takes an empty one.
+  private init(path: String, descriptor: FileDescriptor) {
+    self.path = path
+    self.descriptor = descriptor
+  }
+
+  deinit { descriptor.closeIgnoringErrors() }
+
+  /// Creates the directory (and its missing parents), or takes an empty one the caller owns.
   static func prepare(_ path: String) throws(SnapshotError) -> BundleDirectory {
     var trimmed = path
     while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
     var status = stat()
-    if lstat(trimmed, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
-      switch SystemRoot().directoryEntries(trimmed) {
-      case .success(let names) where !names.isEmpty: throw .notEmpty(path)
-      case .success: break
-      case .failure(let failure): throw .cannotCreate(path, failure.description)
+    if lstat(trimmed, &status) == 0 {
+      switch FileKind(mode: status.st_mode) {
+      case .directory:
+        guard status.st_uid == geteuid() else { throw .notOwned(path) }
+      case .symbolicLink: throw .symbolicLink(path)
+      default: throw .cannotCreate(path, "it is \(FileKind(mode: status.st_mode).rawValue), not a directory")
       }
-    } else if let failure = makeDirectories(trimmed) {
-      throw .cannotCreate(path, failure.description)
+    } else {
+      if let slash = trimmed.lastIndex(of: "/"), slash != trimmed.startIndex,
+        let failure = makeDirectories(String(trimmed[..<slash]))
+      {
+        throw .cannotCreate(path, failure.description)
+      }
+      if mkdir(trimmed, 0o777) != 0 { throw .cannotCreate(path, Errno.current.description) }
+    }
+    let opened: FileDescriptor
+    do {
+      opened = try FileDescriptor.open(trimmed, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+    } catch {
+      throw .cannotCreate(path, error == .symbolicLinkLoop ? "it is a symbolic link" : error.description)
+    }
+    let bundle = BundleDirectory(path: trimmed, descriptor: opened)
+    // The directory opened is the one checked, and still empty: nothing was swapped in between.
+    switch SystemRoot().directoryEntries(trimmed) {
+    case .success(let names) where !names.isEmpty: throw .notEmpty(path)
+    case .success: break
+    case .failure(let failure): throw .cannotCreate(path, failure.description)
     }
     // Root writes anywhere the permission bits say no: this finds a read-only file system, and a
     // directory another user may not write, before any probing.
     guard access(trimmed, W_OK | X_OK) == 0 else { throw .cannotCreate(path, Errno.current.description) }
-    return BundleDirectory(path: trimmed)
+    return bundle
   }
 
-  /// `mkdir -p`: nil when the directory is there afterwards.
-  @discardableResult
+  /// `mkdir -p` for the directories above a new bundle: nil when the directory is there afterwards.
   static func makeDirectories(_ path: String) -> Errno? {
     var status = stat()
     if stat(path, &status) == 0 {
@@ -40,47 +71,84 @@ struct BundleDirectory {
     if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
       if let failure = makeDirectories(String(path[..<slash])) { return failure }
     }
-    if mkdir(path, 0o755) != 0 && errno != EEXIST { return Errno.current }
+    if mkdir(path, 0o777) != 0 && errno != EEXIST { return Errno.current }
     return nil
   }
 
-  /// The path in the bundle of a path inside the root.
+  /// The components of a path inside the root, `.` and `..` resolved; nil when it leaves the root.
+  static func components(_ rootPath: String) -> [String]? {
+    var parts: [String] = []
+    for part in rootPath.split(separator: "/") where part != "." {
+      if part == ".." {
+        if parts.popLast() == nil { return nil }
+      } else {
+        parts.append(String(part))
+      }
+    }
+    return parts
+  }
+
+  /// The path in the bundle of a path inside the root, for messages.
   func hostPath(_ rootPath: String) -> String { path + rootPath }
 
+  /// Something is at this path in the bundle already (never following a link).
   func contains(_ rootPath: String) -> Bool {
+    guard let parts = BundleDirectory.components(rootPath), let name = parts.last else { return true }
+    guard let parent = try? directory(parts.dropLast(), creating: false) else { return false }
+    defer { if parent != descriptor { parent.closeIgnoringErrors() } }
     var status = stat()
-    return lstat(hostPath(rootPath), &status) == 0
+    return fstatat(parent.rawValue, name, &status, AT_SYMLINK_NOFOLLOW) == 0
   }
 
   func makeDirectory(_ rootPath: String) throws(SnapshotError) {
-    if let failure = BundleDirectory.makeDirectories(hostPath(rootPath)) {
-      throw .cannotWrite(hostPath(rootPath), failure.description)
+    guard let parts = BundleDirectory.components(rootPath) else { throw .outsideRoot(rootPath) }
+    let opened: FileDescriptor
+    do {
+      opened = try directory(parts[...], creating: true)
+    } catch {
+      throw .cannotWrite(hostPath(rootPath), error.description)
+    }
+    if opened != descriptor { opened.closeIgnoringErrors() }
+  }
+
+  /// Writes a new file (its directories first) with these bytes. `permissions` nil: 0666 less
+  /// the umask, as any file a program makes; else these bits (less the umask): 0600 for an
+  /// identifier kept, 0 for a source that was unreadable.
+  func writeFile(_ rootPath: String, _ bytes: [UInt8], permissions: mode_t? = nil) throws(SnapshotError) {
+    guard let parts = BundleDirectory.components(rootPath), let name = parts.last else { throw .outsideRoot(rootPath) }
+    let target = hostPath(rootPath)
+    do throws(Errno) {
+      let parent = try directory(parts.dropLast(), creating: true)
+      defer { if parent != descriptor { parent.closeIgnoringErrors() } }
+      // The descriptor is open for writing whatever the bits say: a file made unreadable is still written.
+      let file = try parent.open(at: name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: permissions ?? 0o666)
+      try file.closeAfter { (file) throws(Errno) in try file.writeAll(bytes) }
+    } catch {
+      throw .cannotWrite(target, error == .symbolicLinkLoop ? "a symbolic link is in the way" : error.description)
     }
   }
 
-  /// Writes a file (its directories first) with these bytes and permission bits.
-  func writeFile(_ rootPath: String, _ bytes: [UInt8], mode: mode_t = 0o644) throws(SnapshotError) {
-    let target = hostPath(rootPath)
-    if let slash = rootPath.lastIndex(of: "/"), slash != rootPath.startIndex {
-      try makeDirectory(String(rootPath[..<slash]))
-    }
-    let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw .cannotWrite(target, Errno.current.description) }
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else {
-        let failure = Errno.current
-        close(descriptor)
-        throw .cannotWrite(target, failure.description)
+  /// The directory at these components below the bundle, opened (the bundle's own descriptor
+  /// for none), each made when `creating` and missing, none followed if it is a link.
+  private func directory(_ parts: ArraySlice<String>, creating: Bool) throws(Errno) -> FileDescriptor {
+    var current = descriptor
+    for part in parts {
+      if creating && mkdirat(current.rawValue, part, 0o777) != 0 && errno != EEXIST {
+        let error = Errno.current
+        if current != descriptor { current.closeIgnoringErrors() }
+        throw error
       }
-      written += count
+      let next: FileDescriptor
+      do {
+        next = try current.open(at: part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+      } catch {
+        if current != descriptor { current.closeIgnoringErrors() }
+        throw error
+      }
+      if current != descriptor { current.closeIgnoringErrors() }
+      current = next
     }
-    // The mode last: a file written unreadable (a source that refused devcaps) is still written.
-    let failed = fchmod(descriptor, mode) != 0 ? Errno.current : nil
-    if close(descriptor) != 0 { throw .cannotWrite(target, Errno.current.description) }
-    if let failed { throw .cannotWrite(target, failed.description) }
+    return current
   }
 }
 
@@ -88,20 +156,40 @@ struct BundleDirectory {
 public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The directory already holds files: a snapshot is never mixed into them.
   case notEmpty(String)
+  /// The directory is a symbolic link: the snapshot would be written wherever it points.
+  case symbolicLink(String)
+  /// The directory belongs to another user (an empty directory in /tmp, made by someone else).
+  case notOwned(String)
   /// The directory cannot be created or written (a file in the way, no permission, read-only).
   case cannotCreate(String, String)
   /// A file inside it could not be written (the disk filled up, say).
   case cannotWrite(String, String)
+  /// A path from the machine's sources leads out of the snapshot (`/a/../../x` in mountinfo).
+  case outsideRoot(String)
 
   /// A one-line message naming the path, and for the write errors why they failed.
   public var description: String {
     switch self {
     case .notEmpty(let path):
       return "\(path) is not empty; a snapshot goes into a new or empty directory"
+    case .symbolicLink(let path):
+      return "\(path) is a symbolic link; name a new directory, or an empty one of yours, itself"
+    case .notOwned(let path):
+      return "\(path) belongs to another user; a snapshot goes into a new directory or an empty one of yours"
     case .cannotCreate(let path, let problem):
       return "cannot create the snapshot directory \(path): \(problem)"
     case .cannotWrite(let path, let problem):
       return "cannot write \(path): \(problem)"
+    case .outsideRoot(let path):
+      return "\(path) leads outside the snapshot directory; refused"
+    }
+  }
+
+  /// The usage errors (exit 64): the directory named is not one a snapshot may go into.
+  public var isUsageError: Bool {
+    switch self {
+    case .notEmpty, .symbolicLink, .notOwned: true
+    case .cannotCreate, .cannotWrite, .outsideRoot: false
     }
   }
 }

@@ -13,34 +13,47 @@ import Musl
 public enum MachineSnapshot {
   /// The name of the device record inside the bundle.
   public static let devicesFile = "devices.umockdev"
+  /// The name of the report inside the bundle: `list --json` as it was when the snapshot was taken.
+  public static let reportFile = "devcaps-report.json"
 
   /// Reads every section of the machine (or of `DEVCAPS_ROOT`) into `directory`, which must be
-  /// new or empty, and returns the report it read.
-  public static func take(into directory: String) throws(SnapshotError) -> Report {
+  /// new or an empty directory of the caller's, and returns the report it read (as written into
+  /// the bundle). Identifiers are replaced by placeholders (``SnapshotRedaction``) unless
+  /// `keepingIdentifiers`; then the files that hold them are written 0600.
+  public static func take(into directory: String, keepingIdentifiers: Bool = false) throws(SnapshotError) -> Report {
     let bundle = try BundleDirectory.prepare(directory)
+    let redaction = SnapshotRedaction(keepsIdentifiers: keepingIdentifiers)
     let recorder = SourceRecorder()
     let context = ProbeContext(recorder: recorder)
-    let report = ReportBuilder(context: context).build()
+    var report = ReportBuilder(context: context).build()
     let udev = Udev(recorder: recorder)
     // With upowerd the power section never looked at sysfs; the replay, without it, will.
     _ = SysfsPower(context: context, udev: udev).read()
-    try copySources(recorder, root: context.root, into: bundle)
+    let skipped = try copySources(recorder, root: context.root, into: bundle, redaction: redaction)
+    report.warnings += skipped
     if let udev {
-      try bundle.writeFile("/" + devicesFile, Array(UMockdevRecord(udev: udev).render(syspaths: recorder.devices).utf8))
+      let record = UMockdevRecord(udev: udev, redaction: redaction).render(syspaths: recorder.devices)
+      try bundle.writeFile("/" + devicesFile, Array(record.utf8), permissions: keepingIdentifiers ? 0o600 : nil)
     }
+    report = redaction.report(report)
+    try bundle.writeFile(
+      "/" + reportFile, Array((report.json.prettyPrinted + "\n").utf8), permissions: keepingIdentifiers ? 0o600 : nil)
     return report
   }
 
-  private static func copySources(_ recorder: SourceRecorder, root: SystemRoot, into bundle: BundleDirectory)
-    throws(SnapshotError)
-  {
+  /// Copies what was read; returns a warning for each mount point that leads outside the root.
+  private static func copySources(
+    _ recorder: SourceRecorder, root: SystemRoot, into bundle: BundleDirectory, redaction: SnapshotRedaction
+  ) throws(SnapshotError) -> [Diagnostic] {
     for (path, result) in recorder.files.sorted(by: { $0.key < $1.key }) {
+      let permissions = redaction.permissions(forFile: path)
       switch result {
-      case .success(let bytes): try bundle.writeFile(path, bytes)
-      case .failure(.permissionDenied): try bundle.writeFile(path, [], mode: 0)
-      case .failure(.tooLarge(let limit)): try bundle.writeFile(path, prefix(of: root.hostPath(path), count: limit + 1))
-      // Absent stays absent; an I/O error cannot be written down as a file.
-      case .failure(.missing), .failure(.system): continue
+      case .success(let bytes): try bundle.writeFile(path, redaction.file(path, bytes), permissions: permissions)
+      case .failure(.permissionDenied): try bundle.writeFile(path, [], permissions: 0)
+      case .failure(.tooLarge(let limit)):
+        try bundle.writeFile(path, prefix(of: root.hostPath(path), count: limit + 1), permissions: permissions)
+      // Absent stays absent; an I/O error, or a FIFO in a file's place, cannot be written down as a file.
+      case .failure(.missing), .failure(.system), .failure(.notRegularFile): continue
       }
     }
     for (directory, names) in recorder.listings.sorted(by: { $0.key < $1.key }) {
@@ -49,9 +62,16 @@ public enum MachineSnapshot {
       for name in names { try recreate(base + name, root: root, in: bundle) }
     }
     for path in recorder.existing.sorted() { try recreate(path, root: root, in: bundle) }
-    for mountPoint in recorder.mountPoints.sorted() where !bundle.contains(mountPoint) {
-      try bundle.makeDirectory(mountPoint)
+    var skipped: [Diagnostic] = []
+    for mountPoint in recorder.mountPoints.sorted() {
+      let inBundle = redaction.path(mountPoint)
+      guard BundleDirectory.components(inBundle) != nil else {
+        skipped.append(Diagnostic(path: "/proc/self/mountinfo", problem: "mount point \(mountPoint) leads outside the root; not copied"))
+        continue
+      }
+      if !bundle.contains(inBundle) { try bundle.makeDirectory(inBundle) }
     }
+    return skipped
   }
 
   /// An entry devcaps saw but did not read: a directory stays a directory, anything else becomes
@@ -68,17 +88,18 @@ public enum MachineSnapshot {
 
   /// The first bytes of a file: enough of one over the size limit to be over it again.
   private static func prefix(of path: String, count: Int) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return [] }
-    defer { close(descriptor) }
-    var bytes = [UInt8](repeating: 0, count: count)
-    var filled = 0
-    while filled < count {
-      let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
-      if got < 0 && errno == EINTR { continue }
-      if got <= 0 { break }
-      filled += got
+    guard let file = try? FileDescriptor.openRegularFile(path) else { return [] }
+    return file.closeAfter { file in
+      var bytes = [UInt8](repeating: 0, count: count)
+      var filled = 0
+      while filled < count {
+        let got = bytes.withUnsafeMutableBytes { buffer in
+          try? file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+        }
+        guard let got, got > 0 else { break }
+        filled += got
+      }
+      return Array(bytes[..<filled])
     }
-    return Array(bytes[..<filled])
   }
 }

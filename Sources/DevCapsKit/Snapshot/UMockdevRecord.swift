@@ -12,6 +12,7 @@ import Musl
 /// symbolic links, subdirectories included unless they are devices of their own.
 struct UMockdevRecord {
   let udev: Udev
+  var redaction = SnapshotRedaction(keepsIdentifiers: true)
 
   /// The devices at these syspaths and every ancestor umockdev needs to rebuild them.
   func render(syspaths: [String]) -> String {
@@ -35,7 +36,7 @@ struct UMockdevRecord {
     // udevadm info, which umockdev-record copies, leaves these out: the path is P:, the time
     // is of the boot.
     for property in device.properties where property.name != "DEVPATH" && property.name != "USEC_INITIALIZED" {
-      lines.append("E: \(property.name)=\(property.value)")
+      lines.append("E: \(property.name)=\(redaction.property(property.name, property.value))")
     }
     lines += attributes(of: device.syspath, below: "")
     return lines.joined(separator: "\n") + "\n"
@@ -58,7 +59,9 @@ struct UMockdevRecord {
         if let target = UMockdevRecord.linkTarget(path) { lines.append("L: \(attribute)=\(target)") }
       case S_IFREG:
         // Write-only attributes and ones the driver refuses to read are left out, as umockdev does.
-        if case .success(let bytes) = SystemRoot().readBytes(path) { lines.append(UMockdevRecord.line(attribute, bytes)) }
+        if case .success(let bytes) = SystemRoot().readBytes(path) {
+          lines.append(UMockdevRecord.line(attribute, redaction.attribute(name, bytes)))
+        }
       case S_IFDIR where subdirectory.split(separator: "/").count < UMockdevRecord.maximumDepth:
         lines += attributes(of: syspath, below: attribute)
       default:

@@ -52,7 +52,8 @@ final class StreamSession {
   }
 
   func stop(after seconds: Double) {
-    guard let timer = timer(seconds, repeating: false) else { return }
+    // Past 31 years is as good as never, and a timespec of 1e300 s would overflow.
+    guard let timer = timer(min(seconds, 1e9), repeating: false) else { return }
     loop.watch(timer.fd) { [unowned self] in
       guard self.acknowledge(timer) > 0 else { return }
       self.loop.stop(.finished)

@@ -62,7 +62,7 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
     StreamRunner.takeOverSignals()
     guard let sensor = MotionManager().magnetometer else {
       Output.error("no magnetometer to calibrate (no IIO device with in_magn_x, in_magn_y and in_magn_z)")
-      throw ExitCode(69)
+      throw ExitCode.unavailable
     }
     var options = StreamOptions()
     options.rate = rate
@@ -97,14 +97,14 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
         "not enough of the sphere covered to calibrate \(sensor.id) in \(Units.fixed(timeout, decimals: 0)) s "
           + "(\(coverage) % of directions, \(progress.readings) readings; medium accuracy needs 50 %): "
           + "turn the device through every orientation and run it again; nothing saved")
-      throw ExitCode(75)
+      throw ExitCode.tryAgain
     }
     let path: String
     do {
       path = try MagnetometerCalibrationStore().save(result.calibration, for: sensor)
     } catch {
       Output.error(error.description)
-      throw ExitCode(73)
+      throw ExitCode.cannotCreate
     }
     Output.write(json ? CalibrationReport(sensor: sensor, progress: progress, path: path).json : view.saved(result, at: path))
   }

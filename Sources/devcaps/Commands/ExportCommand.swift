@@ -26,9 +26,13 @@ struct ExportCommand: ParsableCommand {
 
       With --output the file is replaced atomically (written beside it, then renamed) with mode \
       0644, so a collector never reads half of it; without, the output goes to standard output. \
+      Only a regular file is written: a device, FIFO, socket or directory at the path is \
+      refused (exit 73), and a symbolic link is followed (the file it points to is replaced, the \
+      link stays). \
       Warnings about sources go to standard error, as for list.
 
-      Exit status: 0 written, 64 usage error, 73 the output file cannot be created or written.
+      Exit status: 0 written, 64 usage error, 73 the output file cannot be created or written, \
+      74 standard output cannot be written.
 
       Examples:
         devcaps export prometheus
@@ -56,9 +60,11 @@ struct ExportCommand: ParsableCommand {
       Output.write(text)
       return
     }
-    if let problem = FileOutput.replace(output, with: text) {
-      Output.error("cannot write \(output): \(problem)")
-      throw ExitCode(73)
+    do {
+      try FileOutput.replace(output, with: text)
+    } catch {
+      Output.error(error.description)
+      throw ExitCode.cannotCreate
     }
   }
 }

@@ -44,7 +44,7 @@ struct GetCommand: ParsableCommand {
       value = try report.json.value(atPath: key)
     } catch {
       Output.error(error.description)
-      throw ExitCode(64)
+      throw ExitCode.usage
     }
     if json {
       Output.write(value.prettyPrinted + "\n")

@@ -88,7 +88,7 @@ struct MotionCommand: ParsableCommand {
       }
       return try StreamRunner.exit(end)
     }
-    let live = !json && isatty(1) == 1
+    let live = !json && LiveTerminal.canDraw(columns: MotionView.minimumColumns, rows: MotionView.minimumRows)
     guard live else { return try StreamRunner.exit(StreamRunner.run(stream) { StreamPrinter(json: json).print }) }
     let view = MotionView(style: TextStyle.forStandardOutput())
     let terminal = LiveTerminal.listeningForQuit()

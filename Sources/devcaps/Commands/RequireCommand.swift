@@ -1,12 +1,6 @@
 import ArgumentParser
 import DevCapsKit
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 struct RequireCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "require",
@@ -25,11 +19,17 @@ struct RequireCommand: ParsableCommand {
       1000), KiB MiB GiB TiB (powers of 1024), Hz kHz MHz GHz, %.
 
       With --against, the manifest is judged on reports saved with devcaps list --json on \
-      other machines (files, or directories of *.json files), probing nothing here: one row per \
-      machine, one JUnit testsuite per machine, a JSON array.
+      other machines (files, directories of *.json files, or - for standard input), probing \
+      nothing here: one row per machine, one JUnit testsuite per machine, a JSON array. A \
+      requirement whose section a report lacks (a report saved with --only) is unknown, never \
+      met, and the outcome names the missing sections.
+
+      When standard output cannot be written the verdict still stands: a reader that went away \
+      (| head) leaves the exit status 0 or 1; any other failure (a full disk) is 74.
 
       Exit status: 0 every requirement holds (on every machine), 1 at least one does not, 65 \
-      the manifest or a report is invalid, 66 one cannot be read, 64 usage error.
+      the manifest or a report is invalid, 66 one cannot be read, 64 usage error, 74 standard \
+      output cannot be written.
 
       Examples:
         devcaps require kiosk.json
@@ -49,6 +49,13 @@ struct RequireCommand: ParsableCommand {
     help: ArgumentHelp("Judge saved list --json reports instead of this machine: files or directories.", valueName: "report"))
   var against: [String] = []
 
+  func validate() throws {
+    if manifest == "-" && against.contains("-") {
+      throw ValidationError("standard input can hold the manifest or a report, not both: name one of them as a file")
+    }
+    if against.filter({ $0 == "-" }).count > 1 { throw ValidationError("--against names standard input (-) more than once") }
+  }
+
   func run() throws {
     let bytes = try readManifest()
     let parsed: Manifest
@@ -56,7 +63,7 @@ struct RequireCommand: ParsableCommand {
       parsed = try Manifest.parse(bytes, isPropertyList: manifest.hasSuffix(".plist"))
     } catch {
       Output.error("\(displayName): \(error)")
-      throw ExitCode(65)
+      throw ExitCode.dataError
     }
     if !against.isEmpty { return try runAgainstReports(parsed) }
     let results = RequirementEvaluator().evaluate(parsed)
@@ -67,7 +74,7 @@ struct RequireCommand: ParsableCommand {
     case .junit: Output.write(RequireJUnit(outcome: outcome).render())
     case .github: RequireGitHub(outcome: outcome).emit()
     }
-    if !outcome.satisfied { throw ExitCode(1) }
+    if !outcome.satisfied { throw ExitCode.requirementNotMet }
   }
 
   var displayName: String { manifest == "-" ? "<stdin>" : manifest }
@@ -77,27 +84,19 @@ struct RequireCommand: ParsableCommand {
   func runAgainstReports(_ parsed: Manifest) throws {
     var outcomes: [RequireOutcome] = []
     for path in against {
-      let files: [String]
-      switch SavedReport.files(at: path) {
-      case .success(let found): files = found
-      case .failure(let error):
-        Output.error(error.description)
-        throw ExitCode(66)
-      }
-      if files.isEmpty {
-        Output.error("\(path): a directory without any .json report")
-        throw ExitCode(66)
-      }
-      for file in files {
-        switch SavedReport.load(file) {
+      for (file, loaded) in try reports(at: path) {
+        switch loaded {
         case .success(let report):
           let results = RequirementEvaluator(report: report).evaluate(parsed)
           let machine = report.device?.name ?? String(file.split(separator: "/").last ?? Substring(file))
-          outcomes.append(RequireOutcome(manifest: displayName, results: results, machine: machine, report: file))
+          outcomes.append(
+            RequireOutcome(
+              manifest: displayName, results: results, machine: machine, report: file,
+              missingSections: RequireOutcome.missingSections(of: report, for: parsed)))
         case .failure(let error):
           Output.error(error.description)
-          if case .unreadable = error { throw ExitCode(66) }
-          throw ExitCode(65)
+          if case .unreadable = error { throw ExitCode.noInput }
+          throw ExitCode.dataError
         }
       }
     }
@@ -107,44 +106,55 @@ struct RequireCommand: ParsableCommand {
     case .junit: Output.write(RequireJUnit(outcomes: outcomes).render())
     case .github: for outcome in outcomes { RequireGitHub(outcome: outcome).emit() }
     }
-    if outcomes.contains(where: { !$0.satisfied }) { throw ExitCode(1) }
+    if outcomes.contains(where: { !$0.satisfied }) { throw ExitCode.requirementNotMet }
+  }
+
+  /// The reports one `--against` argument names, each loaded: `-` is standard input, a
+  /// directory its `*.json` files (any that is not a regular file skipped with a warning).
+  func reports(at path: String) throws -> [(String, Result<Report, SavedReport.LoadError>)] {
+    if path == "-" {
+      let bytes = try readStandardInput(what: "a report", limit: SavedReport.maximumFileSize)
+      return [("<stdin>", SavedReport.decode(bytes, path: "<stdin>"))]
+    }
+    switch SavedReport.files(at: path) {
+    case .success(let found):
+      for skipped in found.skipped { Output.error("warning: skipping \(skipped): not a report file") }
+      if found.files.isEmpty {
+        Output.error("\(path): a directory without any .json report")
+        throw ExitCode.noInput
+      }
+      return found.files.map { ($0, SavedReport.load($0)) }
+    case .failure(let error):
+      Output.error(error.description)
+      throw ExitCode.noInput
+    }
   }
 
   /// The manifest's bytes; a file that cannot be read is exit 66, one over the size limit 65.
   func readManifest() throws -> [UInt8] {
     let limit = Manifest.maximumFileSize
-    if manifest == "-" {
-      var bytes: [UInt8] = []
-      var chunk = [UInt8](repeating: 0, count: 65536)
-      while true {
-        let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-        if count == 0 { break }
-        if count < 0 {
-          if errno == EINTR { continue }
-          Output.error("cannot read the manifest from standard input: \(String(cString: strerror(errno)))")
-          throw ExitCode(66)
-        }
-        bytes.append(contentsOf: chunk[0..<count])
-        if bytes.count > limit {
-          Output.error("<stdin>: the manifest is larger than \(limit) bytes")
-          throw ExitCode(65)
-        }
-      }
-      return bytes
-    }
-    var info = stat()
-    if stat(manifest, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-      Output.error("cannot read \(manifest): it is a directory")
-      throw ExitCode(66)
-    }
+    if manifest == "-" { return try readStandardInput(what: "the manifest", limit: limit) }
     switch Manifest.readFile(manifest) {
     case .success(let bytes): return bytes
     case .failure(.tooLarge(let limit)):
       Output.error("\(manifest): the manifest is larger than \(limit) bytes")
-      throw ExitCode(65)
+      throw ExitCode.dataError
     case .failure(let failure):
       Output.error("cannot read \(manifest): \(failure)")
-      throw ExitCode(66)
+      throw ExitCode.noInput
+    }
+  }
+
+  /// All of standard input: over `limit` is exit 65, a read error 66.
+  func readStandardInput(what: String, limit: Int) throws -> [UInt8] {
+    do throws(ReadAllError) {
+      return try FileDescriptor.standardInput.readAll(limit: limit)
+    } catch .limitExceeded {
+      Output.error("<stdin>: \(what) is larger than \(limit) bytes")
+      throw ExitCode.dataError
+    } catch .system(let error) {
+      Output.error("cannot read \(what) from standard input: \(error)")
+      throw ExitCode.noInput
     }
   }
 }

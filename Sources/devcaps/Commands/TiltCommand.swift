@@ -71,6 +71,9 @@ struct TiltCommand: ParsableCommand {
     if !json && isatty(1) != 1 {
       throw ValidationError("tilt draws on a terminal and standard output is not one: use --json for frames as lines")
     }
+    if !json && !LiveTerminal.canDraw(columns: 10, rows: 5) {
+      throw ValidationError("tilt needs a terminal that can move the cursor (not TERM=dumb) and at least 10×5: use --json for frames as lines")
+    }
   }
 
   /// Device motion when the machine has a gyroscope or a hub (its gravity ignores the hand's

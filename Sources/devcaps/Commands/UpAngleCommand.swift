@@ -61,8 +61,8 @@ struct UpAngleCommand: ParsableCommand {
         throw ValidationError("--relative-to takes portrait, portrait-upside-down, landscape-left or landscape-right (or normal, bottom-up, right-up, left-up), not '\(relativeTo)'")
       }
     }
-    if let count, count < 1 { throw ValidationError("--count must be 1 or more") }
-    if let timeout, !(timeout > 0 && timeout < 1e9) { throw ValidationError("--timeout must be a positive number of seconds") }
+    if let count, count < 1 { throw ValidationError("--count must be 1 or more, not \(count)") }
+    try validateEnd(count: nil, timeout: timeout)
   }
 
   func run() throws {
@@ -76,7 +76,7 @@ struct UpAngleCommand: ParsableCommand {
     options.maximumChanges = count
     options.duration = timeout
     let stream = try StreamRunner.openUpAngle(options)
-    let live = !json && isatty(1) == 1
+    let live = !json && LiveTerminal.canDraw(columns: UpAngleView.width, rows: UpAngleView.height + 2)
     let view = UpAngleView(style: TextStyle.forStandardOutput())
     let sensor = stream.sensors.first
     let terminal = live ? LiveTerminal.listeningForQuit() : nil
@@ -107,7 +107,7 @@ struct UpAngleCommand: ParsableCommand {
       Output.write(json ? JSONValue(encoding: event).prettyPrinted + "\n" : HumanReport.printable(EventText.line(event.event)) + "\n")
     } catch {
       Output.error(error.description)
-      throw ExitCode(69)
+      throw ExitCode.unavailable
     }
   }
 }
@@ -115,7 +115,9 @@ struct UpAngleCommand: ParsableCommand {
 /// `--count` (0 ends after the initial state) and `--timeout` of the streams.
 func validateEnd(count: Int?, timeout: Double?) throws {
   if let count, count < 0 { throw ValidationError("--count must be 0 or more, not \(count)") }
-  if let timeout, !(timeout > 0 && timeout < 1e9) { throw ValidationError("--timeout must be a positive number of seconds") }
+  if let timeout, !(timeout > 0 && timeout.isFinite) {
+    throw ValidationError("--timeout must be a positive number of seconds, not \(timeout)")
+  }
 }
 
 /// `--rate` of the motion streams.

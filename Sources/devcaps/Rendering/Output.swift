@@ -3,30 +3,57 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import ArgumentParser
 import DevCapsKit
+import Synchronization
 
-/// Writes to stdout and stderr. A closed stdout (`devcaps list | head -1`) ends the program
-/// quietly with status 0 instead of dying of SIGPIPE or printing an error.
+/// Writes to stdout and stderr, and decides what a failed write means:
+///
+/// * The reader went away (EPIPE: `devcaps list | head -1`): the rest of the output is dropped
+///   quietly and the command's own verdict stands, so `require` that fails still exits 1.
+/// * Anything else (a full disk, an I/O error): the output is incomplete, so the program says so
+///   on stderr and exits 74 (EX_IOERR), never 0.
 enum Output {
+  private static let state = Mutex<(readerGone: Bool, failure: Errno?)>((false, nil))
+
+  /// Writes all of `text` to stdout; exits 74 when it cannot (see above).
   static func write(_ text: String) {
+    if !tryWrite(text), let failure = writeFailure { failAndExit(failure) }
+  }
+
+  /// For streams, which must stop their sources before the program ends: false when stdout
+  /// failed (the failure, if it was not EPIPE, is kept for ``exitStatusAfterStreaming()``).
+  static func tryWrite(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { tryWrite(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// `tryWrite` for bytes.
+  static func tryWrite(_ bytes: UnsafeRawBufferPointer) -> Bool {
     signal(SIGPIPE, SIG_IGN)
-    guard writeAll(text, to: 1) else {
-      exit(0)  // EPIPE or a vanished terminal: nobody is reading any more.
+    if state.withLock({ $0.readerGone || $0.failure != nil }) { return false }
+    do {
+      try FileDescriptor.standardOutput.writeAll(bytes)
+      return true
+    } catch {
+      state.withLock { state in
+        if error == .brokenPipe { state.readerGone = true } else { state.failure = error }
+      }
+      return false
     }
   }
 
-  /// For streams, which must stop their sources before the program ends: false when nobody reads
-  /// stdout any more.
-  static func tryWrite(_ text: String) -> Bool {
-    writeAll(text, to: 1)
+  /// The write error that was not EPIPE, if any.
+  static var writeFailure: Errno? { state.withLock { $0.failure } }
+
+  /// The message and exit 74 for a failed write to stdout.
+  static func failAndExit(_ failure: Errno) -> Never {
+    error("cannot write to standard output: \(failure)")
+    exit(ExitCode.ioError.rawValue)
   }
 
   static func error(_ text: String) {
-    _ = writeAll("devcaps: " + text + "\n", to: 2)
-  }
-
-  static func writeAll(_ text: String, to descriptor: Int32) -> Bool {
-    FileOutput.writeAll(text, to: descriptor)
+    try? FileDescriptor.standardError.writeAll("devcaps: " + TerminalText.escapingControls(text) + "\n")
   }
 
   static func warn(_ diagnostics: [Diagnostic]) {

@@ -18,6 +18,6 @@ final class StreamPrinter {
     line.removeAll()
     event.writeJSON(into: &line)
     line.raw("\n")
-    return line.bytes.withUnsafeBufferPointer { FileOutput.writeAll($0, to: 1) }
+    return line.bytes.withUnsafeBytes { Output.tryWrite($0) }
   }
 }

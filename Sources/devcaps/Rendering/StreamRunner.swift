@@ -46,7 +46,7 @@ enum StreamRunner {
     var fds: [Int32] = [-1, -1]
     guard pipe(&fds) == 0, let gate = OutputGate() else {
       stream.stop()
-      return .failed("cannot create a pipe: \(String(cString: strerror(errno)))")
+      return .failed("cannot create a pipe: \(Errno.current)")
     }
     // Never closed: the signal thread may write to it until the process ends.
     let (wakeRead, wakeWrite) = (fds[0], fds[1])
@@ -83,7 +83,7 @@ enum StreamRunner {
       if watchOutput { descriptors.append(pollfd(fd: 1, events: 0, revents: 0)) }
       if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
         if errno == EINTR { continue }
-        return .failed("poll: \(String(cString: strerror(errno)))")
+        return .failed("poll: \(Errno.current)")
       }
       if watchOutput, descriptors[1].revents & Int16(POLLERR | POLLHUP) != 0 { return .outputClosed }
       guard descriptors[0].revents != 0 else { continue }
@@ -146,14 +146,16 @@ enum StreamRunner {
     }
   }
 
-  /// How a stream's end becomes the exit status: 0, 128 + the signal, or 69 with the reason.
+  /// How a stream's end becomes the exit status: 0 (also when the reader of stdout went away),
+  /// 74 when stdout failed otherwise (a full disk), 128 + the signal, or 69 with the reason.
   static func exit(_ end: End) throws {
+    if let failure = Output.writeFailure { Output.failAndExit(failure) }
     switch end {
     case .finished, .outputClosed: return
-    case .signal(let number): throw ExitCode(128 + number)
+    case .signal(let number): throw ExitCode.signal(number)
     case .failed(let message):
       Output.error(message)
-      throw ExitCode(69)
+      throw ExitCode.unavailable
     }
   }
 }
@@ -168,7 +170,7 @@ extension StreamRunner {
       return stream
     } catch {
       Output.error((context.map { $0 + ": " } ?? "") + error.description)
-      throw ExitCode(69)
+      throw ExitCode.unavailable
     }
   }
 
@@ -183,7 +185,7 @@ extension StreamRunner {
       return stream
     } catch {
       Output.error(error.description)
-      throw ExitCode(69)
+      throw ExitCode.unavailable
     }
   }
 }

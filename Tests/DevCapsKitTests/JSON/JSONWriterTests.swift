@@ -47,7 +47,8 @@ struct JSONWriterTests {
   func optionals() {
     #expect(JSONValue.optional(nil as Double?) == .null)
     #expect(JSONValue.optional(Double.nan) == .null)
-    #expect(JSONValue.optional(UInt64.max) == .number(Double(UInt64.max)))
+    #expect(JSONValue.optional(UInt64.max) == .unsignedInteger(UInt64.max))
+    #expect(JSONValue.optional(UInt64(1) << 63) == .unsignedInteger(1 << 63))
     #expect(JSONValue.optional(UInt64(5)) == .integer(5))
   }
 }

@@ -57,7 +57,8 @@ enum DeviceMotionSources {
       do {
         calibration = try store.load(for: magnetometer)
       } catch {
-        context.diagnostics.record(store.path(for: magnetometer), error.description + "; the field is used uncalibrated")
+        context.diagnostics.record(
+          store.path(for: magnetometer) ?? "magnetometer calibration", error.description + "; the field is used uncalibrated")
       }
     }
     let tracker = DeviceMotionTracker(

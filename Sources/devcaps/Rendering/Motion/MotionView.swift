@@ -11,6 +11,10 @@ import Musl
 struct MotionView {
   static let horizonWidth = 33
   static let horizonHeight = 11
+  /// The smallest terminal the readout fits: 13 lines of text and the horizon, rows of up to
+  /// 62 columns (`Magnetic field` with its accuracy). Smaller ones get plain lines.
+  static let minimumColumns = 64
+  static let minimumRows = horizonHeight + 14
 
   let style: TextStyle
 

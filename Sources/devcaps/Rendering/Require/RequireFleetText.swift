@@ -14,6 +14,10 @@ struct RequireFleetText {
       text += "  \(mark) " + machine + String(repeating: " ", count: max(1, width - machine.count)) + outcome.summary
       let unmet = outcome.unmet.map { "\($0.key) (\(RequireOutcome.finding($0)))" }
       text += unmet.isEmpty ? "\n" : ": " + HumanReport.printable(unmet.joined(separator: ", ")) + "\n"
+      if !outcome.missingSections.isEmpty {
+        let names = outcome.missingSections.map(\.rawValue).joined(separator: ", ")
+        text += "      " + style.dim("the report lacks \(names): save it with devcaps list --json and no --only") + "\n"
+      }
     }
     let failing = outcomes.filter { !$0.satisfied }.count
     let summary =

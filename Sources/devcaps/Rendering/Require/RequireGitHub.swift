@@ -46,14 +46,11 @@ struct RequireGitHub {
       text += "| \(result.satisfied ? "✅" : "❌") | `\(markdown(result.key))` | \(markdown(result.expected)) | \(markdown(RequireOutcome.finding(result))) |\n"
     }
     text += "\n**\(markdown(outcome.summary))**\n\n"
-    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-    guard fd >= 0 else {
-      Output.error("warning: cannot append to GITHUB_STEP_SUMMARY (\(path)): \(String(cString: strerror(errno)))")
-      return
-    }
-    defer { close(fd) }
-    if !Output.writeAll(text, to: fd) {
-      Output.error("warning: writing GITHUB_STEP_SUMMARY (\(path)) failed: \(String(cString: strerror(errno)))")
+    do throws(Errno) {
+      let file = try FileDescriptor.open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK, mode: 0o644)
+      try file.closeAfter { (file) throws(Errno) in try file.writeAll(text) }
+    } catch {
+      Output.error("warning: cannot append to GITHUB_STEP_SUMMARY (\(path)): \(error)")
     }
   }
 }

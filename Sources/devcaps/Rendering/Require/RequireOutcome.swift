@@ -7,6 +7,12 @@ struct RequireOutcome {
   /// With `--against`: the machine the saved report describes, and the report's path.
   var machine: String? = nil
   var report: String? = nil
+  /// With `--against`: the sections the manifest needs that the report lacks (saved with --only).
+  var missingSections: [ReportSection] = []
+
+  static func missingSections(of report: Report, for manifest: Manifest) -> [ReportSection] {
+    RequirementEvaluator.sectionsNeeded(by: manifest).filter { !report.sections.contains($0) }
+  }
 
   var satisfied: Bool { results.allSatisfy(\.satisfied) }
   var unmet: [RequirementResult] { results.filter { !$0.satisfied } }
@@ -43,7 +49,12 @@ struct RequireOutcome {
   var json: JSONValue {
     .object(
       [JSONMember("schemaVersion", .integer(1)), JSONMember("manifest", .string(manifest))]
-        + (machine.map { [JSONMember("machine", .string($0)), JSONMember("report", .string(report ?? ""))] } ?? []) + [
+        + (machine.map {
+          [
+            JSONMember("machine", .string($0)), JSONMember("report", .string(report ?? "")),
+            JSONMember("missingSections", .array(missingSections.map { .string($0.rawValue) })),
+          ]
+        } ?? []) + [
       JSONMember("satisfied", .bool(satisfied)),
       JSONMember("summary", .string(summary)),
       JSONMember(

@@ -48,6 +48,16 @@ final class LiveTerminal: Sendable {
     takeRequests().contains(.quit)
   }
 
+  /// Whether a live view of `columns` × `rows` can be drawn on standard output: a terminal that
+  /// is not TERM=dumb (which cannot move the cursor or switch screens) and at least that large.
+  /// Otherwise the command prints plain lines.
+  static func canDraw(columns: Int, rows: Int) -> Bool {
+    guard isatty(1) == 1 else { return false }
+    if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+    guard let size = size(), size.columns > 0, size.rows > 0 else { return true }
+    return size.columns >= columns && size.rows >= rows
+  }
+
   /// Columns and rows of the terminal on standard output; nil when it is not one.
   static func size() -> (columns: Int, rows: Int)? {
     var window = winsize()

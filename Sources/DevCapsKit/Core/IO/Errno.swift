@@ -7,8 +7,10 @@ import Musl
 #endif
 
 /// An error number from the C library, as `errno` (or a pthread function's result) reports it.
-/// Every libc call in DevCapsKit goes through `Errno.result` or `Errno.check`, so a failure
-/// leaves the C boundary as this value (thrown, or in a `Result`), never as -1 deeper in.
+/// Every libc call in DevCapsKit goes through `Errno.result` or `Errno.check` (file I/O through
+/// ``FileDescriptor``, which uses them), so a failure leaves the C boundary as this value
+/// (thrown, or in a `Result`), never as -1 deeper in. Its text comes from `strerror_r`
+/// (`devcaps_strerror`): `strerror` is not thread-safe.
 public struct Errno: Error, RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   /// The `errno` value.
   public let rawValue: Int32
@@ -62,6 +64,10 @@ public struct Errno: Error, RawRepresentable, Hashable, Sendable, CustomStringCo
   public static let tooManyOpenFilesInSystem = Errno(rawValue: ENFILE)
   /// `ENOSPC`.
   public static let noSpace = Errno(rawValue: ENOSPC)
+  /// `ELOOP`: also what O_NOFOLLOW answers for a symbolic link.
+  public static let symbolicLinkLoop = Errno(rawValue: ELOOP)
+  /// `EEXIST`.
+  public static let exists = Errno(rawValue: EEXIST)
   /// `EPIPE`.
   public static let brokenPipe = Errno(rawValue: EPIPE)
 
@@ -80,7 +86,7 @@ public struct Errno: Error, RawRepresentable, Hashable, Sendable, CustomStringCo
     EACCES: "EACCES", EFAULT: "EFAULT", EBUSY: "EBUSY", EEXIST: "EEXIST", ENODEV: "ENODEV",
     ENOTDIR: "ENOTDIR", EISDIR: "EISDIR", EINVAL: "EINVAL", ENFILE: "ENFILE", EMFILE: "EMFILE",
     ENOSPC: "ENOSPC", EROFS: "EROFS", EPIPE: "EPIPE", ERANGE: "ERANGE", ENOSYS: "ENOSYS",
-    ECANCELED: "ECANCELED", EOVERFLOW: "EOVERFLOW", ETIMEDOUT: "ETIMEDOUT",
+    ECANCELED: "ECANCELED", ELOOP: "ELOOP", EOVERFLOW: "EOVERFLOW", ETIMEDOUT: "ETIMEDOUT",
   ]
 }
 

@@ -1,10 +1,9 @@
-import DevCapsKit
-
 /// The documents `list --json`, `get` and `require --format json` print: two-space indentation,
 /// and short lists of numbers and strings (a mount matrix row, frequencies, modes) on one line,
 /// which reads better than one value per line.
 extension JSONValue {
-  var prettyPrinted: String {
+  /// The value as devcaps prints documents, ending without a newline.
+  public var prettyPrinted: String {
     // Written as bytes into one buffer, scalars by JSONLine's own writers (the line stays at its
     // top level, so it adds no separators of its own): a String per key, indent and scalar was
     // most of the cost of printing a report.

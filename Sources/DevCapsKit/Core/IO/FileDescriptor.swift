@@ -1,0 +1,205 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+// The C functions under names of their own: inside `FileDescriptor`, `read` and `close` are its methods.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
+}
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
+}
+private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+
+/// An open file descriptor: the one way devcaps opens, reads, writes and closes files. Every
+/// call retries when interrupted (EINTR) and fails with a typed ``Errno``; nothing outside
+/// `Core/IO` calls the C library's I/O functions (a lint in the test command checks it).
+public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
+  /// The descriptor number.
+  public let rawValue: Int32
+
+  /// Wraps a descriptor number this process owns.
+  public init(rawValue: Int32) { self.rawValue = rawValue }
+
+  /// Standard input.
+  public static let standardInput = FileDescriptor(rawValue: 0)
+  /// Standard output.
+  public static let standardOutput = FileDescriptor(rawValue: 1)
+  /// Standard error.
+  public static let standardError = FileDescriptor(rawValue: 2)
+
+  /// Opens `path` (close-on-exec always).
+  public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> FileDescriptor {
+    FileDescriptor(rawValue: try Errno.check { systemOpen(path, flags | O_CLOEXEC, mode) })
+  }
+
+  /// Opens `path` relative to this directory descriptor (`openat`, close-on-exec always).
+  public func open(at path: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> FileDescriptor {
+    let directory = rawValue
+    return FileDescriptor(rawValue: try Errno.check { openat(directory, path, flags | O_CLOEXEC, mode) })
+  }
+
+  /// Opens a file that must be a regular file: with O_NONBLOCK, so that a FIFO in its place
+  /// neither blocks the open nor the reads, then checked with fstat. A FIFO, socket, device or
+  /// directory is refused as ``RegularFileError/notRegular(_:)``.
+  public static func openRegularFile(_ path: String) throws(RegularFileError) -> FileDescriptor {
+    let descriptor: FileDescriptor
+    let kind: mode_t
+    do throws(Errno) {
+      descriptor = try open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+    } catch {
+      throw .system(error)
+    }
+    do throws(Errno) {
+      kind = try descriptor.status().st_mode & S_IFMT
+    } catch {
+      descriptor.closeIgnoringErrors()
+      throw .system(error)
+    }
+    guard kind == S_IFREG else {
+      descriptor.closeIgnoringErrors()
+      throw .notRegular(FileKind(mode: kind))
+    }
+    return descriptor
+  }
+
+  /// `fstat`.
+  public func status() throws(Errno) -> stat {
+    var info = stat()
+    let descriptor = rawValue
+    try Errno.check { fstat(descriptor, &info) }
+    return info
+  }
+
+  /// Reads up to `buffer.count` bytes; 0 at the end.
+  public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+    let descriptor = rawValue
+    return try Errno.check { systemRead(descriptor, buffer.baseAddress, buffer.count) }
+  }
+
+  /// Reads up to `buffer.count` bytes at `offset`, without moving the file position.
+  public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(Errno) -> Int {
+    let descriptor = rawValue
+    return try Errno.check { pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset)) }
+  }
+
+  /// Reads to the end, failing with `limitExceeded` once more than `limit` bytes arrived.
+  /// `shortReadIsEnd`: a sysfs attribute arrives whole in its first read, so a short read is the end.
+  public func readAll(limit: Int, shortReadIsEnd: Bool = false) throws(ReadAllError) -> [UInt8] {
+    let chunkSize = 4096
+    var bytes: [UInt8] = []
+    while true {
+      let before = bytes.count
+      bytes.append(contentsOf: repeatElement(0, count: chunkSize))
+      let result = bytes.withUnsafeMutableBytes { buffer in
+        Result { () throws(Errno) -> Int in try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[before...])) }
+      }
+      let count: Int
+      switch result {
+      case .success(let read): count = read
+      case .failure(let error): throw .system(error)
+      }
+      bytes.removeLast(chunkSize - count)
+      if bytes.count > limit { throw .limitExceeded }
+      if count == 0 || (shortReadIsEnd && count < chunkSize) { return bytes }
+    }
+  }
+
+  /// Writes all of `bytes`, retrying partial writes.
+  public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
+    var offset = 0
+    let descriptor = rawValue
+    while offset < bytes.count {
+      let written = try Errno.check { systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset) }
+      offset += written
+    }
+  }
+
+  /// Writes all of `bytes`.
+  public func writeAll(_ bytes: [UInt8]) throws(Errno) {
+    try bytes.withUnsafeBytes { buffer in Result { () throws(Errno) in try writeAll(buffer) } }.get()
+  }
+
+  /// Writes all of `text` as UTF-8.
+  public func writeAll(_ text: String) throws(Errno) {
+    var text = text
+    try text.withUTF8 { buffer in Result { () throws(Errno) in try writeAll(UnsafeRawBufferPointer(buffer)) } }.get()
+  }
+
+  /// `fsync`.
+  public func synchronize() throws(Errno) {
+    let descriptor = rawValue
+    try Errno.check { fsync(descriptor) }
+  }
+
+  /// `fchmod`.
+  public func setPermissions(_ mode: mode_t) throws(Errno) {
+    let descriptor = rawValue
+    try Errno.check { fchmod(descriptor, mode) }
+  }
+
+  /// Closes the descriptor. Not retried on EINTR: Linux has closed it already.
+  public func close() throws(Errno) {
+    let descriptor = rawValue
+    try Errno.check(retryOnInterrupt: false) { systemClose(descriptor) }
+  }
+
+  /// Closes a descriptor whose use failed already: the first error is the one worth reporting.
+  public func closeIgnoringErrors() {
+    _ = systemClose(rawValue)
+  }
+
+  /// Runs `body` with the descriptor and closes it afterwards, whatever `body` did.
+  public func closeAfter<Value, Failure: Error>(_ body: (FileDescriptor) throws(Failure) -> Value) throws(Failure) -> Value {
+    defer { closeIgnoringErrors() }
+    return try body(self)
+  }
+}
+
+/// A failure of ``FileDescriptor/readAll(limit:shortReadIsEnd:)``.
+public enum ReadAllError: Error, Sendable, Equatable {
+  case system(Errno)
+  case limitExceeded
+}
+
+/// What a file is, as `st_mode` tells it: for messages that say why a path was refused.
+public enum FileKind: String, Sendable, Equatable {
+  case regular = "a regular file"
+  case directory = "a directory"
+  case fifo = "a FIFO"
+  case socket = "a socket"
+  case characterDevice = "a character device"
+  case blockDevice = "a block device"
+  case symbolicLink = "a symbolic link"
+  case other = "not a regular file"
+
+  /// The kind of an `st_mode`'s type bits.
+  public init(mode: mode_t) {
+    switch mode & S_IFMT {
+    case S_IFREG: self = .regular
+    case S_IFDIR: self = .directory
+    case S_IFIFO: self = .fifo
+    case S_IFSOCK: self = .socket
+    case S_IFCHR: self = .characterDevice
+    case S_IFBLK: self = .blockDevice
+    case S_IFLNK: self = .symbolicLink
+    default: self = .other
+    }
+  }
+}
+
+/// Why ``FileDescriptor/openRegularFile(_:)`` refused or failed.
+public enum RegularFileError: Error, Sendable, Equatable, CustomStringConvertible {
+  case system(Errno)
+  case notRegular(FileKind)
+
+  public var description: String {
+    switch self {
+    case .system(let error): return error.description
+    case .notRegular(let kind): return "it is \(kind.rawValue), not a regular file"
+    }
+  }
+}

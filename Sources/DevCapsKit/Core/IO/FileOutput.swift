@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Writing files whole: what devcaps writes to a path (exports, calibrations, a snapshot's
+/// report) is either all there or not there, and only ever a regular file.
+public enum FileOutput {
+  /// Replaces a regular file atomically: a temporary file in the same directory (a hidden name
+  /// with a random suffix, so a reader globbing `*.prom` never sees it), with `permissions`,
+  /// flushed, then renamed over the target.
+  ///
+  /// Only a regular file is replaced, or a new one created. A device, FIFO, socket or directory
+  /// at `path` is refused: renaming over `/dev/null` would turn it into a file. A symbolic link
+  /// is followed: the regular file it points to is replaced and the link stays a link; a link
+  /// to nothing, or to anything but a regular file, is refused.
+  public static func replace(_ path: String, with text: String, permissions: mode_t = 0o644) throws(OutputFileError) {
+    let target = try regularTarget(path)
+    let slash = target.lastIndex(of: "/")
+    let directory = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."
+    let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+    if name.isEmpty { throw .notAFileName(path) }
+    var template = Array((directory + "/." + name + ".XXXXXX").utf8CString)
+    let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    if opened < 0 { throw .system(path, "write", .current) }
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let descriptor = FileDescriptor(rawValue: opened)
+    do throws(Errno) {
+      try descriptor.setPermissions(permissions)
+      try descriptor.writeAll(text)
+      try descriptor.synchronize()
+    } catch {
+      descriptor.closeIgnoringErrors()
+      unlink(temporary)
+      throw .system(path, "write", error)
+    }
+    do throws(Errno) {
+      try descriptor.close()
+      try Errno.check { rename(temporary, target) }
+    } catch {
+      unlink(temporary)
+      throw .system(path, "write", error)
+    }
+    if let directoryDescriptor = try? FileDescriptor.open(directory, O_RDONLY | O_DIRECTORY) {
+      try? directoryDescriptor.synchronize()
+      directoryDescriptor.closeIgnoringErrors()
+    }
+  }
+
+  /// The path to replace: `path` itself when it is absent or a regular file, the file a symbolic
+  /// link points to when that is a regular file; anything else is refused.
+  static func regularTarget(_ path: String) throws(OutputFileError) -> String {
+    var info = stat()
+    guard lstat(path, &info) == 0 else {
+      let error = Errno.current
+      if error == .noSuchFileOrDirectory { return path }
+      throw .system(path, "look at", error)
+    }
+    let kind = FileKind(mode: info.st_mode)
+    if kind == .regular { return path }
+    guard kind == .symbolicLink else { throw .notRegularFile(path, kind) }
+    guard let resolved = realpath(path, nil) else {
+      let error = Errno.current
+      if error == .noSuchFileOrDirectory { throw .danglingLink(path) }
+      throw .system(path, "follow the link", error)
+    }
+    defer { free(resolved) }
+    let target = String(cString: resolved)
+    guard stat(target, &info) == 0 else { throw .system(path, "look at", .current) }
+    let targetKind = FileKind(mode: info.st_mode)
+    guard targetKind == .regular else { throw .notRegularFile(path, targetKind) }
+    return target
+  }
+}
+
+/// Why ``FileOutput/replace(_:with:permissions:)`` wrote nothing.
+public enum OutputFileError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Something other than a regular file is at the path.
+  case notRegularFile(String, FileKind)
+  /// A symbolic link that points to nothing.
+  case danglingLink(String)
+  /// The path ends in a slash.
+  case notAFileName(String)
+  /// A system call failed: what devcaps was doing, and why it failed.
+  case system(String, String, Errno)
+
+  /// One line naming the path: `cannot write /dev/null: it is a character device, not a regular file`.
+  public var description: String {
+    switch self {
+    case .notRegularFile(let path, let kind):
+      return "cannot write \(path): it is \(kind.rawValue), not a regular file; devcaps writes only regular files"
+    case .danglingLink(let path):
+      return "cannot write \(path): it is a symbolic link to a file that does not exist"
+    case .notAFileName(let path):
+      return "cannot write \(path): not a file name"
+    case .system(let path, let operation, let error):
+      return "cannot \(operation) \(path): \(error)"
+    }
+  }
+}
