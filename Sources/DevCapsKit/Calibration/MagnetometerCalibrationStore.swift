@@ -19,10 +19,14 @@ public struct MagnetometerCalibrationStore: Sendable {
   /// `stateDirectory` replaces `$XDG_STATE_HOME/devcaps`. A relative XDG_STATE_HOME is
   /// ignored, as the XDG specification says.
   public init(stateDirectory: String? = nil) {
-    func variable(_ name: String) -> String? {
+    self.init(stateDirectory: stateDirectory) { name in
       guard let value = getenv(name), value.pointee != 0 else { return nil }
       return String(cString: value)
     }
+  }
+
+  /// With the environment read through `variable` (tests give one of their own).
+  init(stateDirectory: String?, variable: (String) -> String?) {
     let base =
       stateDirectory
       ?? variable("XDG_STATE_HOME").flatMap { $0.hasPrefix("/") ? $0 + "/devcaps" : nil }

@@ -31,7 +31,7 @@ public final class DeviceStream {
   private let waker: LoopWaker
   private let stream: AsyncThrowingStream<StreamEvent, any Error>
   private let continuation: AsyncThrowingStream<StreamEvent, any Error>.Continuation
-  private var thread: LoopThread?
+  private var thread: WorkerThread?
   private var stopped = false
   private let sink = EventSink()
 
@@ -94,7 +94,7 @@ public final class DeviceStream {
       for event in sink.held { continuation.yield(event) }
       sink.held = []
       do {
-        thread = try LoopThread {
+        thread = try WorkerThread {
           switch session.run() {
           case .failure(let message): continuation.finish(throwing: StreamError.sourceFailed(message))
           default: continuation.finish()
@@ -103,7 +103,7 @@ public final class DeviceStream {
       } catch {
         stopped = true
         session.cleanUp()
-        continuation.finish(throwing: error)
+        continuation.finish(throwing: StreamError.threadUnavailable(error))
       }
     }
     return stream
@@ -120,7 +120,7 @@ public final class DeviceStream {
     sink.handler = handler
     let (session, sink) = (session, sink)
     do {
-      thread = try LoopThread {
+      thread = try WorkerThread {
         // The current state, found while the sources were opened.
         let held = sink.held
         sink.held = []
@@ -137,7 +137,7 @@ public final class DeviceStream {
     } catch {
       stopped = true
       session.cleanUp()
-      completion(error)
+      completion(.threadUnavailable(error))
     }
   }
 
@@ -187,34 +187,6 @@ final class LoopWaker: Sendable {
     var count: UInt64 = 0
     _ = withUnsafeMutableBytes(of: &count) { read(fd, $0.baseAddress, 8) }
   }
-}
-
-/// A POSIX thread running one closure; `join()` waits for it to return.
-final class LoopThread {
-  private final class Body {
-    let run: () -> Void
-    init(_ run: @escaping () -> Void) { self.run = run }
-  }
-
-  private var handle = pthread_t()
-
-  init(_ run: @escaping () -> Void) throws(StreamError) {
-    // The closure and everything it captures belong to the new thread from here until join():
-    // the caller touches none of it meanwhile, so handing it over unchecked is safe.
-    let body = Unmanaged.passRetained(Body(run))
-    let result = pthread_create(
-      &handle, nil,
-      { context in
-        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-        return nil
-      }, body.toOpaque())
-    guard result == 0 else {
-      body.release()
-      throw .unavailable("cannot start the stream's thread: \(String(cString: strerror(result)))")
-    }
-  }
-
-  func join() { pthread_join(handle, nil) }
 }
 
 extension DeviceStream {

@@ -52,4 +52,8 @@ public enum StreamError: Error, Sendable, Equatable, CustomStringConvertible {
     case .unavailable(let reason), .sourceFailed(let reason): reason
     }
   }
+
+  static func threadUnavailable(_ error: Errno) -> StreamError {
+    .unavailable("cannot start the stream's thread: \(error)")
+  }
 }

@@ -52,8 +52,8 @@ final class StreamSession {
   }
 
   func stop(after seconds: Double) {
-    // Past 31 years is as good as never, and a timespec of 1e300 s would overflow.
-    guard let timer = timer(min(seconds, 1e9), repeating: false) else { return }
+    // Past 31 years is as good as never, and the timer takes less than 10⁹ s.
+    guard let timer = timer(min(seconds, 999_999_999), repeating: false) else { return }
     loop.watch(timer.fd) { [unowned self] in
       guard self.acknowledge(timer) > 0 else { return }
       self.loop.stop(.finished)

@@ -79,25 +79,26 @@ struct RequireCommand: ParsableCommand {
 
   var displayName: String { manifest == "-" ? "<stdin>" : manifest }
 
-  /// `--against`: every report read first (a bad one is 65 or 66 before anything is printed),
-  /// then one outcome per machine.
+  /// `--against`: every report read and judged first, on all available cores (a bad one is 65
+  /// or 66 before anything is printed), then one outcome per machine.
   func runAgainstReports(_ parsed: Manifest) throws {
+    var files: [String] = []
+    for path in against { files += try reportFiles(at: path) }
+    let standardInput = against.contains("-")
+      ? try readStandardInput(what: "a report", limit: SavedReport.maximumFileSize) : nil
     var outcomes: [RequireOutcome] = []
-    for path in against {
-      for (file, loaded) in try reports(at: path) {
-        switch loaded {
-        case .success(let report):
-          let results = RequirementEvaluator(report: report).evaluate(parsed)
-          let machine = report.device?.name ?? String(file.split(separator: "/").last ?? Substring(file))
-          outcomes.append(
-            RequireOutcome(
-              manifest: displayName, results: results, machine: machine, report: file,
-              missingSections: RequireOutcome.missingSections(of: report, for: parsed)))
-        case .failure(let error):
-          Output.error(error.description)
-          if case .unreadable = error { throw ExitCode.noInput }
-          throw ExitCode.dataError
-        }
+    for judged in RequirementEvaluator.judge(parsed, reports: files, standardInput: standardInput) {
+      switch judged {
+      case .success(let report):
+        let machine = report.deviceName ?? String(report.path.split(separator: "/").last ?? Substring(report.path))
+        outcomes.append(
+          RequireOutcome(
+            manifest: displayName, results: report.results, machine: machine, report: report.path,
+            missingSections: report.missingSections))
+      case .failure(let error):
+        Output.error(error.description)
+        if case .unreadable = error { throw ExitCode.noInput }
+        throw ExitCode.dataError
       }
     }
     switch format {
@@ -109,13 +110,10 @@ struct RequireCommand: ParsableCommand {
     if outcomes.contains(where: { !$0.satisfied }) { throw ExitCode.requirementNotMet }
   }
 
-  /// The reports one `--against` argument names, each loaded: `-` is standard input, a
-  /// directory its `*.json` files (any that is not a regular file skipped with a warning).
-  func reports(at path: String) throws -> [(String, Result<Report, SavedReport.LoadError>)] {
-    if path == "-" {
-      let bytes = try readStandardInput(what: "a report", limit: SavedReport.maximumFileSize)
-      return [("<stdin>", SavedReport.decode(bytes, path: "<stdin>"))]
-    }
+  /// The report files one `--against` argument names: `-` itself (standard input), a file, or a
+  /// directory's `*.json` files (any that is not a regular file skipped with a warning).
+  func reportFiles(at path: String) throws -> [String] {
+    if path == "-" { return ["-"] }
     switch SavedReport.files(at: path) {
     case .success(let found):
       for skipped in found.skipped { Output.error("warning: skipping \(skipped): not a report file") }
@@ -123,7 +121,7 @@ struct RequireCommand: ParsableCommand {
         Output.error("\(path): a directory without any .json report")
         throw ExitCode.noInput
       }
-      return found.files.map { ($0, SavedReport.load($0)) }
+      return found.files
     case .failure(let error):
       Output.error(error.description)
       throw ExitCode.noInput

@@ -59,9 +59,21 @@ struct CPUListTests {
       ("::/", nil),
       ("-1", nil),
       ("0-", nil),
+      ("0,0,0,1-1", [0, 1]),
+      ("4-5,0-5", [0, 1, 2, 3, 4, 5]),
+      ("8191", [8191]),
+      ("8192", nil),
+      ("0-65535", nil),
     ] as [(String, [Int]?)])
   func cpuLists(text: String, expected: [Int]?) {
     #expect(parseCPUList(text) == expected)
+  }
+
+  @Test("a CPU list is a set bounded by the kernel's largest CPU number: 2,000 × 0-8191 is 8,192 CPUs, not 16 million")
+  func cpuListBounded() {
+    let hostile = Array(repeating: "0-8191", count: 2000).joined(separator: ",")
+    #expect(parseCPUList(hostile)?.count == 8192)
+    #expect(parseCPUList(Array(repeating: "0-65535", count: 2000).joined(separator: ",")) == nil)
   }
 
   @Test(

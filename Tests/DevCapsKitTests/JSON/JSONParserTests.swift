@@ -77,6 +77,29 @@ struct JSONParserTests {
     #expect(throws: Never.self) { try parse(String(repeating: "[", count: 64) + String(repeating: "]", count: 64)) }
   }
 
+  @Test("integers at and above 2^63 stay integers, exactly, and are written back the same")
+  func unsignedIntegers() throws {
+    let value = try parse(#"[9223372036854775807, 9223372036854775808, 18446744073709551615, 18446744073709551616]"#)
+    #expect(
+      value == .array([.integer(.max), .unsignedInteger(1 << 63), .unsignedInteger(.max), .number(18446744073709551616)]))
+    #expect(value.serialized() == "[9223372036854775807,9223372036854775808,18446744073709551615,1.8446744073709552e+19]")
+    #expect(try JSONValueDecoder().decode(UInt64.self, from: .unsignedInteger(1 << 63)) == 1 << 63)
+  }
+
+  @Test("100,000 keys parse, and a duplicate still names the line of the first (the line is counted only for the error)")
+  func manyKeys() throws {
+    let members = (0..<100_000).map { "\"key\($0)\": \($0)" }.joined(separator: ",\n")
+    var limits = JSONParser.Limits()
+    limits.maximumBytes = 16 << 20
+    func parse(_ text: String) throws(JSONParser.SyntaxError) -> JSONValue { try JSONParser.parse(Array(text.utf8), limits: limits) }
+    let value = try parse("{" + members + "}")
+    guard case .object(let parsed) = value else { throw JSONParser.SyntaxError(line: 0, column: 0, message: "not an object") }
+    #expect(parsed.count == 100_000)
+    let error = #expect(throws: JSONParser.SyntaxError.self) { try parse("{" + members + ",\n\"key5\": 1}") }
+    #expect(error?.message.contains("first on line 6") == true, "\(String(describing: error))")
+    #expect(error?.line == 100_001)
+  }
+
   @Test("invalid UTF-8 and NUL bytes are errors")
   func bytes() {
     #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse([0x22, 0xFF, 0x22]) }

@@ -208,4 +208,18 @@ struct MotionCommandTests {
     let restore = try #require(output.range(of: "\u{1B}[?25h\u{1B}[?1049l"))
     #expect(output[restore.upperBound...].contains("status \(128 + signal)"))
   }
+
+  @Test("TERM=dumb, or a terminal smaller than the picture (1×1), gets plain lines: no alternate screen, no cursor movement")
+  func plainTerminal() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    let devcaps = "'\(DevCapsProcess.executable.path)' up-angle --rate 20 --count 2"
+    for (setup, term) in [("", "dumb"), ("stty rows 1 cols 1; ", "xterm")] {
+      let command = "\(setup)env \(Self.shellEnvironment(testbed)) TERM=\(term) timeout --foreground -s INT 10 \(devcaps); echo \"status $?\""
+      let output = try DevCapsProcess.runInTerminal(command)
+      #expect(output.contains("status 0"), "\(term): \(output.debugDescription)")
+      #expect(!output.contains("\u{1B}[?1049h"), "\(term): entered the alternate screen: \(output.debugDescription)")
+      #expect(!output.contains("\u{1B}[H"), "\(term): moved the cursor")
+      #expect(output.filter { $0 == "\r\n" || $0 == "\n" }.count >= 4, "\(term): a line per sample: \(output.debugDescription)")
+    }
+  }
 }

@@ -212,4 +212,62 @@ struct RequireCommandTests {
     #expect(missing.status == 66)
     #expect(missing.stderr.contains("nope.json: does not exist"))
   }
+
+  @Test("--against a report saved with --only memory: capabilities are unknown, prohibited ones too, and the outcome names the missing section")
+  func missingSectionIsUnknown() throws {
+    let phone = try FixtureMachine(name: "pinephone").load()
+    let directory = try savedReports()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let partial = directory.appendingPathComponent("partial.json")
+    try DevCapsProcess.run(["list", "--json", "--only", "memory"], environment: phone.environment).stdout
+      .write(to: partial, atomically: true, encoding: .utf8)
+    let gate = directory.appendingPathComponent("gate.manifest")
+    try #"{"telephony": false, "touchscreen": false, "memory": ">= 1 MiB"}"#.write(to: gate, atomically: true, encoding: .utf8)
+    let result = try require([gate.path, "--against", partial.path, "--format", "json"])
+    #expect(result.status == 1, "\(result.stdout)")
+    #expect(try SchemaValidator.problems(in: [result.stdout], schema: "require.schema.json") == [])
+    let outcome = try #require((try result.json() as? [[String: Any]])?.first)
+    #expect(outcome["missingSections"] as? [String] == ["capabilities"])
+    let results = try #require(outcome["results"] as? [[String: Any]])
+    #expect(results.map { $0["satisfied"] as? Bool } == [false, false, true])
+    #expect(results.prefix(2).map { $0["detail"] as? String } == Array(repeating: "unknown: the report has no capabilities section", count: 2))
+    let text = try require([gate.path, "--against", partial.path])
+    #expect(text.stdout.contains("the report lacks capabilities: save it with devcaps list --json and no --only"), "\(text.stdout)")
+  }
+
+  @Test("a document that is not a devcaps report is 65: schemaVersion alone is not one")
+  func notAReport() throws {
+    let directory = try savedReports()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let bare = directory.appendingPathComponent("bare.json")
+    try #"{"schemaVersion": 1}"#.write(to: bare, atomically: true, encoding: .utf8)
+    let result = try require([manifest("phone.json"), "--against", bare.path])
+    #expect(result.status == 65)
+    #expect(result.stderr.contains("not a devcaps report: it has none of the report's sections"), "\(result.stderr)")
+  }
+
+  @Test("--against - reads the report from standard input; a byte count of 2^63 or more round-trips as an integer")
+  func againstStandardInput() throws {
+    let directory = try savedReports()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let text = try String(contentsOf: directory.appendingPathComponent("thinkpad-laptop.json"), encoding: .utf8)
+    let huge = text.replacingOccurrences(
+      of: #""totalBytes": 16439447552"#, with: #""totalBytes": 18446744073709551615"#)
+    #expect(huge != text, "the fixture's memory.totalBytes moved")
+    let gate = directory.appendingPathComponent("gate.manifest")
+    try #"{"memory": ">= 1 GiB"}"#.write(to: gate, atomically: true, encoding: .utf8)
+    let result = try require([gate.path, "--against", "-", "--format", "json"], stdin: Data(huge.utf8))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains(#""report": "<stdin>""#))
+    let both = try require(["-", "--against", "-"], stdin: Data())
+    #expect(both.status == 64)
+  }
+
+  @Test("control characters in a manifest reach stderr escaped")
+  func controlCharactersEscaped() throws {
+    let result = try require(["-"], stdin: Data("{\"a\\u001b[31mb\": true, \"a\\u001b[31mb\": true}".utf8))
+    #expect(result.status == 65)
+    #expect(!result.stderr.contains("\u{1B}"), "\(result.stderr)")
+    #expect(result.stderr.contains("a\\x1B[31mb"), "\(result.stderr)")
+  }
 }

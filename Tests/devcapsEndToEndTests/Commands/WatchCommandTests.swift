@@ -114,4 +114,16 @@ struct WatchCommandTests {
   func usage(arguments: [String]) throws {
     #expect(try DevCapsProcess.run(arguments).status == 64)
   }
+
+  @Test("--timeout takes any positive number of seconds, 1e300 included (forever, in practice); 0, -1 and nan are usage errors")
+  func hugeTimeout() throws {
+    let testbed = try FixtureMachine(name: "thinkpad-laptop").load()
+    let result = try DevCapsProcess.run(["watch", "displays", "--timeout", "1e300", "--count", "0"], environment: testbed.environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    for bad in ["0", "-1", "nan"] {
+      let refused = try DevCapsProcess.run(["watch", "displays", "--timeout=\(bad)"], environment: testbed.environment)
+      #expect(refused.status == 64, "\(bad)")
+      #expect(refused.stderr.contains("--timeout must be a positive number of seconds"), "\(bad): \(refused.stderr)")
+    }
+  }
 }

@@ -6,7 +6,7 @@ final class SensorSampler<Element: Sendable> {
   let stream: AsyncThrowingStream<Element, any Error>
   private let session: StreamSession
   private let waker: LoopWaker
-  private var thread: LoopThread?
+  private var thread: WorkerThread?
 
   init(_ sensor: SensorInfo, hertz: Double, transform: @escaping (SensorSample) -> Element) throws(StreamError) {
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self)
@@ -38,7 +38,7 @@ final class SensorSampler<Element: Sendable> {
     }
     continuation.onTermination = { [waker] _ in waker.wake() }
     do {
-      thread = try LoopThread {
+      thread = try WorkerThread {
         switch session.run() {
         case .failure(let message): continuation.finish(throwing: StreamError.sourceFailed(message))
         case .finished: continuation.finish()
@@ -46,7 +46,7 @@ final class SensorSampler<Element: Sendable> {
       }
     } catch {
       session.cleanUp()
-      throw error
+      throw .threadUnavailable(error)
     }
   }
 

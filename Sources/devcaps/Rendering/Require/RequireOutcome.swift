@@ -10,10 +10,6 @@ struct RequireOutcome {
   /// With `--against`: the sections the manifest needs that the report lacks (saved with --only).
   var missingSections: [ReportSection] = []
 
-  static func missingSections(of report: Report, for manifest: Manifest) -> [ReportSection] {
-    RequirementEvaluator.sectionsNeeded(by: manifest).filter { !report.sections.contains($0) }
-  }
-
   var satisfied: Bool { results.allSatisfy(\.satisfied) }
   var unmet: [RequirementResult] { results.filter { !$0.satisfied } }
 

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A POSIX thread running one closure; `join()` waits for it to return. devcaps' one way of
+/// starting a thread: a stream's sampling loop, and the workers that read many saved reports.
+final class WorkerThread {
+  private final class Body {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+  }
+
+  private var handle = pthread_t()
+
+  init(_ run: @escaping () -> Void) throws(Errno) {
+    // The closure and everything it captures belong to the new thread from here until join():
+    // the caller touches none of it meanwhile, so handing it over unchecked is safe.
+    let body = Unmanaged.passRetained(Body(run))
+    let result = pthread_create(
+      &handle, nil,
+      { context in
+        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+        return nil
+      }, body.toOpaque())
+    guard result == 0 else {
+      body.release()
+      throw Errno(rawValue: result)
+    }
+  }
+
+  func join() { pthread_join(handle, nil) }
+
+  /// Runs `body(index)` for every index in `0..<count` on `workers` threads (this one among
+  /// them), each taking the next index as it finishes one. With one worker, or when a thread
+  /// cannot be started, the rest runs here.
+  static func forEach(_ count: Int, workers: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let next = NextIndex()
+    let work: @Sendable () -> Void = {
+      while let index = next.take(below: count) { body(index) }
+    }
+    var started: [WorkerThread] = []
+    for _ in 1..<max(1, min(workers, count)) {
+      guard let thread = try? WorkerThread(work) else { break }
+      started.append(thread)
+    }
+    work()
+    for thread in started { thread.join() }
+  }
+
+  private final class NextIndex: @unchecked Sendable {
+    private var value = 0
+    private var lock = pthread_mutex_t()
+    init() { pthread_mutex_init(&lock, nil) }
+    deinit { pthread_mutex_destroy(&lock) }
+
+    func take(below count: Int) -> Int? {
+      pthread_mutex_lock(&lock)
+      defer { pthread_mutex_unlock(&lock) }
+      guard value < count else { return nil }
+      defer { value += 1 }
+      return value
+    }
+  }
+}

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A manifest judged on one saved report (`require --against`): what the CLI prints a row for.
+public struct JudgedReport: Sendable {
+  /// The report's path as named (`<stdin>` for standard input).
+  public var path: String
+  /// The machine the report describes: its `device.name`, else nil.
+  public var deviceName: String?
+  /// The sections the manifest needs that the report lacks (it was saved with `--only`).
+  public var missingSections: [ReportSection]
+  /// One per requirement, in manifest order.
+  public var results: [RequirementResult]
+}
+
+extension RequirementEvaluator {
+  /// Judges `manifest` on each saved report, reading and parsing them on `workers` threads:
+  /// each worker holds one report at a time, so memory stays flat however many there are.
+  /// The results come back in the order of `paths`; `standardInput` is the report named `-`.
+  public static func judge(
+    _ manifest: Manifest, reports paths: [String], standardInput: [UInt8]? = nil,
+    workers: Int = RequirementEvaluator.availableWorkers
+  ) -> [Result<JudgedReport, SavedReport.LoadError>] {
+    let slots = Slots(count: paths.count)
+    WorkerThread.forEach(paths.count, workers: workers) { index in
+      let path = paths[index]
+      let loaded =
+        path == "-"
+        ? SavedReport.decode(standardInput ?? [], path: "<stdin>")
+        : SavedReport.load(path)
+      slots.set(
+        index,
+        loaded.map { report in
+          JudgedReport(
+            path: path == "-" ? "<stdin>" : path, deviceName: report.device?.name,
+            missingSections: sectionsNeeded(by: manifest).filter { !report.sections.contains($0) },
+            results: RequirementEvaluator(report: report).evaluate(manifest))
+        })
+    }
+    return slots.values
+  }
+
+  /// The processors online, at least 1.
+  public static var availableWorkers: Int {
+    max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+  }
+
+  private final class Slots: @unchecked Sendable {
+    private var results: [Result<JudgedReport, SavedReport.LoadError>?]
+    private var lock = pthread_mutex_t()
+
+    init(count: Int) {
+      results = Array(repeating: nil, count: count)
+      pthread_mutex_init(&lock, nil)
+    }
+
+    deinit { pthread_mutex_destroy(&lock) }
+
+    func set(_ index: Int, _ result: Result<JudgedReport, SavedReport.LoadError>) {
+      pthread_mutex_lock(&lock)
+      results[index] = result
+      pthread_mutex_unlock(&lock)
+    }
+
+    /// Read after every worker was joined.
+    var values: [Result<JudgedReport, SavedReport.LoadError>] { results.map { $0! } }
+  }
+}

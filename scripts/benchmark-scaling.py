@@ -1,0 +1,69 @@
+"""How `devcaps require` scales with its input: manifests of 1k, 10k and 100k keys, and 100, 1k
+and 10k saved reports (`--against`). Each step should cost ten times the one before: linear.
+Prints a Markdown table; run by scripts/benchmark.sh (or alone, with DEVCAPS set to a binary).
+
+Manifests: `disk-free:/mnt/dN` keys judged on one saved report (nothing probed, so the time is
+parsing and judging). Reports: copies of one `list --json` report of the machine this runs on,
+named apart, judged on a two-key manifest. Time and peak RSS from /usr/bin/time, best of three.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+DEVCAPS = os.environ.get("DEVCAPS", ".build/release/devcaps")
+
+
+def measure(arguments):
+    """Best wall-clock seconds and peak RSS (KB) of three runs; the exit status must be 0 or 1."""
+    best = None
+    for _ in range(3):
+        result = subprocess.run(
+            ["/usr/bin/time", "-f", "%e %M", DEVCAPS] + arguments,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if result.returncode not in (0, 1):
+            sys.exit(f"devcaps {' '.join(arguments[:3])}…: exit {result.returncode}: {result.stderr[-500:]}")
+        seconds, kilobytes = result.stderr.strip().splitlines()[-1].split()
+        run = (float(seconds), int(kilobytes))
+        best = run if best is None or run[0] < best[0] else best
+    return best
+
+
+def main():
+    work = tempfile.mkdtemp(prefix="devcaps-scaling-")
+    try:
+        report_text = subprocess.run([DEVCAPS, "list", "--json"], capture_output=True, text=True, check=True).stdout
+        report = os.path.join(work, "report.json")
+        with open(report, "w") as file:
+            file.write(report_text)
+        rows = ["| input | size | time | per unit | peak RSS |", "|---|---:|---:|---:|---:|"]
+        for keys in (1_000, 10_000, 100_000):
+            manifest = os.path.join(work, f"manifest-{keys}.json")
+            with open(manifest, "w") as file:
+                json.dump({f"disk-free:/mnt/d{index}": ">= 1 GB" for index in range(keys)}, file)
+            size = os.path.getsize(manifest)
+            seconds, rss = measure(["require", manifest, "--against", report, "--format", "json"])
+            rows.append(f"| manifest of {keys:,} keys | {size / 1e6:.1f} MB | {seconds * 1000:,.0f} ms "
+                        f"| {seconds / keys * 1e6:.1f} µs/key | {rss / 1024:.1f} MB |")
+        gate = os.path.join(work, "gate.json")
+        with open(gate, "w") as file:
+            json.dump({"memory": ">= 1 GiB", "cpu-cores": ">= 1"}, file)
+        for count in (100, 1_000, 10_000):
+            folder = os.path.join(work, f"reports-{count}")
+            os.mkdir(folder)
+            for index in range(count):
+                os.link(report, os.path.join(folder, f"machine-{index:05}.json"))
+            size = count * len(report_text.encode())
+            seconds, rss = measure(["require", gate, "--against", folder, "--format", "json"])
+            rows.append(f"| {count:,} reports | {size / 1e6:.1f} MB | {seconds * 1000:,.0f} ms "
+                        f"| {size / 1e6 / seconds:,.0f} MB/s | {rss / 1024:.1f} MB |")
+            shutil.rmtree(folder)
+        print("\n".join(rows))
+    finally:
+        shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()
