@@ -1,8 +1,9 @@
-"""How `devcaps require` scales with its input: manifests of 1k, 10k and 100k keys, and 100, 1k
-and 10k saved reports (`--against`). Each step should cost ten times the one before: linear.
+"""How `devcaps require` scales with its input: manifests of 1k, 10k and 30k keys (30k is near the
+1 MiB a manifest may be), a saved report holding 1k, 10k and 100k keys more than usual, and 100,
+1k and 10k saved reports (`--against`). Time should grow with the input: linear.
 Prints a Markdown table; run by scripts/benchmark.sh (or alone, with DEVCAPS set to a binary).
 
-Manifests: `disk-free:/mnt/dN` keys judged on one saved report (nothing probed, so the time is
+Manifests: `disk-free:/dN` keys judged on one saved report (nothing probed, so the time is
 parsing and judging). Reports: copies of one `list --json` report of the machine this runs on,
 named apart, judged on a two-key manifest. Time and peak RSS from /usr/bin/time, best of three.
 """
@@ -39,10 +40,10 @@ def main():
         with open(report, "w") as file:
             file.write(report_text)
         rows = ["| input | size | time | per unit | peak RSS |", "|---|---:|---:|---:|---:|"]
-        for keys in (1_000, 10_000, 100_000):
+        for keys in (1_000, 10_000, 30_000):
             manifest = os.path.join(work, f"manifest-{keys}.json")
             with open(manifest, "w") as file:
-                json.dump({f"disk-free:/mnt/d{index}": ">= 1 GB" for index in range(keys)}, file)
+                json.dump({f"disk-free:/d{index}": ">=1GB" for index in range(keys)}, file, separators=(",", ":"))
             size = os.path.getsize(manifest)
             seconds, rss = measure(["require", manifest, "--against", report, "--format", "json"])
             rows.append(f"| manifest of {keys:,} keys | {size / 1e6:.1f} MB | {seconds * 1000:,.0f} ms "
@@ -50,6 +51,16 @@ def main():
         gate = os.path.join(work, "gate.json")
         with open(gate, "w") as file:
             json.dump({"memory": ">= 1 GiB", "cpu-cores": ">= 1"}, file)
+        for keys in (1_000, 10_000, 100_000):
+            document = json.loads(report_text)
+            document["padding"] = {f"key{index}": index for index in range(keys)}
+            padded = os.path.join(work, f"report-{keys}.json")
+            with open(padded, "w") as file:
+                json.dump(document, file)
+            size = os.path.getsize(padded)
+            seconds, rss = measure(["require", gate, "--against", padded, "--format", "json"])
+            rows.append(f"| a report with {keys:,} more keys | {size / 1e6:.1f} MB | {seconds * 1000:,.0f} ms "
+                        f"| {seconds / keys * 1e6:.2f} µs/key | {rss / 1024:.1f} MB |")
         for count in (100, 1_000, 10_000):
             folder = os.path.join(work, f"reports-{count}")
             os.mkdir(folder)

@@ -62,6 +62,12 @@ for machine in Tests/DevCapsKitTests/Fixtures/cpu/*/; do
   seed 2 "$machine/proc/cpuinfo"
   seed 5 "$machine/sys/devices/system/cpu/online"
 done
+# Hostile shapes: a CPU list of 2,000 whole ranges (a set, capped at 8,192 CPUs), a manifest of
+# 20,000 keys (parsed in linear time), a report with byte counts past 2^63.
+python3 -c 'import sys; sys.stdout.buffer.write(b"\x05" + b",".join([b"0-8191"] * 2000))' > "$out/seeds/sysfs/cpulist-huge"
+python3 -c 'import json; print(json.dumps({"disk-free:/mnt/d%d" % i: ">= 1 GB" for i in range(20000)}))' > "$out/seeds/manifest/many-keys.json"
+sed 's/"totalBytes": [0-9]*/"totalBytes": 18446744073709551615/' Tests/devcapsEndToEndTests/Fixtures/golden/list-thinkpad-laptop.json \
+  | sed 's/"<statvfs>"/9223372036854775808/' > "$out/seeds/report/huge-bytes.json"
 printf '\x060, 1, 0; -1, 0, 0; 0, 0, -1' > "$out/seeds/sysfs/matrix"
 { printf '\x0ale:s16/32>>0\n'; cat Tests/Recordings/iio-sensor-proxy/orientation-left-up.bin; } > "$out/seeds/sysfs/scan"
 printf '\x071 2 3 4' > "$out/seeds/sysfs/quaternion"

@@ -75,9 +75,10 @@ public struct JSONParser {
     try enter()
     index += 1
     var members: [JSONMember] = []
-    // Where each key began, as a byte offset: its line is counted only for an error message
-    // (counting it for every key made parsing quadratic in the number of keys).
-    var firstOffset: [String: Int] = [:]
+    // Where each member's key began, as a byte offset: its line is counted only for an error
+    // message (counting it for every key made parsing quadratic in the number of keys).
+    var keyOffsets: [Int] = []
+    var memberIndex: [String: Int] = [:]
     skipWhitespace()
     if peek(UInt8(ascii: "}")) {
       index += 1
@@ -89,10 +90,20 @@ public struct JSONParser {
       guard peek(UInt8(ascii: "\"")) else { throw error("unexpected \(describeCurrent()), expected a key in double quotes") }
       let keyOffset = index
       let key = try parseString()
-      if let earlier = firstOffset[key] {
-        throw error("key \"\(key)\" appears twice (first on line \(position(of: earlier).line)); a key may appear once")
+      let earlier: Int?
+      if members.count < Self.indexedMembers {
+        earlier = members.firstIndex { $0.key == key }
+      } else {
+        if memberIndex.isEmpty {
+          for (position, member) in members.enumerated() { memberIndex[member.key] = position }
+        }
+        earlier = memberIndex[key]
+        if earlier == nil { memberIndex[key] = members.count }
       }
-      firstOffset[key] = keyOffset
+      if let earlier {
+        throw error("key \"\(key)\" appears twice (first on line \(position(of: keyOffsets[earlier]).line)); a key may appear once")
+      }
+      keyOffsets.append(keyOffset)
       skipWhitespace()
       guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describeCurrent()), expected ':' after the key") }
       index += 1
@@ -111,6 +122,10 @@ public struct JSONParser {
       throw error("unexpected \(describeCurrent()), expected ',' or '}'")
     }
   }
+
+  /// Objects with fewer members are searched for a duplicate key in place; larger ones keep a
+  /// dictionary of their keys, so that a huge object stays linear.
+  private static let indexedMembers = 16
 
   private mutating func parseArray() throws(SyntaxError) -> JSONValue {
     try enter()
@@ -141,6 +156,27 @@ public struct JSONParser {
 
   private mutating func parseString() throws(SyntaxError) -> String {
     index += 1
+    // Nearly every string is plain ASCII without escapes: one scan, one String made from the
+    // bytes. Building it scalar by scalar was most of the time `require --against` spent.
+    let start = index
+    var ascii = true
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        guard ascii else { break }
+        index += 1
+        return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      if byte >= 0x80 { ascii = false }
+      index += 1
+    }
+    index = start
+    return try parseStringWithEscapes()
+  }
+
+  /// The general case: escapes, and UTF-8 that must be validated.
+  private mutating func parseStringWithEscapes() throws(SyntaxError) -> String {
     var scalars = String.UnicodeScalarView()
     var runStart = index
     func flush(_ parser: JSONParser, _ end: Int, into scalars: inout String.UnicodeScalarView) throws(SyntaxError) {

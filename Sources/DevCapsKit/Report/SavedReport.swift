@@ -54,16 +54,17 @@ public enum SavedReport {
     }
   }
 
-  /// Reads one saved `devcaps list --json` report.
-  public static func load(_ path: String) -> Result<Report, LoadError> {
+  /// Reads one saved `devcaps list --json` report; with `sections`, only those are decoded
+  /// (the others are left out as if it had been saved with `--only`).
+  public static func load(_ path: String, sections: [ReportSection]? = nil) -> Result<Report, LoadError> {
     switch SystemRoot().readBytes(path.hasPrefix("/") ? path : "./" + path, limit: maximumFileSize) {
-    case .success(let bytes): return decode(bytes, path: path)
+    case .success(let bytes): return decode(bytes, path: path, sections: sections)
     case .failure(let failure): return .failure(.unreadable(path: path, failure))
     }
   }
 
   /// A report from its bytes (read from standard input, say); `path` names it in messages.
-  public static func decode(_ bytes: [UInt8], path: String) -> Result<Report, LoadError> {
+  public static func decode(_ bytes: [UInt8], path: String, sections: [ReportSection]? = nil) -> Result<Report, LoadError> {
     let value: JSONValue
     do {
       var limits = JSONParser.Limits()
@@ -82,12 +83,17 @@ public enum SavedReport {
           reason: "a report of schema version \(version.serialized()); this devcaps reads version \(Report.schemaVersion) "
             + "(save it again with this devcaps list --json)"))
     }
-    let sections = Set(ReportSection.allCases.map(\.rawValue))
-    guard members.contains(where: { sections.contains($0.key) }) else {
+    let sectionNames = Set(ReportSection.allCases.map(\.rawValue))
+    guard members.contains(where: { sectionNames.contains($0.key) }) else {
       return .failure(.invalid(path: path, reason: "not a devcaps report: it has none of the report's sections; save one with devcaps list --json"))
     }
+    // Decoding is most of the cost of judging a report: only what is asked for is decoded.
+    let wanted = sections.map { sections in
+      Set(["schemaVersion"] + sections.map(\.rawValue) + (sections.contains(.capabilities) ? ["capabilityEvidence"] : []))
+    }
+    let decoded = wanted.map { wanted in JSONValue.object(members.filter { wanted.contains($0.key) }) } ?? value
     do {
-      return .success(try JSONValueDecoder().decode(Report.self, from: value))
+      return .success(try JSONValueDecoder().decode(Report.self, from: decoded))
     } catch {
       return .failure(.invalid(path: path, reason: SavedReport.describe(error)))
     }

@@ -25,18 +25,21 @@ extension RequirementEvaluator {
     workers: Int = RequirementEvaluator.availableWorkers
   ) -> [Result<JudgedReport, SavedReport.LoadError>] {
     let slots = Slots(count: paths.count)
+    // The device section names the machine; the rest is decoded only where the manifest needs it.
+    let needed = sectionsNeeded(by: manifest)
+    let sections = ReportSection.allCases.filter { $0 == .device || needed.contains($0) }
     WorkerThread.forEach(paths.count, workers: workers) { index in
       let path = paths[index]
       let loaded =
         path == "-"
-        ? SavedReport.decode(standardInput ?? [], path: "<stdin>")
-        : SavedReport.load(path)
+        ? SavedReport.decode(standardInput ?? [], path: "<stdin>", sections: sections)
+        : SavedReport.load(path, sections: sections)
       slots.set(
         index,
         loaded.map { report in
           JudgedReport(
             path: path == "-" ? "<stdin>" : path, deviceName: report.device?.name,
-            missingSections: sectionsNeeded(by: manifest).filter { !report.sections.contains($0) },
+            missingSections: needed.filter { !report.sections.contains($0) },
             results: RequirementEvaluator(report: report).evaluate(manifest))
         })
     }

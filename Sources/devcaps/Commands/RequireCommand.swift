@@ -103,11 +103,28 @@ struct RequireCommand: ParsableCommand {
     }
     switch format {
     case .text: Output.write(RequireFleetText(outcomes: outcomes, style: TextStyle.forStandardOutput()).render())
-    case .json: Output.write(JSONValue.array(outcomes.map(\.json)).prettyPrinted + "\n")
+    case .json: writeJSONArray(outcomes)
     case .junit: Output.write(RequireJUnit(outcomes: outcomes).render())
     case .github: for outcome in outcomes { RequireGitHub(outcome: outcome).emit() }
     }
     if outcomes.contains(where: { !$0.satisfied }) { throw ExitCode.requirementNotMet }
+  }
+
+  /// The outcomes as one pretty JSON array, the same text as `JSONValue.array(…).prettyPrinted`,
+  /// written an outcome at a time: the document for 10,000 reports is never held whole.
+  func writeJSONArray(_ outcomes: [RequireOutcome]) {
+    var text = "[\n"
+    for (index, outcome) in outcomes.enumerated() {
+      for line in outcome.json.prettyPrinted.split(separator: "\n", omittingEmptySubsequences: false) {
+        text += "  " + line + "\n"
+      }
+      if index < outcomes.count - 1 { text.insert(",", at: text.index(before: text.endIndex)) }
+      if text.utf8.count >= 1 << 16 {
+        Output.write(text)
+        text = ""
+      }
+    }
+    Output.write(text + "]\n")
   }
 
   /// The report files one `--against` argument names: `-` itself (standard input), a file, or a
