@@ -18,7 +18,7 @@ public enum MachineSnapshot {
 
   /// Reads every section of the machine (or of `DEVCAPS_ROOT`) into `directory`, which must be
   /// new or an empty directory of the caller's, and returns the report it read (as written into
-  /// the bundle). Identifiers are replaced by placeholders (``SnapshotRedaction``) unless
+  /// the bundle). Identifiers are replaced by placeholders (see `devcaps snapshot --help`) unless
   /// `keepingIdentifiers`; then the files that hold them are written 0600.
   public static func take(into directory: String, keepingIdentifiers: Bool = false) throws(SnapshotError) -> Report {
     let bundle = try BundleDirectory.prepare(directory)

@@ -42,6 +42,28 @@ struct MotionManagerTests {
     #expect(UpdateError.invalidInterval(.seconds(11)).description == "the interval 11.0 seconds is outside 0.001 seconds … 10.0 seconds")
   }
 
+  @Test("intervals in seconds, as Core Motion's TimeInterval: 0.02 means 20 ms; .zero and .milliseconds stay Durations")
+  func secondsIntervals() async {
+    let motion = MotionManager(sensors: [])
+    // Accepted (the missing sensor is what fails), in every spelling.
+    for updates in [motion.accelerometerUpdates(interval: 0.02), motion.accelerometerUpdates(interval: 1)] {
+      await #expect(throws: UpdateError.unavailable("no accelerometer found (no IIO device with in_accel_* channels)")) {
+        for try await _ in updates {}
+      }
+    }
+    await #expect(throws: UpdateError.invalidInterval(.zero)) {
+      for try await _ in motion.gyroUpdates(interval: .zero) {}
+    }
+    await #expect(throws: UpdateError.invalidInterval(.seconds(11))) {
+      for try await _ in motion.magnetometerUpdates(interval: 11.0) {}
+    }
+    for bad in [Double.nan, .infinity, -0.5, 0.0001] {
+      await #expect(throws: UpdateError.self) {
+        for try await _ in motion.deviceMotionUpdates(interval: bad) {}
+      }
+    }
+  }
+
   @Test("orientation without a display accelerometer says so (test machines have none)")
   func orientationUnavailable() async throws {
     try #require(!MotionManager().isAccelerometerAvailable, "this machine has an accelerometer")

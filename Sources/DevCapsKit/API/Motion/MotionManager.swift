@@ -37,7 +37,7 @@ public struct MotionManager: Sendable {
   /// one whose calibration ``MagnetometerCalibrationStore`` keeps; nil without one.
   public var magnetometer: SensorInfo? { MotionSensorChoice.magnetometer(among: sensors) }
   /// Device motion with yaw, as Core Motion means it: a sensor hub's fused rotation, or an
-  /// accelerometer and a gyroscope. Without it, ``deviceMotionUpdates(interval:referenceFrame:)``
+  /// accelerometer and a gyroscope. Without it, ``deviceMotionUpdates(interval:referenceFrame:)-(Duration,_)``
   /// still gives roll and pitch from an accelerometer alone (source `accelerometer`).
   public var isDeviceMotionAvailable: Bool { has(.rotation) || (has(.accelerometer) && has(.gyroscope)) }
 

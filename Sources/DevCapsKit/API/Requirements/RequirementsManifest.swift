@@ -42,7 +42,7 @@ public struct RequirementsManifest: Sendable, Equatable {
 
   /// Each requirement checked against a report: one of this machine (``Report/current(sections:)``
   /// with every section) or one saved with `devcaps list --json` and loaded with
-  /// ``SavedReport/load(_:)``.
+  /// ``SavedReport/load(_:sections:)``.
   public func evaluate(on report: Report) -> RequirementsOutcome {
     RequirementsOutcome(results: RequirementEvaluator(report: report).evaluate(manifest))
   }
