@@ -41,7 +41,8 @@ scripts/leak-check.sh >"$docc_log" 2>&1 || {
   cat "$docc_log" >&2
   echo "scripts/leak-check.sh failed (above)." >&2
   status=1
-  failures+=("scripts/leak-check.sh: $(grep -E '✘ Test .*(failed after|recorded an issue)|THE TESTS HUNG' "$docc_log" | head -n 3 | tr '\n' ' ')")
+  # The log is coloured: strip the escapes before matching (and never let no match end the script).
+  failures+=("scripts/leak-check.sh: $(sed 's/\x1b\[[0-9;]*m//g' "$docc_log" | grep -E '✘ Test .*(failed after|recorded an issue)|THE TESTS HUNG' | head -n 3 | tr '\n' ' ' || true)")
 }
 # The DocC pages build without a single warning (a broken link, an unknown symbol).
 if ! swift package generate-documentation --target DevCapsKit >"$docc_log" 2>&1 || grep -q "warning:" "$docc_log"; then
