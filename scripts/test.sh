@@ -7,6 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/check-self-contained.sh
+scripts/check-io-funnel.sh
 scripts/install-packages.sh test
 scripts/install-python-tools.sh
 swift build --build-tests

@@ -14,8 +14,8 @@ import Musl
 public final class Rumble: Sendable {
   /// The motor the effect was uploaded to.
   public let motor: VibrationMotor
-  /// The open node; -1 once closed.
-  private let node: Mutex<Int32>
+  /// The open node; nil once closed.
+  private let node: Mutex<FileDescriptor?>
   private let effect: Int32
 
   /// Why the motor cannot be used.
@@ -43,15 +43,16 @@ public final class Rumble: Sendable {
   /// Opens the motor's node and uploads a rumble of `milliseconds` with the strong and weak
   /// motors at these magnitudes (0…65535).
   public init(motor: VibrationMotor, strong: UInt16 = 0xC000, weak: UInt16 = 0x6000, milliseconds: UInt16 = 80) throws(Unusable) {
-    let descriptor: Int32
-    switch Errno.result({ open(motor.node, O_RDWR | O_NONBLOCK | O_CLOEXEC) }) {
-    case .success(let opened): descriptor = opened
-    case .failure(let error): throw .cannotOpen(path: motor.node, error)
+    let descriptor: FileDescriptor
+    do throws(Errno) {
+      descriptor = try FileDescriptor.open(motor.node, O_RDWR | O_NONBLOCK)
+    } catch {
+      throw .cannotOpen(path: motor.node, error)
     }
-    switch Errno.result({ devcaps_ff_upload_rumble(descriptor, strong, weak, milliseconds) }) {
+    switch Errno.result({ devcaps_ff_upload_rumble(descriptor.rawValue, strong, weak, milliseconds) }) {
     case .success(let id): effect = id
     case .failure(let error):
-      _ = Glibc.close(descriptor)
+      descriptor.closeIgnoringErrors()
       throw .uploadFailed(path: motor.node, error)
     }
     self.motor = motor
@@ -63,8 +64,8 @@ public final class Rumble: Sendable {
   /// Plays the effect once; the kernel stops it after its length.
   public func play() throws(Unusable) {
     let failure: Errno? = node.withLock { fd in
-      guard fd >= 0 else { return .badFileDescriptor }
-      if case .failure(let error) = Errno.result({ devcaps_ff_play(fd, effect) }) { return error }
+      guard let fd else { return .badFileDescriptor }
+      if case .failure(let error) = Errno.result({ devcaps_ff_play(fd.rawValue, effect) }) { return error }
       return nil
     }
     if let failure { throw .playFailed(path: motor.node, failure) }
@@ -73,10 +74,10 @@ public final class Rumble: Sendable {
   /// Removes the effect (EVIOCRMFF) and closes the node. Safe to call twice.
   public func close() {
     node.withLock { fd in
-      guard fd >= 0 else { return }
-      _ = Errno.result { devcaps_ff_remove(fd, effect) }
-      _ = Glibc.close(fd)
-      fd = -1
+      guard let open = fd else { return }
+      _ = Errno.result { devcaps_ff_remove(open.rawValue, effect) }
+      open.closeIgnoringErrors()
+      fd = nil
     }
   }
 }

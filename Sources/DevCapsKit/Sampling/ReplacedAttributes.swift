@@ -24,8 +24,8 @@ final class ReplacedAttributes: Sendable {
   }
 
   private struct Watching {
-    var inotify: Int32
-    var wake: Int32
+    var inotify: FileDescriptor
+    var wake: FileDescriptor
     var thread: pthread_t
     /// Directory → watch descriptor, and watch descriptor → file name → flags.
     var directories: [String: Int32] = [:]
@@ -50,7 +50,7 @@ final class ReplacedAttributes: Sendable {
       var descriptor = current.directories[directory]
       if descriptor == nil {
         let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
-        let added = inotify_add_watch(current.inotify, directory, mask)
+        let added = inotify_add_watch(current.inotify.rawValue, directory, mask)
         guard added >= 0 else { return false }
         descriptor = added
         current.directories[directory] = added
@@ -89,20 +89,17 @@ final class ReplacedAttributes: Sendable {
       return current
     }
     guard let stopping else { return }
-    var one: UInt64 = 1
-    _ = withUnsafeBytes(of: &one) { write(stopping.wake, $0.baseAddress, 8) }
+    _ = try? stopping.wake.write(value: UInt64(1))
     pthread_join(stopping.thread, nil)
-    close(stopping.inotify)
-    close(stopping.wake)
+    stopping.inotify.closeIgnoringErrors()
+    stopping.wake.closeIgnoringErrors()
   }
 
   /// The descriptors and the thread; nil when any of them cannot be had.
   private func start() -> Watching? {
-    let inotify = devcaps_inotify()
-    guard inotify >= 0 else { return nil }
-    let wake = devcaps_eventfd()
-    guard wake >= 0 else {
-      close(inotify)
+    guard let inotify = try? FileDescriptor(returnedBy: devcaps_inotify) else { return nil }
+    guard let wake = try? FileDescriptor(returnedBy: devcaps_eventfd) else {
+      inotify.closeIgnoringErrors()
       return nil
     }
     let context = Unmanaged.passRetained(ThreadContext(watch: self, inotify: inotify, wake: wake))
@@ -117,8 +114,8 @@ final class ReplacedAttributes: Sendable {
       }, context.toOpaque())
     guard result == 0 else {
       context.release()
-      close(inotify)
-      close(wake)
+      inotify.closeIgnoringErrors()
+      wake.closeIgnoringErrors()
       return nil
     }
     return Watching(inotify: inotify, wake: wake, thread: thread)
@@ -126,9 +123,9 @@ final class ReplacedAttributes: Sendable {
 
   private final class ThreadContext {
     let watch: ReplacedAttributes
-    let inotify: Int32
-    let wake: Int32
-    init(watch: ReplacedAttributes, inotify: Int32, wake: Int32) {
+    let inotify: FileDescriptor
+    let wake: FileDescriptor
+    init(watch: ReplacedAttributes, inotify: FileDescriptor, wake: FileDescriptor) {
       self.watch = watch
       self.inotify = inotify
       self.wake = wake
@@ -136,10 +133,10 @@ final class ReplacedAttributes: Sendable {
   }
 
   /// The thread: sleeps in poll until inotify has events or `wake` says stop.
-  private func follow(inotify: Int32, wake: Int32) {
+  private func follow(inotify: FileDescriptor, wake: FileDescriptor) {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 8)
     defer { buffer.deallocate() }
-    var descriptors = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+    var descriptors = [pollfd(fd: inotify.rawValue, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.rawValue, events: Int16(POLLIN), revents: 0)]
     while true {
       descriptors[0].revents = 0
       descriptors[1].revents = 0
@@ -148,8 +145,7 @@ final class ReplacedAttributes: Sendable {
         return
       }
       if descriptors[1].revents != 0 { return }
-      let count = read(inotify, buffer.baseAddress, buffer.count)
-      guard count > 0 else { continue }
+      guard let count = try? inotify.read(into: buffer), count > 0 else { continue }
       raiseFlags(events: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
     }
   }

@@ -20,7 +20,7 @@ protocol SampleSource: AnyObject {
 
 /// A source that delivers by itself: wait until `descriptor` is readable, then `drain()`.
 protocol StreamingSampleSource: SampleSource {
-  var descriptor: Int32 { get }
+  var descriptor: FileDescriptor { get }
   /// Called with every sample decoded, oldest first, each group of a scan in turn.
   var onSample: ((SensorSample) -> Void)? { get set }
   /// Samples decoded so far.

@@ -18,15 +18,16 @@ enum SysfsAttribute {
   /// zero-length write would not, so a trigger could not be cleared).
   static func write(_ path: String, _ value: String) -> Result<Void, SysfsWriteFailure> {
     let failure = { (error: Errno) in SysfsWriteFailure(path: path, value: value, errno: error) }
-    let descriptor: Int32
-    switch Errno.result({ open(path, O_WRONLY | O_TRUNC | O_CLOEXEC) }) {
-    case .success(let opened): descriptor = opened
-    case .failure(let error): return .failure(failure(error))
+    let descriptor: FileDescriptor
+    do throws(Errno) {
+      descriptor = try FileDescriptor.open(path, O_WRONLY | O_TRUNC)
+    } catch {
+      return .failure(failure(error))
     }
     let bytes = Array((value + "\n").utf8)
-    let written = Errno.result { bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } }
-    // close is not retried on EINTR: the descriptor is gone either way on Linux.
-    let closed = Errno.result(retryOnInterrupt: false) { close(descriptor) }
+    // One write: the kernel takes an attribute's value in one piece, so a short write is a failure.
+    let written = bytes.withUnsafeBytes { buffer in Result { () throws(Errno) in try descriptor.write(buffer) } }
+    let closed = Result { () throws(Errno) in try descriptor.close() }
     switch (written, closed) {
     case (.failure(let error), _), (.success, .failure(let error)): return .failure(failure(error))
     case (.success(let count), .success) where count != bytes.count: return .failure(failure(.ioError))

@@ -16,7 +16,7 @@ final class SysfsValueReader {
   let path: String
   private let cPath: UnsafeMutablePointer<CChar>
   private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 1)
-  private var kept: Int32 = -1
+  private var kept: FileDescriptor?
   private let replacement: Replacement
 
   private enum Replacement {
@@ -34,29 +34,30 @@ final class SysfsValueReader {
   init(path: String) {
     self.path = path
     cPath = strdup(path)
-    var fd = open(cPath, O_RDONLY | O_CLOEXEC)
     // Not knowing (fstatfs failed) is treated as not sysfs: the file is then opened per read.
-    guard fd >= 0, devcaps_is_sysfs(fd) == 1 else {
-      if fd >= 0 { close(fd) }
+    let opened = try? FileDescriptor.open(cPath, O_RDONLY)
+    guard let opened, devcaps_is_sysfs(opened.rawValue) == 1 else {
+      opened?.closeIgnoringErrors()
       replacement = .impossible
       return
     }
-    if devcaps_is_kernel_sysfs(fd) == 1 {
+    var descriptor: FileDescriptor? = opened
+    if devcaps_is_kernel_sysfs(opened.rawValue) == 1 {
       replacement = .impossible
     } else if let flag = ReplacedAttributes.shared.register(path) {
       replacement = .watched(flag)
       // Opened again now that the watch is in place: a replacement in between is not missed.
-      close(fd)
-      fd = open(cPath, O_RDONLY | O_CLOEXEC)
+      opened.closeIgnoringErrors()
+      descriptor = try? FileDescriptor.open(cPath, O_RDONLY)
     } else {
       replacement = .checkedByFstat
     }
-    kept = fd
+    kept = descriptor
   }
 
   deinit {
     if case .watched(let flag) = replacement { ReplacedAttributes.shared.unregister(flag) }
-    if kept >= 0 { close(kept) }
+    kept?.closeIgnoringErrors()
     free(cPath)
     buffer.deallocate()
   }
@@ -94,23 +95,23 @@ final class SysfsValueReader {
 
   /// The byte count read into the buffer.
   private func readBytes() -> Result<Int, Problem> {
-    if kept >= 0 || replacement.isPossible {
-      if kept < 0 || isReplaced() {
-        if kept >= 0 { close(kept) }
-        kept = open(cPath, O_RDONLY | O_CLOEXEC)
-        if kept < 0 { return .failure(Problem(.current)) }
+    do throws(Errno) {
+      if kept != nil || replacement.isPossible {
+        let file: FileDescriptor
+        if let current = kept, !isReplaced() {
+          file = current
+        } else {
+          kept?.closeIgnoringErrors()
+          kept = nil
+          file = try FileDescriptor.open(cPath, O_RDONLY)
+          kept = file
+        }
+        return .success(try file.read(into: buffer, at: 0))
       }
-      let count = pread(kept, buffer.baseAddress, buffer.count, 0)
-      guard count >= 0 else { return .failure(Problem(.current)) }
-      return .success(count)
+      return .success(try FileDescriptor.open(cPath, O_RDONLY).closeAfter { file throws(Errno) in try file.read(into: buffer, at: 0) })
+    } catch {
+      return .failure(Problem(error))
     }
-    let fd = open(cPath, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return .failure(Problem(.current)) }
-    let count = pread(fd, buffer.baseAddress, buffer.count, 0)
-    let error = Errno.current
-    close(fd)
-    guard count >= 0 else { return .failure(Problem(error)) }
-    return .success(count)
   }
 
   private func isReplaced() -> Bool {
@@ -118,8 +119,8 @@ final class SysfsValueReader {
     case .impossible: return false
     case .watched(let flag): return flag.raised.exchange(false, ordering: .acquiring)
     case .checkedByFstat:
-      var info = stat()
-      return fstat(kept, &info) != 0 || info.st_nlink == 0
+      guard let info = try? kept?.status() else { return true }
+      return info.st_nlink == 0
     }
   }
 

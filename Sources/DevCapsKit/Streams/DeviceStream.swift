@@ -168,24 +168,23 @@ private final class EventSink: @unchecked Sendable {
 
 /// An eventfd another thread writes to so that the loop wakes up and stops.
 final class LoopWaker: Sendable {
-  let fd: Int32
+  let fd: FileDescriptor
 
   init?() {
-    fd = devcaps_eventfd()
-    guard fd >= 0 else { return nil }
+    guard let fd = try? FileDescriptor(returnedBy: devcaps_eventfd) else { return nil }
+    self.fd = fd
   }
 
-  deinit { close(fd) }
+  deinit { fd.closeIgnoringErrors() }
 
   /// Non-blocking; a counter already past zero says "wake up" as well.
   func wake() {
-    var one: UInt64 = 1
-    _ = withUnsafeBytes(of: &one) { write(fd, $0.baseAddress, 8) }
+    _ = try? fd.write(value: UInt64(1))
   }
 
   func acknowledge() {
     var count: UInt64 = 0
-    _ = withUnsafeMutableBytes(of: &count) { read(fd, $0.baseAddress, 8) }
+    _ = try? fd.read(into: &count)
   }
 }
 

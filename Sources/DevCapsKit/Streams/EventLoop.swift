@@ -17,7 +17,7 @@ final class EventLoop {
   }
 
   private struct Source {
-    var fd: Int32
+    var fd: FileDescriptor
     var handler: () -> Void
   }
 
@@ -27,11 +27,11 @@ final class EventLoop {
   init() {}
 
   /// Calls `handler` whenever `fd` is readable (or has an error or hang-up to report).
-  func watch(_ fd: Int32, handler: @escaping () -> Void) {
+  func watch(_ fd: FileDescriptor, handler: @escaping () -> Void) {
     sources.append(Source(fd: fd, handler: handler))
   }
 
-  func unwatch(_ fd: Int32) {
+  func unwatch(_ fd: FileDescriptor) {
     sources.removeAll { $0.fd == fd }
   }
 
@@ -51,7 +51,7 @@ final class EventLoop {
     var descriptors: [pollfd] = []
     while stopReason == nil {
       descriptors.removeAll(keepingCapacity: true)
-      for source in sources { descriptors.append(pollfd(fd: source.fd, events: Int16(POLLIN), revents: 0)) }
+      for source in sources { descriptors.append(pollfd(fd: source.fd.rawValue, events: Int16(POLLIN), revents: 0)) }
       if case .failure(let error) = Errno.result({ poll(&descriptors, nfds_t(descriptors.count), -1) }) {
         stop(.failure("poll: \(error)"))
         break
@@ -60,7 +60,7 @@ final class EventLoop {
       let handlers = sources
       for descriptor in descriptors where descriptor.revents != 0 {
         guard stopReason == nil else { break }
-        handlers.first { $0.fd == descriptor.fd }?.handler()
+        handlers.first { $0.fd.rawValue == descriptor.fd }?.handler()
       }
     }
     return stopReason ?? .finished
@@ -69,23 +69,23 @@ final class EventLoop {
 
 /// A timerfd: fires once or periodically, from the loop, without a thread.
 final class LoopTimer {
-  let fd: Int32
+  let fd: FileDescriptor
 
   /// Fails with EINVAL when `seconds` is not a positive number below 10⁹, or with the error of
   /// timerfd_create or timerfd_settime (EMFILE when the process is out of descriptors).
   init(interval seconds: Double, repeating: Bool) throws(Errno) {
-    fd = try Errno.check { devcaps_timerfd(seconds, repeating ? 1 : 0) }
+    fd = try FileDescriptor(returnedBy: { devcaps_timerfd(seconds, repeating ? 1 : 0) })
   }
 
   // Linux frees the descriptor even when close reports an error: there is nothing to retry.
-  deinit { close(fd) }
+  deinit { fd.closeIgnoringErrors() }
 
   /// How many times it fired since the last call (more than 1 when the loop fell behind); 0
   /// when it has not fired (EAGAIN).
   @discardableResult
   func acknowledge() throws(Errno) -> UInt64 {
     var expirations: UInt64 = 0
-    let result = withUnsafeMutableBytes(of: &expirations) { bytes in Errno.result { read(fd, bytes.baseAddress, 8) } }
+    let result = Result { () throws(Errno) in try fd.read(into: &expirations) }
     if case .failure(let error) = result, error != .resourceTemporarilyUnavailable { throw error }
     return expirations
   }

@@ -24,7 +24,7 @@ final class UPowerWatcher: Sendable {
   }
 
   /// Readable when messages are waiting; `receive()` takes them.
-  let fd: Int32
+  let fd: FileDescriptor
   private let mailbox: Mailbox
   private let running = Mutex<Running?>(nil)
 
@@ -87,20 +87,19 @@ final class UPowerWatcher: Sendable {
 /// Messages from the GLib thread to the caller: a queue under a mutex, and an eventfd that is
 /// readable while something was sent and not yet received.
 final class Mailbox: Sendable {
-  let fd: Int32
+  let fd: FileDescriptor
   private let queue = Mutex<[UPowerWatcher.Message]>([])
 
   init() throws(Errno) {
-    fd = try Errno.check { devcaps_eventfd() }
+    fd = try FileDescriptor(returnedBy: devcaps_eventfd)
   }
 
   // Linux frees the descriptor even when close reports an error: there is nothing to retry.
-  deinit { close(fd) }
+  deinit { fd.closeIgnoringErrors() }
 
   func send(_ message: UPowerWatcher.Message) {
     queue.withLock { $0.append(message) }
-    var one: UInt64 = 1
-    let result = withUnsafeBytes(of: &one) { bytes in Errno.result { write(fd, bytes.baseAddress, 8) } }
+    let result = Result { () throws(Errno) in try fd.write(value: UInt64(1)) }
     // EAGAIN: the counter is at its maximum, so the descriptor is readable already.
     if case .failure(let error) = result {
       precondition(error == .resourceTemporarilyUnavailable, "writing the UPower eventfd: \(error)")
@@ -109,7 +108,7 @@ final class Mailbox: Sendable {
 
   func receive() -> [UPowerWatcher.Message] {
     var count: UInt64 = 0
-    let result = withUnsafeMutableBytes(of: &count) { bytes in Errno.result { read(fd, bytes.baseAddress, 8) } }
+    let result = Result { () throws(Errno) in try fd.read(into: &count) }
     // EAGAIN: nothing was signalled since the last read (a message may still be queued, sent
     // between that read and the lock below).
     if case .failure(let error) = result {

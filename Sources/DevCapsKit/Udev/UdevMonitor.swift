@@ -4,7 +4,8 @@ import CDevCapsShims
 /// filtered by subsystem in the kernel's socket filter. Its descriptor goes into an EventLoop.
 final class UdevMonitor {
   let handle: OpaquePointer
-  let fd: Int32
+  /// Owned by the monitor: libudev closes it.
+  let fd: FileDescriptor
 
   init?(udev: Udev, subsystems: [String]) {
     guard let handle = devcaps_udev_monitor_new_from_netlink(udev.handle, "udev") else { return nil }
@@ -16,7 +17,7 @@ final class UdevMonitor {
       devcaps_udev_monitor_unref(handle)
       return nil
     }
-    fd = devcaps_udev_monitor_get_fd(handle)
+    fd = FileDescriptor(rawValue: devcaps_udev_monitor_get_fd(handle))
   }
 
   deinit { devcaps_udev_monitor_unref(handle) }

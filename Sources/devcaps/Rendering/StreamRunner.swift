@@ -43,13 +43,17 @@ enum StreamRunner {
   /// the stream. Each line waits until stdout can take it or the runner stops, so a reader that
   /// stopped reading cannot hold up a Ctrl-C.
   static func run(_ stream: DeviceStream, makePrinter: () -> (StreamEvent) -> Bool) -> End {
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0, let gate = OutputGate() else {
+    let wake: (read: FileDescriptor, write: FileDescriptor)
+    let gate: OutputGate
+    do throws(Errno) {
+      wake = try FileDescriptor.pipe()
+      gate = try OutputGate()
+    } catch {
       stream.stop()
-      return .failed("cannot create a pipe: \(Errno.current)")
+      return .failed("cannot create a pipe: \(error)")
     }
     // Never closed: the signal thread may write to it until the process ends.
-    let (wakeRead, wakeWrite) = (fds[0], fds[1])
+    let (wakeRead, wakeWrite) = wake
     SignalWaiter.start(writingTo: wakeWrite)
 
     let result = ConsumerResult()
@@ -63,8 +67,7 @@ enum StreamRunner {
       },
       completion: { error in
         if let error { result.set(.failed("\(error)")) }
-        var done: UInt8 = 0
-        _ = write(wakeWrite, &done, 1)
+        _ = try? wakeWrite.write(value: UInt8(0))
       })
 
     let end = waitForEnd(wakeRead: wakeRead, result: result)
@@ -75,11 +78,10 @@ enum StreamRunner {
 
   /// Sleeps until the consumer is done (byte 0), a signal arrives (its number), or stdout, a pipe
   /// or socket, is closed by its reader while nothing is being written.
-  private static func waitForEnd(wakeRead: Int32, result: ConsumerResult) -> End {
-    var info = stat()
-    let watchOutput = fstat(1, &info) == 0 && ((info.st_mode & S_IFMT) == S_IFIFO || (info.st_mode & S_IFMT) == S_IFSOCK)
+  private static func waitForEnd(wakeRead: FileDescriptor, result: ConsumerResult) -> End {
+    let watchOutput = (try? FileDescriptor.standardOutput.status()).map { [.fifo, .socket].contains(FileKind(mode: $0.st_mode)) } ?? false
     while true {
-      var descriptors = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+      var descriptors = [pollfd(fd: wakeRead.rawValue, events: Int16(POLLIN), revents: 0)]
       if watchOutput { descriptors.append(pollfd(fd: 1, events: 0, revents: 0)) }
       if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
         if errno == EINTR { continue }
@@ -88,7 +90,7 @@ enum StreamRunner {
       if watchOutput, descriptors[1].revents & Int16(POLLERR | POLLHUP) != 0 { return .outputClosed }
       guard descriptors[0].revents != 0 else { continue }
       var byte: UInt8 = 0
-      guard read(wakeRead, &byte, 1) == 1 else { continue }
+      guard (try? wakeRead.read(into: &byte)) == 1 else { continue }
       return byte == 0 ? (result.get() ?? .finished) : .signal(Int32(byte))
     }
   }
@@ -96,14 +98,15 @@ enum StreamRunner {
   /// Lets a line through when stdout can take it (for a pipe: PIPE_BUF bytes free, more than a
   /// line, so the write does not block), or says no once the runner is stopping.
   private final class OutputGate: @unchecked Sendable {
-    private let stopping: (read: Int32, write: Int32)
+    private let stopping: (read: FileDescriptor, write: FileDescriptor)
     private var descriptors: [pollfd]
 
-    init?() {
-      var fds: [Int32] = [-1, -1]
-      guard pipe(&fds) == 0 else { return nil }
-      stopping = (fds[0], fds[1])
-      descriptors = [pollfd(fd: 1, events: Int16(POLLOUT), revents: 0), pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)]
+    init() throws(Errno) {
+      stopping = try FileDescriptor.pipe()
+      descriptors = [
+        pollfd(fd: FileDescriptor.standardOutput.rawValue, events: Int16(POLLOUT), revents: 0),
+        pollfd(fd: stopping.read.rawValue, events: Int16(POLLIN), revents: 0),
+      ]
     }
 
     /// On the sampling thread: false when the runner is stopping.
@@ -115,8 +118,7 @@ enum StreamRunner {
     /// From then on every line is refused. (The descriptors stay open: the sampling thread may
     /// still be polling them; the process ends soon after.)
     func close() {
-      var byte: UInt8 = 1
-      _ = write(stopping.write, &byte, 1)
+      _ = try? stopping.write.write(value: UInt8(1))
     }
   }
 
@@ -130,16 +132,15 @@ enum StreamRunner {
   /// A thread that takes SIGINT and SIGTERM with sigwait and writes the signal's number to the
   /// runner's pipe. It lives until the process ends.
   private enum SignalWaiter {
-    static func start(writingTo descriptor: Int32) {
+    static func start(writingTo descriptor: FileDescriptor) {
       var thread = pthread_t()
-      let context = UnsafeMutableRawPointer(bitPattern: Int(descriptor) + 1)
+      let context = UnsafeMutableRawPointer(bitPattern: Int(descriptor.rawValue) + 1)
       _ = pthread_create(&thread, nil, { context in
-        let descriptor = Int32(Int(bitPattern: context) - 1)
+        let descriptor = FileDescriptor(rawValue: Int32(Int(bitPattern: context) - 1))
         var set = StreamRunner.terminationSignals
         var number: Int32 = 0
         guard sigwait(&set, &number) == 0 else { return nil }
-        var byte = UInt8(truncatingIfNeeded: number)
-        _ = write(descriptor, &byte, 1)
+        _ = try? descriptor.write(value: UInt8(truncatingIfNeeded: number))
         return nil
       }, context)
       pthread_detach(thread)

@@ -133,7 +133,7 @@ struct InputEventSourceTests {
     #expect(pipe(&ends) == 0)
     #expect(fcntl(ends[0], F_SETFL, O_NONBLOCK) == 0)
     let source = InputEventSource(
-      kind: kind, id: "event7", node: "/dev/input/event7", descriptor: ends[0], clock: .monotonic, axes: axes, switchOn: switchOn,
+      kind: kind, id: "event7", node: "/dev/input/event7", descriptor: FileDescriptor(rawValue: ends[0]), clock: .monotonic, axes: axes, switchOn: switchOn,
       mountMatrix: matrix)
     return (source, FileHandle(fileDescriptor: ends[1], closeOnDealloc: true))
   }

@@ -155,7 +155,7 @@ enum WatcherLifecycle {
     let deadline = Date().addingTimeInterval(10)
     var messages: [UPowerWatcher.Message] = []
     while messages.isEmpty && Date() < deadline {
-      var ready = pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)
+      var ready = pollfd(fd: watcher.fd.rawValue, events: Int16(POLLIN), revents: 0)
       _ = poll(&ready, 1, 1000)
       messages += watcher.receive()
     }

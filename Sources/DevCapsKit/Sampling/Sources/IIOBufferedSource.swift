@@ -29,13 +29,14 @@ final class IIOBufferedSource: StreamingSampleSource {
   private let groups: [(group: IIOChannelGroup, axes: [(channel: IIOChannel, slot: ScanLayout.Channel)])]
   private let timestamp: ScanLayout.Channel?
   private var latest: [SensorInfo.Kind: SensorSample] = [:]
-  private var fd: Int32 = -1
+  /// The device node; the loop unwatches it by this number after `stop()` closed it.
+  let descriptor: FileDescriptor
+  private var isOpen = true
   private let buffer: UnsafeMutableRawBufferPointer
   private var filled = 0
 
   var id: String { device.id }
   var mode: SampleMode { .buffered }
-  var descriptor: Int32 { fd }
 
   enum Unusable: Error, Equatable, CustomStringConvertible {
     case notBuffered
@@ -128,13 +129,12 @@ final class IIOBufferedSource: StreamingSampleSource {
     }
     var previous: [String] = []
     for (path, _) in writes { previous.append(try read(path)) }
-    var info = stat()
-    let descriptor = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFCHR || (info.st_mode & S_IFMT) == S_IFIFO else {
-      if descriptor >= 0 { close(descriptor) }
+    let opened = try? FileDescriptor.open(node, O_RDONLY | O_NONBLOCK)
+    guard let opened, let info = try? opened.status(), [.characterDevice, .fifo].contains(FileKind(mode: info.st_mode)) else {
+      opened?.closeIgnoringErrors()
       throw .noDeviceNode(node)
     }
-    fd = descriptor
+    descriptor = opened
     buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(layout.scanBytes * 64, 64), alignment: 8)
 
     // Each change is recorded before the next is made, so a refusal puts back what was done.
@@ -166,9 +166,9 @@ final class IIOBufferedSource: StreamingSampleSource {
   /// Closes the node and puts back every attribute changed, the buffer first; returns the writes
   /// that failed (each attempted all the same). A second call does nothing.
   func stop() -> [SysfsWriteFailure] {
-    if fd >= 0 {
-      close(fd)
-      fd = -1
+    if isOpen {
+      descriptor.closeIgnoringErrors()
+      isOpen = false
     }
     var failures: [SysfsWriteFailure] = []
     for (path, value) in saved.reversed() {
@@ -186,10 +186,10 @@ final class IIOBufferedSource: StreamingSampleSource {
   /// Reads what the buffer holds and decodes every complete scan; returns false at the end of
   /// the data (a FIFO whose writer left) or on a read error.
   func drain() -> Bool {
-    guard fd >= 0 else { return false }
+    guard isOpen else { return false }
     while true {
       let count: Int
-      switch Errno.result({ read(fd, buffer.baseAddress! + filled, buffer.count - filled) }) {
+      switch Result(catching: { () throws(Errno) in try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])) }) {
       case .success(0): return false
       case .success(let read): count = read
       case .failure(let error): return error == .resourceTemporarilyUnavailable

@@ -38,14 +38,15 @@ final class InputEventSource: StreamingSampleSource {
   private var latest: SensorSample?
   /// Why reading stopped (the device went away, or the node ended).
   private(set) var ended: Errno?
-  private var fd: Int32
+  /// The event node; the loop unwatches it by this number after `stop()` closed it.
+  let descriptor: FileDescriptor
+  private var isOpen = true
   private let buffer: UnsafeMutableRawBufferPointer
   private var filled = 0
   private let recordSize = InputEvent.size()
 
   var kinds: [SensorInfo.Kind] { [kind] }
   var mode: SampleMode { .evdev }
-  var descriptor: Int32 { fd }
 
   enum Unusable: Error, Equatable, CustomStringConvertible {
     case notDelivered(SensorInfo.Kind)
@@ -70,13 +71,14 @@ final class InputEventSource: StreamingSampleSource {
   /// Opens the node and reads the current state. `kind` is `.accelerometer` or `.proximity`.
   convenience init(kind: SensorInfo.Kind, id: String, node: String, mountMatrix: MountMatrix? = nil) throws(Unusable) {
     guard kind == .accelerometer || kind == .proximity else { throw .notDelivered(kind) }
-    let descriptor: Int32
-    switch Errno.result({ open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }) {
-    case .success(let opened): descriptor = opened
-    case .failure(let error): throw .cannotOpen(path: node, error)
+    let descriptor: FileDescriptor
+    do throws(Errno) {
+      descriptor = try FileDescriptor.open(node, O_RDONLY | O_NONBLOCK)
+    } catch {
+      throw .cannotOpen(path: node, error)
     }
     // Not every kernel (or a testbed) takes EVIOCSCLOCKID: then events keep CLOCK_REALTIME.
-    let monotonic = Errno.result { devcaps_evdev_set_clock(descriptor, CLOCK_MONOTONIC) }
+    let monotonic = Errno.result { devcaps_evdev_set_clock(descriptor.rawValue, CLOCK_MONOTONIC) }
     let clock: SampleTimestamp.Clock = (try? monotonic.get()) != nil ? .monotonic : .realtime
 
     var axes: [InputAxis] = []
@@ -88,7 +90,7 @@ final class InputEventSource: StreamingSampleSource {
         switchOn = try InputEventSource.switchState(descriptor, node: node)
       }
     } catch {
-      close(descriptor)
+      descriptor.closeIgnoringErrors()
       throw error
     }
     self.init(
@@ -98,7 +100,7 @@ final class InputEventSource: StreamingSampleSource {
   /// A source over a descriptor already open (non-blocking) whose state was read: what the
   /// node gives, or a pipe standing in for it. The source owns the descriptor.
   init(
-    kind: SensorInfo.Kind, id: String, node: String, descriptor: Int32, clock: SampleTimestamp.Clock, axes: [InputAxis],
+    kind: SensorInfo.Kind, id: String, node: String, descriptor: FileDescriptor, clock: SampleTimestamp.Clock, axes: [InputAxis],
     switchOn: Bool, mountMatrix: MountMatrix?
   ) {
     self.id = id
@@ -107,7 +109,7 @@ final class InputEventSource: StreamingSampleSource {
     self.mountMatrix = mountMatrix
     self.clock = clock
     self.axes = axes
-    fd = descriptor
+    self.descriptor = descriptor
     decoder = InputFrameDecoder(kind: kind, axes: axes.map(\.value), switchOn: switchOn)
     buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: recordSize * 64, alignment: 8)
     latest = makeSample(at: .now(clock))
@@ -118,16 +120,16 @@ final class InputEventSource: StreamingSampleSource {
     buffer.deallocate()
   }
 
-  private static func axis(_ fd: Int32, _ code: UInt16, node: String) throws(Unusable) -> InputAxis {
+  private static func axis(_ fd: FileDescriptor, _ code: UInt16, node: String) throws(Unusable) -> InputAxis {
     var info = devcaps_evdev_axis()
-    if case .failure(let error) = Errno.result({ devcaps_evdev_axis_info(fd, UInt32(code), &info) }) {
+    if case .failure(let error) = Errno.result({ devcaps_evdev_axis_info(fd.rawValue, UInt32(code), &info) }) {
       throw .unreadable(path: node, request: "EVIOCGABS(\(InputEvent.axisName(code)))", error)
     }
     return InputAxis(info)
   }
 
-  private static func switchState(_ fd: Int32, node: String) throws(Unusable) -> Bool {
-    switch Errno.result({ devcaps_evdev_switch_state(fd, UInt32(InputEvent.frontProximity)) }) {
+  private static func switchState(_ fd: FileDescriptor, node: String) throws(Unusable) -> Bool {
+    switch Errno.result({ devcaps_evdev_switch_state(fd.rawValue, UInt32(InputEvent.frontProximity)) }) {
     case .success(let state): return state == 1
     case .failure(let error): throw .unreadable(path: node, request: "EVIOCGSW", error)
     }
@@ -135,9 +137,9 @@ final class InputEventSource: StreamingSampleSource {
 
   /// Closes the node. Nothing else was changed: the clock choice belongs to this open file.
   func stop() -> [SysfsWriteFailure] {
-    if fd >= 0 {
-      close(fd)
-      fd = -1
+    if isOpen {
+      descriptor.closeIgnoringErrors()
+      isOpen = false
     }
     return []
   }
@@ -152,9 +154,9 @@ final class InputEventSource: StreamingSampleSource {
   /// the node ended or failed (ENODEV once the device is unplugged), after which `sample` says
   /// the device is gone.
   func drain() -> Bool {
-    guard fd >= 0, ended == nil else { return false }
+    guard isOpen, ended == nil else { return false }
     while true {
-      let result = Errno.result { read(fd, buffer.baseAddress! + filled, buffer.count - filled) }
+      let result = Result { () throws(Errno) in try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])) }
       switch result {
       case .failure(.resourceTemporarilyUnavailable): return true
       case .failure(let error):
@@ -182,10 +184,10 @@ final class InputEventSource: StreamingSampleSource {
       // Events were lost (SYN_DROPPED): the state is whatever the kernel holds now.
       do {
         if kind == .accelerometer {
-          let values = try InputEvent.accelerometerAxes.map { code throws(Unusable) in try InputEventSource.axis(fd, code, node: node).value }
+          let values = try InputEvent.accelerometerAxes.map { code throws(Unusable) in try InputEventSource.axis(descriptor, code, node: node).value }
           decoder.reset(axes: values, switchOn: false)
         } else {
-          decoder.reset(axes: [], switchOn: try InputEventSource.switchState(fd, node: node))
+          decoder.reset(axes: [], switchOn: try InputEventSource.switchState(descriptor, node: node))
         }
         publish(makeSample(at: .now(clock)))
       } catch {

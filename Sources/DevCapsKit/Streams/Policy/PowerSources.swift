@@ -20,7 +20,7 @@ enum PowerSources {
       throw .unavailable("cannot start watching UPower: \(error)")
     }
     // The first message says whether upowerd is there; D-Bus answers within moments.
-    var ready = pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0)
+    var ready = pollfd(fd: watcher.fd.rawValue, events: Int16(POLLIN), revents: 0)
     _ = poll(&ready, 1, 5000)
     let first = watcher.receive()
     if first.contains(where: { if case .appeared = $0 { return true } else { return false } }) {

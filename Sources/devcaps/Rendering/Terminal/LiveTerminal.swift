@@ -1,3 +1,4 @@
+import DevCapsKit
 import Synchronization
 
 #if canImport(Glibc)
@@ -94,10 +95,7 @@ final class LiveTerminal: Sendable {
 
   private func readKeys() {
     var byte: UInt8 = 0
-    while true {
-      let count = read(0, &byte, 1)
-      if count < 0 && errno == EINTR { continue }
-      guard count == 1 else { return }
+    while (try? FileDescriptor.standardInput.read(into: &byte)) == 1 {
       switch byte {
       case UInt8(ascii: "q"), UInt8(ascii: "Q"): pending.withLock { $0.append(.quit) }
       case UInt8(ascii: " "): pending.withLock { $0.append(.recentre) }
