@@ -1,0 +1,37 @@
+import Testing
+@testable import DevCapsKit
+
+@Suite("Device's current values, as UIDevice answers them")
+struct DeviceCurrentValuesTests {
+  static func power(onBattery: Bool?, _ states: [BatteryState]) -> PowerInfo {
+    var power = PowerInfo(source: .sysfs)
+    power.onBattery = onBattery
+    power.linePowerOnline = onBattery.map { !$0 }
+    power.batteries = states.enumerated().map { BatteryInfo(id: "BAT\($0.offset)", state: $0.element) }
+    return power
+  }
+
+  @Test(
+    "batteryState over every battery: unplugged on battery, charging while any charges, full when all are",
+    arguments: [
+      (nil, [], BatteryStatus.State.unknown),
+      (true, [.discharging, .charging], .unplugged),
+      (false, [.full, .charging], .charging),
+      (false, [.full, .notCharging], .charging),
+      (false, [.full, .full], .full),
+      (nil, [.discharging], .unplugged),
+      (false, [.unknown], .unknown),
+    ] as [(Bool?, [BatteryState], BatteryStatus.State)])
+  func batteryState(onBattery: Bool?, states: [BatteryState], expected: BatteryStatus.State) {
+    #expect(Device.batteryState(of: Self.power(onBattery: onBattery, states)) == expected)
+  }
+
+  @Test("on this machine the one-shot reads agree with the report")
+  func agreeWithReport() throws {
+    let power = try Report.current(sections: [.power]).power
+    #expect(Device.batteryLevel == power?.level)
+    #expect(Device.batteryState == power.map(Device.batteryState(of:)) ?? .unknown)
+    // Test machines have no display accelerometer.
+    #expect(Device.orientation == .unknown)
+  }
+}
