@@ -36,13 +36,24 @@ struct MotionCommand: ParsableCommand {
       sample. --json prints one object per sample (Schemas/event.schema.json, event motion), or \
       one document with --once.
 
-      Exit status: 0 at --count, --timeout or q, 69 when the machine has no motion sensors or \
+      --replay FILE runs a recording through the same filter instead of the sensors and prints \
+      what the live stream would (the terminal readout aside): CSV, one sample a line, columns \
+      timestamp (s), gyroscope x y z (rad/s, right-handed, bias included), accelerometer x y z \
+      (g, the gravity direction: 0,0,-1 lying face up; negate an IMU's specific force), and \
+      optionally magnetometer x y z (microtesla, used as recorded), in the device frame above. \
+      Lines starting with # and a header line are skipped. --rate and --timeout do not apply; \
+      sensors names the file. A clock gap over 0.5 s restarts the estimate (restarted: true).
+
+      Exit status: 0 at --count, --timeout, q or the recording's end, 65 when a --replay line \
+      is not a sample (the message gives its number) or the frame needs magnetometer columns the \
+      recording lacks, 66 when the --replay file cannot be read, 69 when the machine has no motion sensors or \
       the frame's magnetometer is missing (the message says what is missing), 130 on SIGINT, \
       143 on SIGTERM.
 
       Examples:
         devcaps motion
         devcaps motion --once --json
+        devcaps motion --replay walk.csv --json
         devcaps motion --json --rate 100 --reference-frame x-magnetic-north-z-vertical
       """)
 
@@ -67,12 +78,18 @@ struct MotionCommand: ParsableCommand {
   @Option(name: .long, help: "End after this many samples (the first does not count).")
   var count: Int?
 
+  @Option(name: .long, help: ArgumentHelp("Replay a CSV recording instead of the sensors (see below).", valueName: "file"))
+  var replay: String?
+
   func validate() throws {
     try validateRate(rate)
     try validateEnd(count: count, timeout: timeout)
   }
 
   func run() throws {
+    if let replay {
+      return try MotionReplay(path: replay, referenceFrame: referenceFrame, json: json, count: count, once: once).run()
+    }
     StreamRunner.takeOverSignals()
     LiveTerminal.takeOverResize()
     var options = StreamOptions()
