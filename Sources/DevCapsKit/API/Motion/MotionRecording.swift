@@ -1,7 +1,7 @@
 /// A recording of motion sensors as CSV, one sample a line, for replaying through
-/// ``DeviceMotionEstimator`` (`devcaps motion --replay`).
+/// `DeviceMotionEstimator` (`devcaps motion --replay`).
 ///
-/// Columns, comma-separated, in ``MotionInput``'s units and device frame:
+/// Columns, comma-separated, in `MotionInput`'s units and device frame:
 ///
 /// | Columns | What | Unit |
 /// |---|---|---|
