@@ -27,9 +27,8 @@ import numpy
 RECOVERY_SECONDS = 5.0
 
 
-def main(path):
-    rows = [[float(value) for value in row] for row in csv.reader(open(path))]
-    intervals = [b[0] - a[0] for a, b in zip(rows, rows[1:])]
+def fusion_like_devcaps(sample_rate):
+    """An imufusion filter with devcaps' default settings, x north, y west, z up."""
     ahrs = imufusion.Ahrs()
     settings = imufusion.AhrsSettings()
     settings.convention = imufusion.CONVENTION_NWU
@@ -37,9 +36,16 @@ def main(path):
     settings.gyroscope_range = 2000.0
     settings.acceleration_rejection = 10.0
     settings.magnetic_rejection = 10.0
-    settings.sample_rate = 1 / statistics.median(intervals)
+    settings.sample_rate = sample_rate
     settings.rejection_timeout = RECOVERY_SECONDS
     ahrs.set_settings(settings)
+    return ahrs
+
+
+def main(path):
+    rows = [[float(value) for value in row] for row in csv.reader(open(path))]
+    intervals = [b[0] - a[0] for a, b in zip(rows, rows[1:])]
+    ahrs = fusion_like_devcaps(1 / statistics.median(intervals))
     # Both start from devcaps' first attitude (tilt from the first accelerometer sample, heading
     # from the first field).
     ahrs.set_quaternion(numpy.array(rows[0][10:14]))
