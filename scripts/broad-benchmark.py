@@ -121,7 +121,7 @@ def devcaps(binary, data, magnetometer):
 
 
 def fusion(data, magnetometer):
-    """imufusion with devcaps' settings (gain 0.5, 10 degree rejections, 5 s recovery), ENU."""
+    """imufusion as devcaps' Fusion filter is set (gain 0.5, 10 degree rejections, 5 s recovery), ENU."""
     ahrs = fusion_like_devcaps(data["rate"])
     ahrs.set_sample_period(1 / data["rate"])
     gyroscope = numpy.degrees(data["gyroscope"])

@@ -20,7 +20,9 @@ public struct DeviceMotionEstimator: Sendable {
   /// constant so that other rates filter alike.
   public static let gravityTimeConstant = -0.02 / Double.log(0.9)
 
-  private var filter: AHRSFilter
+  /// The `fusion` source's filter and its settings.
+  public let filterChoice: AttitudeFilter
+  private var filter: RunningFilter
   private var bias: GyroscopeBias
   private var lowPassGravity: Vector3?
   private var lastTimestamp: Double?
@@ -31,18 +33,19 @@ public struct DeviceMotionEstimator: Sendable {
   /// Turns the filter's earth frame into the reported reference frame (a yaw about z).
   private var frameCorrection = Quaternion.identity
 
-  /// An estimator for one source and reference frame; `settings` tune the AHRS filter the
-  /// `fusion` source runs; `gyroscopeBias` is the offset learner to start from (seed its offset,
-  /// or turn its learning off).
+  /// An estimator for one source and reference frame; `filter` is the filter the `fusion` source
+  /// runs, with its settings; `gyroscopeBias` is the offset learner to start from (seed its
+  /// offset, or turn its learning off).
   public init(
     source: MotionSource, referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical,
-    calibration: MagnetometerCalibration? = nil, settings: AHRSFilter.Settings = AHRSFilter.Settings(),
+    calibration: MagnetometerCalibration? = nil, filter: AttitudeFilter = .inertial(),
     gyroscopeBias: GyroscopeBias = GyroscopeBias()
   ) {
     self.source = source
     self.referenceFrame = referenceFrame
     self.calibration = calibration
-    filter = AHRSFilter(settings: settings)
+    filterChoice = filter
+    self.filter = RunningFilter(filter, initial: .identity)
     bias = gyroscopeBias
   }
 
@@ -117,16 +120,13 @@ public struct DeviceMotionEstimator: Sendable {
       let magnetic = referenceFrame.usesMagnetometer ? magneticField(input)?.field : nil
       if needsStart {
         let start = Self.initialOrientation(gravity: acceleration, field: magnetic)
-        filter = AHRSFilter(settings: filter.settings, initial: start)
+        filter = RunningFilter(filterChoice, initial: start)
         frameCorrection = referenceFrame == .xMagneticNorthZVertical ? .identity : Self.yawRemoval(start)
         needsStart = false
       } else {
         filter.update(rotationRate: rate, up: -acceleration, magneticField: magnetic, interval: interval)
       }
-      let status = FusionStatus(
-        initialising: filter.isInitialising, accelerometerRejected: filter.accelerometerIgnored,
-        magnetometerRejected: filter.magnetometerIgnored)
-      return (Attitude(quaternion: (frameCorrection * filter.quaternion).normalized), rate, status)
+      return (Attitude(quaternion: (frameCorrection * filter.quaternion).normalized), rate, filter.status)
     case .accelerometer:
       guard let acceleration = input.acceleration, acceleration.isFinite else { return nil }
       var gravity = acceleration

@@ -20,8 +20,9 @@ struct MotionCommand: ParsableCommand {
       magnetic field in microtesla with its calibration accuracy; the compass heading.
 
       Sources, best first, and the output says which: a sensor hub's fused rotation (hub), \
-      devcaps' own filter over the accelerometer and gyroscope (fusion: Madgwick's revised \
-      filter as x-io's Fusion describes it, checked against imufusion), or the accelerometer \
+      devcaps' own filter over the accelerometer and gyroscope (fusion: gravity averaged in the \
+      gyroscope's frame, a heading that ignores a disturbed magnetic field, built the way VQF \
+      is; docs/motion-benchmark.md), or the accelerometer \
       alone (accelerometer: roll and pitch only, yaw, rotation rate and heading are null).
 
       Reference frames: x-arbitrary-z-vertical (yaw 0 where the stream started), \

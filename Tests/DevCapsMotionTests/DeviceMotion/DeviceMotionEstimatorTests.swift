@@ -125,13 +125,15 @@ struct DeviceMotionEstimatorTests {
       sensors.gyroscopeBias = Vector3(0, 0, radians(0.5))
       var estimator = DeviceMotionEstimator(source: .fusion, referenceFrame: frame)
       var last: DeviceMotion?
-      sensors.run(&estimator, seconds: 60, magnetometer: true) { _, motion in last = motion }
+      sensors.run(&estimator, seconds: 120, magnetometer: true) { _, motion in last = motion }
       return degrees(try #require(last).attitude.yaw)
     }
-    let truth = angleDifference(20 * 60, 0)
+    // The heading follows the field with a 15 s time constant and learns the drift, so it
+    // takes a minute or two to catch up.
+    let truth = angleDifference(20 * 120, 0)
     let drifting = try finalYaw(.xArbitraryZVertical)
     let corrected = try finalYaw(.xArbitraryCorrectedZVertical)
-    #expect(abs(angleDifference(drifting, truth)) > 25, "0.5°/s for 60 s")
+    #expect(abs(angleDifference(drifting, truth)) > 50, "0.5°/s for 120 s")
     #expect(abs(angleDifference(corrected, truth)) < 2)
   }
 

@@ -35,7 +35,8 @@ struct FusionCrossCheckTests {
     sensors.magneticDisturbance = { t in (18..<26).contains(t) ? Vector3(0, 30, 5) : .zero }
     sensors.noise = 0.01
     var estimator = DeviceMotionEstimator(
-      source: .fusion, referenceFrame: .xMagneticNorthZVertical, gyroscopeBias: GyroscopeBias(learning: false))
+      source: .fusion, referenceFrame: .xMagneticNorthZVertical, filter: .fusion(),
+      gyroscopeBias: GyroscopeBias(learning: false))
     var csv = ""
     var rejected = (accelerometer: 0, magnetometer: 0)
     for t in clock.times(seconds: 60) {
