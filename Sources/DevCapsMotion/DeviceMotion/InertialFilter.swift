@@ -32,7 +32,7 @@ public struct InertialFilter: Sendable {
     /// gravity and is averaged over `restTimeConstant` seconds only.
     public var restTime = 0.3
     /// See `restTime` (seconds).
-    public var restTimeConstant = 0.25
+    public var restTimeConstant = 0.5
     /// See `restTime` (degrees per second).
     public var restRotationDegreesPerSecond = 2.0
     /// See `restTime` (g).
@@ -53,7 +53,10 @@ public struct InertialFilter: Sendable {
   /// How fast the heading drifts (rad/s), learned from the magnetometer's corrections: a
   /// gyroscope bias about the vertical, carried on while the field is disturbed.
   private var headingDrift = 0.0
-  /// The accelerometer's specific force in the gyroscope frame, low-pass filtered.
+  /// The accelerometer's specific force in the gyroscope frame, low-pass filtered twice over
+  /// (two first-order stages of half the time constant each): a swaying hand's accelerations
+  /// fall off with the square of their frequency, not just in proportion.
+  private var halfFilteredUp: Vector3?
   private var filteredUp: Vector3?
   private var elapsed = 0.0
   private var rest = RestDetector()
@@ -90,8 +93,10 @@ public struct InertialFilter: Sendable {
       let inFrame = integrated.rotate(up)
       let atRest = rest.update(rotationRate: rotationRate, up: up, interval: interval, settings: settings)
       let timeConstant = atRest ? settings.restTimeConstant : settings.accelerationTimeConstant
-      let share = 1 - Double.exp(-interval / timeConstant)
-      let filtered = filteredUp.map { $0 + (inFrame - $0) * share } ?? inFrame
+      let share = 1 - Double.exp(-2 * interval / timeConstant)
+      let half = halfFilteredUp.map { $0 + (inFrame - $0) * share } ?? inFrame
+      halfFilteredUp = half
+      let filtered = filteredUp.map { $0 + (half - $0) * share } ?? half
       filteredUp = filtered
       if let measured = tilt.rotate(filtered).normalized {
         tilt = (Self.rotation(from: measured, to: Vector3(0, 0, 1)) * tilt).normalized
