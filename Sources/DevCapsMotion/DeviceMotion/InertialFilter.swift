@@ -92,7 +92,8 @@ public struct InertialFilter: Sendable {
     if let up, up.isFinite {
       let inFrame = integrated.rotate(up)
       let atRest = rest.update(rotationRate: rotationRate, up: up, interval: interval, settings: settings)
-      let timeConstant = atRest ? settings.restTimeConstant : settings.accelerationTimeConstant
+      // From the start, the average of what was seen so far until a time constant has passed.
+      let timeConstant = min(atRest ? settings.restTimeConstant : settings.accelerationTimeConstant, elapsed)
       let share = 1 - Double.exp(-2 * interval / timeConstant)
       let half = halfFilteredUp.map { $0 + (inFrame - $0) * share } ?? inFrame
       halfFilteredUp = half
