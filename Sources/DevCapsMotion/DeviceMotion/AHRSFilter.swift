@@ -21,7 +21,8 @@ public struct AHRSFilter: Sendable {
     public var accelerationRejectionDegrees = 10.0
     /// Likewise for the magnetometer's horizontal direction.
     public var magneticRejectionDegrees = 10.0
-    /// After this long of continuous rejection the sensor is trusted again (seconds).
+    /// After this long of continuous rejection the sensor is trusted again: seconds of the
+    /// samples' timestamps, however unevenly they come.
     public var recoveryPeriod = 5.0
 
     /// The defaults: gain 0.5, both rejection angles 10°, recovery after 5 s.
@@ -30,7 +31,9 @@ public struct AHRSFilter: Sendable {
 
   /// The gain at start, ramped down to `settings.gain` over `initialisationPeriod` seconds.
   static let initialGain = 10.0
-  static let initialisationPeriod = 3.0
+  /// Seconds of sample timestamps over which the gain ramps down to `settings.gain`; nothing is
+  /// rejected meanwhile.
+  public static let initialisationPeriod = 3.0
 
   /// The tuning the filter was made with.
   public let settings: Settings
@@ -83,7 +86,6 @@ public struct AHRSFilter: Sendable {
         isInitialising = false
       }
     }
-    let recoverySamples = settings.recoveryPeriod / interval
     let halfUp = halfEarthZ
     var feedback = Vector3.zero
 
@@ -91,7 +93,7 @@ public struct AHRSFilter: Sendable {
     if let measured = up?.normalized {
       let error = Self.feedback(sensor: measured, reference: halfUp)
       let accepted = isInitialising || error.dot(error) <= accelerationRejection
-      if accelerationRecovery.admit(accepted: accepted, period: recoverySamples) {
+      if accelerationRecovery.admit(accepted: accepted, interval: interval, period: settings.recoveryPeriod) {
         accelerometerIgnored = false
         feedback = feedback + error
       }
@@ -101,7 +103,7 @@ public struct AHRSFilter: Sendable {
     if let field = magneticField, let west = halfUp.cross(field).normalized {
       let error = Self.feedback(sensor: west, reference: halfEarthY)
       let accepted = isInitialising || error.dot(error) <= magneticRejection
-      if magneticRecovery.admit(accepted: accepted, period: recoverySamples) {
+      if magneticRecovery.admit(accepted: accepted, interval: interval, period: settings.recoveryPeriod) {
         magnetometerIgnored = false
         feedback = feedback + error
       }
@@ -135,15 +137,17 @@ public struct AHRSFilter: Sendable {
   }
 }
 
-/// Fusion's recovery trigger: each rejected sample counts up by one, each accepted one down by
-/// nine; once the count passes the period, the sensor is trusted again for a period.
+/// Fusion's recovery trigger, counted in seconds rather than in samples: each rejected sample
+/// adds its interval, each accepted one takes off nine times its interval; once the count passes
+/// the period, the sensor is trusted again for a period. Fusion counts samples of its nominal
+/// rate, which is the same on an even clock; on a real one a sample's interval is what it covers.
 struct RecoveryTrigger: Sendable {
   private var trigger = 0.0
   private var timeout = 0.0
 
-  mutating func admit(accepted: Bool, period: Double) -> Bool {
+  mutating func admit(accepted: Bool, interval: Double, period: Double) -> Bool {
     var admitted = accepted
-    trigger += accepted ? -9 : 1
+    trigger += accepted ? -9 * interval : interval
     if trigger > timeout {
       timeout = 0
       admitted = true

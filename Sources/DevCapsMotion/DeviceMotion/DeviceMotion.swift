@@ -77,12 +77,22 @@ public struct DeviceMotion: Sendable, Equatable {
   public var source: MotionSource
   /// The frame `attitude` is relative to (z up in all of them).
   public var referenceFrame: AttitudeReferenceFrame
+  /// The gyroscope offset removed from `rotationRate` (rad/s); nil without a gyroscope.
+  public var gyroscopeBias: Vector3?
+  /// What the fusion filter did with this sample; nil from the hub and accelerometer sources.
+  public var fusion: FusionStatus?
+  /// True on the first sample after the estimator started again because the samples' clock
+  /// jumped: a gap longer than ``DeviceMotionEstimator/maximumInterval`` (a suspend, a stalled
+  /// sensor) or a step back in time beyond it. The attitude then starts afresh from gravity (and
+  /// the field), and an arbitrary frame's yaw from 0.
+  public var restarted: Bool
 
   /// A sample from its parts, taken as given (nothing is checked or recomputed), as the estimator,
   /// a test or a replay makes one.
   public init(
     timestamp: Double, attitude: Attitude, gravity: Vector3, userAcceleration: Vector3, rotationRate: Vector3?,
-    magneticField: MagneticField?, heading: Double?, source: MotionSource, referenceFrame: AttitudeReferenceFrame
+    magneticField: MagneticField?, heading: Double?, source: MotionSource, referenceFrame: AttitudeReferenceFrame,
+    gyroscopeBias: Vector3? = nil, fusion: FusionStatus? = nil, restarted: Bool = false
   ) {
     self.timestamp = timestamp
     self.attitude = attitude
@@ -93,6 +103,9 @@ public struct DeviceMotion: Sendable, Equatable {
     self.heading = heading
     self.source = source
     self.referenceFrame = referenceFrame
+    self.gyroscopeBias = gyroscopeBias
+    self.fusion = fusion
+    self.restarted = restarted
   }
 
   /// Yaw means something only when a gyroscope or a hub tracks rotation about the vertical.

@@ -13,79 +13,70 @@ public struct DeviceMotionEstimator: Sendable {
   /// Applied to every magnetometer reading; nil reports the raw field with accuracy `uncalibrated`.
   public var calibration: MagnetometerCalibration?
 
-  /// Larger gaps between samples are not integrated (a stalled source, a suspended machine).
+  /// A longer gap between samples, or a step back in time beyond it, restarts the estimator
+  /// (seconds): nothing is known of what the device did meanwhile (a suspend, a stalled source).
   public static let maximumInterval = 0.5
   /// The accelerometer-only gravity filter: the seeds' 0.1 per sample at 50 Hz, as a time
   /// constant so that other rates filter alike.
   public static let gravityTimeConstant = -0.02 / Double.log(0.9)
 
-  private var filter: AHRSFilter
-  private var bias = GyroscopeBias()
+  /// The `fusion` source's filter and its settings.
+  public let filterChoice: AttitudeFilter
+  private var filter: RunningFilter
+  private var bias: GyroscopeBias
   private var lowPassGravity: Vector3?
   private var lastTimestamp: Double?
+  /// True until a sample starts the estimate, and again after a clock jump.
+  private var needsStart = true
+  /// A clock jump happened and the next sample out says so.
+  private var restartPending = false
   /// Turns the filter's earth frame into the reported reference frame (a yaw about z).
   private var frameCorrection = Quaternion.identity
 
-  /// An estimator for one source and reference frame; `settings` tune the AHRS filter the
-  /// `fusion` source runs.
+  /// An estimator for one source and reference frame; `filter` is the filter the `fusion` source
+  /// runs, with its settings; `gyroscopeBias` is the offset learner to start from (seed its
+  /// offset, or turn its learning off).
   public init(
     source: MotionSource, referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical,
-    calibration: MagnetometerCalibration? = nil, settings: AHRSFilter.Settings = AHRSFilter.Settings()
+    calibration: MagnetometerCalibration? = nil, filter: AttitudeFilter = .inertial(),
+    gyroscopeBias: GyroscopeBias = GyroscopeBias()
   ) {
     self.source = source
     self.referenceFrame = referenceFrame
     self.calibration = calibration
-    filter = AHRSFilter(settings: settings)
+    filterChoice = filter
+    self.filter = RunningFilter(filter, initial: .identity)
+    bias = gyroscopeBias
   }
 
   /// The gyroscope offset learned so far (rad/s).
   public var gyroscopeBias: Vector3 { bias.offset }
 
   /// One step; nil until the source's own reading is there (no accelerometer sample yet for
-  /// fusion, no quaternion for a hub).
+  /// fusion, no quaternion for a hub), and for a sample stamped before the previous one (by at
+  /// most `maximumInterval`: its moment has passed) or at a time that is not finite. A sample
+  /// stamped like the previous one is reported without moving the estimate.
   public mutating func update(_ input: MotionInput) -> DeviceMotion? {
-    let interval = lastTimestamp.map { input.timestamp - $0 } ?? 0
-    let first = lastTimestamp == nil
-    lastTimestamp = input.timestamp
-    let usable = interval > 0 && interval <= Self.maximumInterval
-    let field = input.magneticField.map { raw in
-      calibration?.calibrated(raw) ?? MagneticField(field: raw, accuracy: .uncalibrated)
-    }
-
-    let attitude: Attitude
-    var rotationRate: Vector3?
-    switch source {
-    case .hub:
-      guard let orientation = input.hubOrientation?.normalized else { return nil }
-      if first { frameCorrection = referenceFrame == .xMagneticNorthZVertical ? .identity : Self.yawRemoval(orientation) }
-      attitude = Attitude(quaternion: (frameCorrection * orientation).normalized)
-      rotationRate = input.rotationRate.map { bias.correct($0, interval: usable ? interval : 0) }
-    case .fusion:
-      guard let acceleration = input.acceleration, acceleration.isFinite else { return nil }
-      let rate = bias.correct(input.rotationRate ?? .zero, interval: usable ? interval : 0)
-      rotationRate = rate
-      let magnetic = referenceFrame.usesMagnetometer ? field?.field : nil
-      if first {
-        let start = Self.initialOrientation(gravity: acceleration, field: magnetic)
-        filter = AHRSFilter(settings: filter.settings, initial: start)
-        frameCorrection = referenceFrame == .xMagneticNorthZVertical ? .identity : Self.yawRemoval(start)
-      } else if usable {
-        filter.update(rotationRate: rate, up: -acceleration, magneticField: magnetic, interval: interval)
-      }
-      attitude = Attitude(quaternion: (frameCorrection * filter.quaternion).normalized)
-    case .accelerometer:
-      guard let acceleration = input.acceleration, acceleration.isFinite else { return nil }
-      let gravity: Vector3
-      if let previous = lowPassGravity, usable {
-        let share = 1 - Double.exp(-interval / Self.gravityTimeConstant)
-        gravity = previous + (acceleration - previous) * share
+    guard input.timestamp.isFinite else { return nil }
+    var interval = 0.0
+    if let last = lastTimestamp {
+      let step = input.timestamp - last
+      if abs(step) > Self.maximumInterval {
+        needsStart = true
+        restartPending = true
+        bias.restartStillness()
+      } else if step < 0 {
+        return nil
       } else {
-        gravity = lowPassGravity ?? acceleration
+        interval = step
       }
-      lowPassGravity = gravity
-      attitude = Self.tiltOnly(gravity: gravity)
     }
+    lastTimestamp = input.timestamp
+    guard let (attitude, rotationRate, fusion) = estimate(input, interval: interval) else { return nil }
+    let restarted = restartPending
+    restartPending = false
 
+    let field = magneticField(input)
     let gravity = attitude.gravity
     let heading: Double? =
       if let hubHeading = input.hubHeading, hubHeading.isFinite {
@@ -99,7 +90,54 @@ public struct DeviceMotionEstimator: Sendable {
       timestamp: input.timestamp, attitude: attitude, gravity: gravity,
       userAcceleration: input.acceleration.map { $0 - gravity } ?? .zero,
       rotationRate: rotationRate, magneticField: field, heading: heading, source: source,
-      referenceFrame: referenceFrame)
+      referenceFrame: referenceFrame, gyroscopeBias: rotationRate == nil ? nil : bias.offset, fusion: fusion,
+      restarted: restarted)
+  }
+
+  private func magneticField(_ input: MotionInput) -> MagneticField? {
+    input.magneticField.map { raw in
+      calibration?.calibrated(raw) ?? MagneticField(field: raw, accuracy: .uncalibrated)
+    }
+  }
+
+  /// The source's attitude and bias-free rotation rate, `interval` seconds after the previous
+  /// sample (0 when it starts or restarts the estimate, or repeats a timestamp).
+  private mutating func estimate(
+    _ input: MotionInput, interval: Double
+  ) -> (Attitude, Vector3?, FusionStatus?)? {
+    switch source {
+    case .hub:
+      guard let orientation = input.hubOrientation?.normalized else { return nil }
+      if needsStart {
+        frameCorrection = referenceFrame == .xMagneticNorthZVertical ? .identity : Self.yawRemoval(orientation)
+        needsStart = false
+      }
+      let rate = input.rotationRate.map { bias.correct($0, interval: interval) }
+      return (Attitude(quaternion: (frameCorrection * orientation).normalized), rate, nil)
+    case .fusion:
+      guard let acceleration = input.acceleration, acceleration.isFinite else { return nil }
+      let rate = bias.correct(input.rotationRate ?? .zero, interval: interval)
+      let magnetic = referenceFrame.usesMagnetometer ? magneticField(input)?.field : nil
+      if needsStart {
+        let start = Self.initialOrientation(gravity: acceleration, field: magnetic)
+        filter = RunningFilter(filterChoice, initial: start)
+        frameCorrection = referenceFrame == .xMagneticNorthZVertical ? .identity : Self.yawRemoval(start)
+        needsStart = false
+      } else {
+        filter.update(rotationRate: rate, up: -acceleration, magneticField: magnetic, interval: interval)
+      }
+      return (Attitude(quaternion: (frameCorrection * filter.quaternion).normalized), rate, filter.status)
+    case .accelerometer:
+      guard let acceleration = input.acceleration, acceleration.isFinite else { return nil }
+      var gravity = acceleration
+      if let previous = lowPassGravity, !needsStart {
+        let share = 1 - Double.exp(-interval / Self.gravityTimeConstant)
+        gravity = previous + (acceleration - previous) * share
+      }
+      needsStart = false
+      lowPassGravity = gravity
+      return (Self.tiltOnly(gravity: gravity), nil, nil)
+    }
   }
 
   /// Roll and pitch from a gravity vector (motion.md's device frame), yaw 0: with

@@ -1,36 +1,52 @@
+import RealModule
+
 /// Learns the gyroscope's zero-rate offset while the device is still, so a device left on a
 /// table does not turn (motion.md: "estimate gyroscope bias while still").
 ///
-/// Still means every axis below `threshold` for `stillTime` seconds. Then the offset follows the
-/// reading with a time constant of `timeConstant` seconds. A turn slower than the threshold that
-/// lasts longer than `stillTime` is taken for bias too: that is the price of learning it.
-public struct GyroscopeBias: Sendable {
+/// Still means every axis below `threshold` for `stillTime` seconds of the samples' timestamps.
+/// Then the offset follows the reading with a time constant of `timeConstant` seconds. A turn
+/// slower than the threshold that lasts longer than `stillTime` is taken for bias too: that is
+/// the price of learning it. Turn `isLearning` off to keep a known offset (a factory calibration,
+/// one learned in an earlier run) fixed.
+public struct GyroscopeBias: Sendable, Equatable {
   /// The largest rate on any axis, offset removed, that still counts as still (rad/s; 3°/s).
   public var threshold = 3.0.radiansFromDegrees
   /// Seconds the device must stay still before the offset is learned.
   public var stillTime = 2.0
   /// Seconds over which the offset follows the still reading.
   public var timeConstant = 2.0
-  /// The zero-rate offset learned so far, per device axis, in rad/s; zero at the start.
-  public private(set) var offset = Vector3.zero
+  /// Whether still readings move the offset; false keeps it where it was seeded.
+  public var isLearning = true
+  /// The zero-rate offset, per device axis, in rad/s: the seed, then what was learned.
+  public private(set) var offset: Vector3
   private var stillFor = 0.0
 
-  /// A learner with a zero offset and the default threshold and times.
-  public init() {}
+  /// A learner starting from `offset` (rad/s, zero unless you know better), learning from still
+  /// readings unless `learning` is false.
+  public init(offset: Vector3 = .zero, learning: Bool = true) {
+    self.offset = offset
+    isLearning = learning
+  }
 
-  /// Feeds one raw reading (rad/s) and returns it with the offset removed.
+  /// Feeds one raw reading (rad/s) and `interval` seconds since the previous one, and returns it
+  /// with the offset removed.
   public mutating func correct(_ raw: Vector3, interval: Double) -> Vector3 {
     let corrected = raw - offset
-    guard interval > 0, interval.isFinite, raw.isFinite else { return corrected }
+    guard isLearning, interval > 0, interval.isFinite, raw.isFinite else { return corrected }
     if abs(corrected.x) > threshold || abs(corrected.y) > threshold || abs(corrected.z) > threshold {
       stillFor = 0
       return corrected
     }
     stillFor += interval
     if stillFor >= stillTime {
-      let share = min(1, interval / timeConstant)
+      // Exact for any interval: a sample covering twice the time moves the offset as two would.
+      let share = 1 - Double.exp(-interval / timeConstant)
       offset = offset + (raw - offset) * share
     }
     return corrected
   }
+
+  /// Forgets how long the device has been still (after a gap nothing is known about), keeping
+  /// the offset.
+  mutating func restartStillness() { stillFor = 0 }
 }

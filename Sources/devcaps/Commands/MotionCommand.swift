@@ -20,8 +20,9 @@ struct MotionCommand: ParsableCommand {
       magnetic field in microtesla with its calibration accuracy; the compass heading.
 
       Sources, best first, and the output says which: a sensor hub's fused rotation (hub), \
-      devcaps' own filter over the accelerometer and gyroscope (fusion: Madgwick's revised \
-      filter as x-io's Fusion describes it, checked against imufusion), or the accelerometer \
+      devcaps' own filter over the accelerometer and gyroscope (fusion: gravity averaged in the \
+      gyroscope's frame, a heading that ignores a disturbed magnetic field, built the way VQF \
+      is; docs/motion-benchmark.md), or the accelerometer \
       alone (accelerometer: roll and pitch only, yaw, rotation rate and heading are null).
 
       Reference frames: x-arbitrary-z-vertical (yaw 0 where the stream started), \
@@ -36,13 +37,24 @@ struct MotionCommand: ParsableCommand {
       sample. --json prints one object per sample (Schemas/event.schema.json, event motion), or \
       one document with --once.
 
-      Exit status: 0 at --count, --timeout or q, 69 when the machine has no motion sensors or \
+      --replay FILE runs a recording through the same filter instead of the sensors and prints \
+      what the live stream would (the terminal readout aside): CSV, one sample a line, columns \
+      timestamp (s), gyroscope x y z (rad/s, right-handed, bias included), accelerometer x y z \
+      (g, the gravity direction: 0,0,-1 lying face up; negate an IMU's specific force), and \
+      optionally magnetometer x y z (microtesla, used as recorded), in the device frame above. \
+      Lines starting with # and a header line are skipped. --rate and --timeout do not apply; \
+      sensors names the file. A clock gap over 0.5 s restarts the estimate (restarted: true).
+
+      Exit status: 0 at --count, --timeout, q or the recording's end, 65 when a --replay line \
+      is not a sample (the message gives its number) or the frame needs magnetometer columns the \
+      recording lacks, 66 when the --replay file cannot be read, 69 when the machine has no motion sensors or \
       the frame's magnetometer is missing (the message says what is missing), 130 on SIGINT, \
       143 on SIGTERM.
 
       Examples:
         devcaps motion
         devcaps motion --once --json
+        devcaps motion --replay walk.csv --json
         devcaps motion --json --rate 100 --reference-frame x-magnetic-north-z-vertical
       """)
 
@@ -67,12 +79,18 @@ struct MotionCommand: ParsableCommand {
   @Option(name: .long, help: "End after this many samples (the first does not count).")
   var count: Int?
 
+  @Option(name: .long, help: ArgumentHelp("Replay a CSV recording instead of the sensors (see below).", valueName: "file"))
+  var replay: String?
+
   func validate() throws {
     try validateRate(rate)
     try validateEnd(count: count, timeout: timeout)
   }
 
   func run() throws {
+    if let replay {
+      return try MotionReplay(path: replay, referenceFrame: referenceFrame, json: json, count: count, once: once).run()
+    }
     StreamRunner.takeOverSignals()
     LiveTerminal.takeOverResize()
     var options = StreamOptions()

@@ -20,7 +20,9 @@ struct DeviceMotionEstimatorTests {
         return
       }
       #expect(abs(angleDifference(degrees(motion.attitude.pitch), pitch)) < 1, "\(source) pitch")
-      #expect(abs(angleDifference(degrees(motion.attitude.roll), roll)) < 1, "\(source) roll")
+      // A roll error dr moves gravity by cos(pitch) · dr: 1° of tilt is 1° / cos(pitch) of roll.
+      let rollTolerance = 1 / Double.cos(radians(pitch))
+      #expect(abs(angleDifference(degrees(motion.attitude.roll), roll)) < rollTolerance, "\(source) roll")
       #expect(abs(motion.gravity.magnitude - 1) < 1e-9)
     }
   }
@@ -125,13 +127,15 @@ struct DeviceMotionEstimatorTests {
       sensors.gyroscopeBias = Vector3(0, 0, radians(0.5))
       var estimator = DeviceMotionEstimator(source: .fusion, referenceFrame: frame)
       var last: DeviceMotion?
-      sensors.run(&estimator, seconds: 60, magnetometer: true) { _, motion in last = motion }
+      sensors.run(&estimator, seconds: 120, magnetometer: true) { _, motion in last = motion }
       return degrees(try #require(last).attitude.yaw)
     }
-    let truth = angleDifference(20 * 60, 0)
+    // The heading follows the field with a 15 s time constant and learns the drift, so it
+    // takes a minute or two to catch up.
+    let truth = angleDifference(20 * 120, 0)
     let drifting = try finalYaw(.xArbitraryZVertical)
     let corrected = try finalYaw(.xArbitraryCorrectedZVertical)
-    #expect(abs(angleDifference(drifting, truth)) > 25, "0.5°/s for 60 s")
+    #expect(abs(angleDifference(drifting, truth)) > 50, "0.5°/s for 120 s")
     #expect(abs(angleDifference(corrected, truth)) < 2)
   }
 

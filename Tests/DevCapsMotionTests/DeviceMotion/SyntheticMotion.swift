@@ -13,6 +13,8 @@ struct SyntheticMotion {
   /// The earth's field (north, west, up), µT: 48 µT at 60° inclination, as in central Europe.
   var earthField = Vector3(24, 0, -41.6)
   var hardIron = Vector3.zero
+  /// A magnet near the device, in the earth frame (north, west, up), µT, at time t.
+  var magneticDisturbance: (Double) -> Vector3 = { _ in .zero }
   var rate = 100.0
 
   private var random = SplitMix(seed: 0x5EED)
@@ -29,7 +31,7 @@ struct SyntheticMotion {
     let angle = step.w < 0 ? -2 * Double.acos(min(1, -step.w)) : 2 * Double.acos(min(1, step.w))
     let axis = Vector3(step.x, step.y, step.z).normalized ?? .zero
     let rate = axis * (angle / h) + gyroscopeBias + jitter() * 0.05
-    let field = q.inverseRotate(earthField) + hardIron + jitter() * 0.5
+    let field = q.inverseRotate(earthField + magneticDisturbance(t)) + hardIron + jitter() * 0.5
     return MotionInput(
       timestamp: t, acceleration: acceleration, rotationRate: gyroscope ? rate : nil,
       magneticField: magnetometer ? field : nil)

@@ -2,25 +2,33 @@
 devcaps' AHRSFilter is written from) over the samples a Swift test wrote, and prints how far
 devcaps' attitude is from Fusion's.
 
-Fusion holds its heading at 0 while it initialises (its first 3 s, without a magnetometer), where
-devcaps keeps the yaw it started with: during those seconds only the tilt (the gravity direction)
-is compared; after them, the whole attitude, less the one constant turn about the vertical that
-Fusion's forced heading left (measured once, at the first sample after initialisation).
+Both filters get the magnetometer, so both keep x towards magnetic north from the first sample,
+and the whole attitude is compared at every sample: the angle of the rotation between the two.
+
+Fusion's settings as devcaps' defaults: gain 0.5, both rejection angles 10 degrees, and the
+rejection timeout 5 s. imufusion 1.3 takes that timeout in seconds and turns it into a count of
+samples with settings.sample_rate, so the rate given is the one the timestamps show (their median
+interval); each update gets its own period from the timestamps (set_sample_period).
 
 Input CSV, one row per sample: t, gyroscope x y z (deg/s), accelerometer x y z (g, specific force:
-+1 g up at rest), devcaps' quaternion w x y z. Output: one JSON object.
++1 g up at rest), magnetometer x y z (uT), devcaps' quaternion w x y z. Output: one JSON object
+with the RMS and largest difference in degrees, where the largest was, and how many times Fusion
+entered acceleration and magnetic recovery (its flags), which shows recovery was compared.
 """
 import csv
 import json
 import math
+import statistics
 import sys
 
 import imufusion
 import numpy
 
+RECOVERY_SECONDS = 5.0
 
-def main(path, rate):
-    rows = [[float(value) for value in row] for row in csv.reader(open(path))]
+
+def fusion_like_devcaps(sample_rate):
+    """An imufusion filter with devcaps' default settings, x north, y west, z up."""
     ahrs = imufusion.Ahrs()
     settings = imufusion.AhrsSettings()
     settings.convention = imufusion.CONVENTION_NWU
@@ -28,55 +36,47 @@ def main(path, rate):
     settings.gyroscope_range = 2000.0
     settings.acceleration_rejection = 10.0
     settings.magnetic_rejection = 10.0
-    settings.rejection_timeout = int(5 * rate)
-    settings.sample_rate = rate
+    settings.sample_rate = sample_rate
+    settings.rejection_timeout = RECOVERY_SECONDS
     ahrs.set_settings(settings)
-    # Both start from devcaps' first attitude (tilt from the first accelerometer sample).
-    ahrs.set_quaternion(numpy.array(rows[0][7:11]))
-    worst, worst_at, heading_offset = 0.0, 0.0, None
-    for row in rows[1:]:
-        ahrs.update_no_magnetometer(numpy.array(row[1:4]), numpy.array(row[4:7]))
+    return ahrs
+
+
+def main(path):
+    rows = [[float(value) for value in row] for row in csv.reader(open(path))]
+    intervals = [b[0] - a[0] for a, b in zip(rows, rows[1:])]
+    ahrs = fusion_like_devcaps(1 / statistics.median(intervals))
+    # Both start from devcaps' first attitude (tilt from the first accelerometer sample, heading
+    # from the first field).
+    ahrs.set_quaternion(numpy.array(rows[0][10:14]))
+    squares, worst, worst_at = 0.0, 0.0, 0.0
+    recoveries = {"acceleration": 0, "magnetic": 0}
+    recovering = {"acceleration": False, "magnetic": False}
+    for interval, row in zip(intervals, rows[1:]):
+        ahrs.set_sample_period(interval)
+        ahrs.update(numpy.array(row[1:4]), numpy.array(row[4:7]), numpy.array(row[7:10]))
+        flags = ahrs.get_flags()
+        for kind, now in (("acceleration", flags.acceleration_recovery), ("magnetic", flags.magnetic_recovery)):
+            if now and not recovering[kind]:
+                recoveries[kind] += 1
+            recovering[kind] = now
         theirs = list(ahrs.get_quaternion())
-        ours = row[7:11]
-        if ahrs.get_flags().startup:
-            angle = angle_between(up_in_device(ours), up_in_device(theirs))
-        else:
-            if heading_offset is None:
-                difference = multiply(ours, conjugate(theirs))
-                heading_offset = [difference[0], 0.0, 0.0, difference[3]]
-                heading_offset = [value / math.hypot(difference[0], difference[3]) for value in heading_offset]
-            aligned = multiply(heading_offset, theirs)
-            dot = abs(sum(a * b for a, b in zip(ours, aligned)))
-            angle = math.degrees(2 * math.acos(min(1.0, dot)))
+        ours = row[10:14]
+        dot = abs(sum(a * b for a, b in zip(ours, theirs)))
+        angle = math.degrees(2 * math.acos(min(1.0, dot)))
+        squares += angle * angle
         if angle > worst:
             worst, worst_at = angle, row[0]
-    offset_degrees = math.degrees(2 * math.atan2(heading_offset[3], heading_offset[0])) if heading_offset else None
-    print(json.dumps({"samples": len(rows), "maxDegrees": worst, "worstAt": worst_at, "headingOffset": offset_degrees}))
-
-
-def multiply(a, b):
-    return [
-        a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
-        a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
-        a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
-        a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0],
-    ]
-
-
-def conjugate(q):
-    return [q[0], -q[1], -q[2], -q[3]]
-
-
-def up_in_device(q):
-    """The earth's z in device coordinates: the inverse rotation of (0, 0, 1)."""
-    rotated = multiply(multiply(conjugate(q), [0.0, 0.0, 0.0, 1.0]), q)
-    return rotated[1:]
-
-
-def angle_between(a, b):
-    dot = sum(x * y for x, y in zip(a, b)) / math.sqrt(sum(x * x for x in a) * sum(y * y for y in b))
-    return math.degrees(math.acos(max(-1.0, min(1.0, dot))))
+    compared = len(rows) - 1
+    print(json.dumps({
+        "samples": len(rows),
+        "rmsDegrees": math.sqrt(squares / compared),
+        "maxDegrees": worst,
+        "worstAt": worst_at,
+        "accelerationRecoveries": recoveries["acceleration"],
+        "magneticRecoveries": recoveries["magnetic"],
+    }))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], float(sys.argv[2]))
+    main(sys.argv[1])

@@ -22,13 +22,15 @@ public struct DeviceMotionUpdate: Sendable, Equatable {
 extension DeviceMotionUpdate: Encodable {
   enum CodingKeys: String, CodingKey {
     case timestamp, source, referenceFrame, attitude, gravity, userAcceleration, rotationRate, magneticField
-    case headingDegrees, sensors, rateHz
+    case headingDegrees, sensors, rateHz, gyroscopeBias, fusion, restarted
   }
   enum AttitudeKeys: String, CodingKey { case quaternion, rollDegrees, pitchDegrees, yawDegrees }
   enum FieldKeys: String, CodingKey { case x, y, z, accuracy }
+  enum FusionKeys: String, CodingKey { case initialising, accelerometerRejected, magnetometerRejected }
 
   /// `timestamp`, `source`, `referenceFrame`, `attitude`, `gravity`, `userAcceleration`, `rotationRate`,
-  /// `magneticField`, `headingDegrees`, `sensors`, `rateHz`; yaw is null from the accelerometer source.
+  /// `magneticField`, `headingDegrees`, `sensors`, `rateHz`, `gyroscopeBias`, `fusion`, `restarted`;
+  /// yaw is null from the accelerometer source.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(motion.timestamp, forKey: .timestamp)
@@ -58,6 +60,16 @@ extension DeviceMotionUpdate: Encodable {
     try container.encode(motion.heading, forKey: .headingDegrees)
     try container.encode(sensors, forKey: .sensors)
     try container.encode(rateHz, forKey: .rateHz)
+    try container.encode(motion.gyroscopeBias, forKey: .gyroscopeBias)
+    if let fusion = motion.fusion {
+      var nested = container.nestedContainer(keyedBy: FusionKeys.self, forKey: .fusion)
+      try nested.encode(fusion.initialising, forKey: .initialising)
+      try nested.encode(fusion.accelerometerRejected, forKey: .accelerometerRejected)
+      try nested.encode(fusion.magnetometerRejected, forKey: .magnetometerRejected)
+    } else {
+      try container.encodeNil(forKey: .fusion)
+    }
+    try container.encode(motion.restarted, forKey: .restarted)
   }
 }
 
@@ -116,6 +128,23 @@ extension DeviceMotionUpdate {
     line.endArray()
     line.key("rateHz")
     line.value(rateHz)
+    line.key("gyroscopeBias")
+    line.value(motion.gyroscopeBias)
+    line.key("fusion")
+    if let fusion = motion.fusion {
+      line.beginObject()
+      line.key("initialising")
+      line.value(fusion.initialising)
+      line.key("accelerometerRejected")
+      line.value(fusion.accelerometerRejected)
+      line.key("magnetometerRejected")
+      line.value(fusion.magnetometerRejected)
+      line.endObject()
+    } else {
+      line.null()
+    }
+    line.key("restarted")
+    line.value(motion.restarted)
   }
 }
 

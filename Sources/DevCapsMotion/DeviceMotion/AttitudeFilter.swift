@@ -1,0 +1,52 @@
+/// Which filter the estimator's `fusion` source runs, with its settings.
+public enum AttitudeFilter: Sendable, Equatable {
+  /// ``InertialFilter``, the default: averages the hand's accelerations out in the gyroscope's
+  /// frame and ignores a magnetometer whose field changed strength or dip.
+  case inertial(InertialFilter.Settings = InertialFilter.Settings())
+  /// ``AHRSFilter``: x-io's Fusion, checked sample by sample against imufusion.
+  case fusion(AHRSFilter.Settings = AHRSFilter.Settings())
+}
+
+/// One of the two filters, running; a value with no heap storage.
+enum RunningFilter: Sendable {
+  case inertial(InertialFilter)
+  case fusion(AHRSFilter)
+
+  init(_ choice: AttitudeFilter, initial: Quaternion) {
+    switch choice {
+    case .inertial(let settings): self = .inertial(InertialFilter(settings: settings, initial: initial))
+    case .fusion(let settings): self = .fusion(AHRSFilter(settings: settings, initial: initial))
+    }
+  }
+
+  mutating func update(rotationRate: Vector3, up: Vector3?, magneticField: Vector3?, interval: Double) {
+    switch self {
+    case .inertial(var filter):
+      filter.update(rotationRate: rotationRate, up: up, magneticField: magneticField, interval: interval)
+      self = .inertial(filter)
+    case .fusion(var filter):
+      filter.update(rotationRate: rotationRate, up: up, magneticField: magneticField, interval: interval)
+      self = .fusion(filter)
+    }
+  }
+
+  var quaternion: Quaternion {
+    switch self {
+    case .inertial(let filter): filter.quaternion
+    case .fusion(let filter): filter.quaternion
+    }
+  }
+
+  /// The inertial filter rejects no accelerometer sample: it averages them instead.
+  var status: FusionStatus {
+    switch self {
+    case .inertial(let filter):
+      FusionStatus(
+        initialising: filter.isInitialising, accelerometerRejected: false, magnetometerRejected: filter.magnetometerIgnored)
+    case .fusion(let filter):
+      FusionStatus(
+        initialising: filter.isInitialising, accelerometerRejected: filter.accelerometerIgnored,
+        magnetometerRejected: filter.magnetometerIgnored)
+    }
+  }
+}

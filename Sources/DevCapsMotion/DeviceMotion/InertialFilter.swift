@@ -1,0 +1,202 @@
+import RealModule
+
+/// An attitude filter built the way VQF is (Laidig & Seel, "VQF: Highly accurate IMU orientation
+/// estimation with bias estimation and magnetic disturbance rejection", Information Fusion 91,
+/// 2023), written here from the paper's description: the gyroscope is integrated on its own; the
+/// accelerometer is turned into that integration's frame, which barely moves, and low-pass
+/// filtered there, so that the hand's accelerations, which come and go, average out while gravity
+/// stays; the tilt is then corrected so that the filtered acceleration points up. The heading is a
+/// separate angle about the vertical, pulled towards the magnetometer's north slowly, and not at
+/// all while the field's strength or dip differs from the one learned (a magnet nearby).
+///
+/// Every time constant is in seconds of sample timestamps. A value type that allocates nothing.
+/// The earth frame is x north (or arbitrary), y west, z up.
+public struct InertialFilter: Sendable {
+  /// The filter's time constants and magnetic-disturbance thresholds.
+  public struct Settings: Sendable, Equatable {
+    /// Seconds over which the accelerometer is averaged in the integration's frame: longer rides
+    /// out longer accelerations, shorter follows gyroscope drift more tightly.
+    public var accelerationTimeConstant = 3.0
+    /// Seconds over which the heading follows the magnetometer.
+    public var magneticTimeConstant = 15.0
+    /// A field whose strength is this share away from the learned one is a disturbance.
+    public var magneticStrengthTolerance = 0.1
+    /// Likewise a dip (inclination) this many degrees away from the learned one.
+    public var magneticDipToleranceDegrees = 10.0
+    /// A disturbed field that holds still for this long (seconds) is the new normal (another room).
+    public var newMagneticReferenceTime = 20.0
+    /// At the start, the field is learned once it has held still this long (seconds).
+    public var firstMagneticReferenceTime = 2.0
+    /// At rest (turning slower than `restRotationDegreesPerSecond`, the accelerometer steady
+    /// within `restAccelerationTolerance` g) for `restTime` seconds, the accelerometer is pure
+    /// gravity and is averaged over `restTimeConstant` seconds only.
+    public var restTime = 0.3
+    /// See `restTime` (seconds).
+    public var restTimeConstant = 0.5
+    /// See `restTime` (degrees per second).
+    public var restRotationDegreesPerSecond = 2.0
+    /// See `restTime` (g).
+    public var restAccelerationTolerance = 0.05
+
+    /// The defaults: 3 s and 9 s time constants, 10 % and 10° tolerances, a new field after 20 s.
+    public init() {}
+  }
+
+  /// The tuning the filter was made with.
+  public let settings: Settings
+  /// Device to gyroscope frame: the rotation rate integrated alone.
+  private var integrated = Quaternion.identity
+  /// Gyroscope frame to a frame with z up: the accelerometer's tilt correction.
+  private var tilt: Quaternion
+  /// The turn about the vertical that takes the tilted frame's x to north (radians).
+  private var heading = 0.0
+  /// How fast the heading drifts (rad/s), learned from the magnetometer's corrections: a
+  /// gyroscope bias about the vertical, carried on while the field is disturbed.
+  private var headingDrift = 0.0
+  /// The accelerometer's specific force in the gyroscope frame, low-pass filtered twice over
+  /// (two first-order stages of half the time constant each): a swaying hand's accelerations
+  /// fall off with the square of their frequency, not just in proportion.
+  private var halfFilteredUp: Vector3?
+  private var filteredUp: Vector3?
+  private var elapsed = 0.0
+  private var rest = RestDetector()
+  private var magnetic = MagneticReference()
+
+  /// True during the first `accelerationTimeConstant` seconds, while the filtered acceleration
+  /// has not yet seen that much of the motion.
+  public var isInitialising: Bool { elapsed < settings.accelerationTimeConstant }
+  /// Whether the last update left the magnetometer out: none, or a field that differs from the
+  /// learned one in strength or dip.
+  public private(set) var magnetometerIgnored = true
+
+  /// A filter starting at `initial` (device to earth).
+  public init(settings: Settings = Settings(), initial: Quaternion = .identity) {
+    self.settings = settings
+    tilt = initial.normalized
+  }
+
+  /// The current estimate, unit length: turns device coordinates into the earth frame.
+  public var quaternion: Quaternion {
+    (Quaternion(axis: Vector3(0, 0, 1), angle: heading) * tilt * integrated).normalized
+  }
+
+  /// One step: `rotationRate` in rad/s (bias removed), `up` the specific force (any unit) or nil,
+  /// `magneticField` in the device frame (any unit) or nil, `interval` seconds since the last.
+  public mutating func update(rotationRate: Vector3, up: Vector3?, magneticField: Vector3?, interval: Double) {
+    guard interval > 0, interval.isFinite, rotationRate.isFinite else { return }
+    elapsed += interval
+    let angle = rotationRate.magnitude * interval
+    if angle > 0 {
+      integrated = (integrated * Quaternion(axis: rotationRate, angle: angle)).normalized
+    }
+    if let up, up.isFinite {
+      let inFrame = integrated.rotate(up)
+      let atRest = rest.update(rotationRate: rotationRate, up: up, interval: interval, settings: settings)
+      // From the start, the average of what was seen so far until a time constant has passed.
+      let timeConstant = min(atRest ? settings.restTimeConstant : settings.accelerationTimeConstant, elapsed)
+      let share = 1 - Double.exp(-2 * interval / timeConstant)
+      let half = halfFilteredUp.map { $0 + (inFrame - $0) * share } ?? inFrame
+      halfFilteredUp = half
+      let filtered = filteredUp.map { $0 + (half - $0) * share } ?? half
+      filteredUp = filtered
+      if let measured = tilt.rotate(filtered).normalized {
+        tilt = (Self.rotation(from: measured, to: Vector3(0, 0, 1)) * tilt).normalized
+      }
+    }
+    magnetometerIgnored = true
+    heading -= headingDrift * interval
+    guard let field = magneticField, field.isFinite else { return }
+    let earth = (tilt * integrated).rotate(field)
+    let horizontal = (earth.x * earth.x + earth.y * earth.y).squareRoot()
+    guard horizontal > 0 else { return }
+    let strength = earth.magnitude
+    let dip = Double.atan2(y: earth.z, x: horizontal)
+    guard magnetic.accepts(strength: strength, dip: dip, interval: interval, settings: settings) else { return }
+    magnetometerIgnored = false
+    // North is where the horizontal field points: the heading that turns it onto x.
+    let target = -Double.atan2(y: earth.y, x: earth.x)
+    var error = (target - heading).truncatingRemainder(dividingBy: 2 * Double.pi)
+    if error > Double.pi { error -= 2 * Double.pi }
+    if error < -Double.pi { error += 2 * Double.pi }
+    // Until a time constant of clean field has been seen, the mean of what was seen so far.
+    let share = max(1 - Double.exp(-interval / settings.magneticTimeConstant), interval / magnetic.cleanTime)
+    heading += error * min(1, share)
+    // With the proportional pull above, critically damped: no lag behind a steady drift.
+    let tau = settings.magneticTimeConstant
+    headingDrift -= error * interval / (4 * tau * tau)
+    headingDrift = max(-Self.largestDrift, min(Self.largestDrift, headingDrift))
+  }
+
+  /// A gyroscope off by more than this (rad/s, 2°/s) about the vertical is not a drift to learn.
+  static let largestDrift = 2.0.radiansFromDegrees
+
+  /// The shortest rotation that turns unit vector `a` onto unit vector `b`.
+  static func rotation(from a: Vector3, to b: Vector3) -> Quaternion {
+    let cross = a.cross(b)
+    let dot = max(-1, min(1, a.dot(b)))
+    let sine = cross.magnitude
+    guard sine > 1e-12 else { return dot > 0 ? .identity : Quaternion(axis: Vector3(1, 0, 0), angle: Double.pi) }
+    return Quaternion(axis: cross, angle: Double.atan2(y: sine, x: dot))
+  }
+}
+
+/// Whether the device lies still: slow rotation and a steady accelerometer for long enough.
+struct RestDetector: Sendable {
+  private var steadyUp: Vector3?
+  private var restFor = 0.0
+
+  /// `up` in g (any unit with a magnitude about 1 at rest); true once at rest for `restTime`.
+  mutating func update(rotationRate: Vector3, up: Vector3, interval: Double, settings: InertialFilter.Settings) -> Bool {
+    // A short average (a tenth of a second) that a steady reading matches and a moving one does not.
+    let share = 1 - Double.exp(-interval / 0.1)
+    let steady = steadyUp.map { $0 + (up - $0) * share } ?? up
+    steadyUp = steady
+    let slow = rotationRate.magnitude < settings.restRotationDegreesPerSecond.radiansFromDegrees
+    let scale = max(up.magnitude, 1e-9)
+    if slow && (up - steady).magnitude <= settings.restAccelerationTolerance * scale {
+      restFor += interval
+    } else {
+      restFor = 0
+    }
+    return restFor >= settings.restTime
+  }
+}
+
+/// The field strength and dip the magnetometer should read here, learned from a field that held
+/// still, and how long the field has matched it.
+struct MagneticReference: Sendable {
+  private var reference: (strength: Double, dip: Double)?
+  private var candidate: (strength: Double, dip: Double)?
+  private var candidateTime = 0.0
+  /// Seconds of field that matched the reference (or, before there is one, any field).
+  private(set) var cleanTime = 0.0
+
+  /// Whether this field is clean; learns a new reference when a field holds still long enough.
+  mutating func accepts(strength: Double, dip: Double, interval: Double, settings: InertialFilter.Settings) -> Bool {
+    if let current = candidate, Self.matches(strength, dip, current, settings) {
+      candidateTime += interval
+    } else {
+      candidate = (strength, dip)
+      candidateTime = 0
+    }
+    let needed = reference == nil ? settings.firstMagneticReferenceTime : settings.newMagneticReferenceTime
+    if candidateTime >= needed, let candidate, reference.map({ !Self.matches(strength, dip, $0, settings) }) ?? true {
+      reference = candidate
+    }
+    guard let reference else {
+      // Nothing learned yet: the start's heading still comes from the field.
+      cleanTime += interval
+      return true
+    }
+    guard Self.matches(strength, dip, reference, settings) else { return false }
+    cleanTime += interval
+    return true
+  }
+
+  private static func matches(
+    _ strength: Double, _ dip: Double, _ reference: (strength: Double, dip: Double), _ settings: InertialFilter.Settings
+  ) -> Bool {
+    abs(strength - reference.strength) <= settings.magneticStrengthTolerance * reference.strength
+      && abs(dip - reference.dip) <= settings.magneticDipToleranceDegrees.radiansFromDegrees
+  }
+}

@@ -1,0 +1,95 @@
+import DevCapsMotion
+import RealModule
+import Testing
+
+/// The default filter's robustness: the hand's accelerations and a magnet nearby.
+@Suite("Device motion: the inertial filter")
+struct InertialFilterTests {
+  /// A device swaying about a 20° tilt and turning, for `seconds`; the worst tilt and heading
+  /// errors after the first 5 s.
+  func worstErrors(
+    filter: AttitudeFilter, seconds: Double = 60, adjust: (inout SyntheticMotion) -> Void
+  ) throws -> (tilt: Double, heading: Double) {
+    let truth = { (t: Double) in
+      Attitude(roll: radians(20 + 10 * Double.sin(t)), pitch: radians(10 * Double.sin(0.7 * t)), yaw: radians(30 * Double.sin(0.2 * t)))
+        .quaternion
+    }
+    var sensors = SyntheticMotion(orientation: truth)
+    sensors.noise = 0.01
+    adjust(&sensors)
+    var estimator = DeviceMotionEstimator(source: .fusion, referenceFrame: .xMagneticNorthZVertical, filter: filter)
+    var worst = (tilt: 0.0, heading: 0.0)
+    sensors.run(&estimator, seconds: seconds, magnetometer: true) { t, motion in
+      guard t > 5 else { return }
+      let expected = Attitude(quaternion: truth(t))
+      worst.tilt = max(worst.tilt, angleBetween(motion.gravity, expected.gravity))
+      worst.heading = max(worst.heading, abs(angleDifference(degrees(motion.attitude.yaw), degrees(expected.yaw))))
+    }
+    return worst
+  }
+
+  @Test("20 s of a hand moving the device to and fro at up to 0.5 g: tilt within 3°, where Fusion errs twice as much")
+  func handAccelerations() throws {
+    let sway: (inout SyntheticMotion) -> Void = { sensors in
+      let orientation = sensors.orientation
+      sensors.userAcceleration = { t in
+        guard (20..<40).contains(t) else { return .zero }
+        let hand = Vector3(0.5 * Double.sin(2 * Double.pi * 0.8 * t), 0.3 * Double.sin(2 * Double.pi * 0.5 * t), 0)
+        return orientation(t).inverseRotate(hand)
+      }
+    }
+    let inertial = try worstErrors(filter: .inertial(), adjust: sway)
+    let fusion = try worstErrors(filter: .fusion(), adjust: sway)
+    #expect(inertial.tilt < 3, "inertial: \(inertial)")
+    #expect(fusion.tilt > 2 * inertial.tilt, "Fusion: \(fusion)")
+  }
+
+  @Test("a magnet next to the device for 15 s: heading within 3°; Fusion follows it after 5 s")
+  func magnetNearby() throws {
+    let magnet: (inout SyntheticMotion) -> Void = { sensors in
+      sensors.magneticDisturbance = { t in (20..<35).contains(t) ? Vector3(-20, 25, 10) : .zero }
+    }
+    let inertial = try worstErrors(filter: .inertial(), adjust: magnet)
+    let fusion = try worstErrors(filter: .fusion(), adjust: magnet)
+    #expect(inertial.heading < 3, "inertial: \(inertial)")
+    #expect(fusion.heading > 10, "Fusion: \(fusion)")
+  }
+
+  @Test("a field that changed for good (another room) is learned again after 20 s", arguments: SampleClock.allCases)
+  func newMagneticReference(clock: SampleClock) throws {
+    var filter = InertialFilter()
+    var previous = 0.0
+    var ignoredAt30 = false
+    var trustedAgainAt: Double?
+    for t in clock.times(seconds: 60).dropFirst() {
+      // Flat and still; from 10 s on the field is 30 % stronger (the heading itself unchanged).
+      let field = t < 10 ? Vector3(24, 0, -41.6) : Vector3(24, 0, -41.6) * 1.3
+      filter.update(rotationRate: .zero, up: Vector3(0, 0, 1), magneticField: field, interval: t - previous)
+      previous = t
+      if t >= 30, !ignoredAt30, trustedAgainAt == nil { ignoredAt30 = filter.magnetometerIgnored }
+      if t > 10, !filter.magnetometerIgnored, trustedAgainAt == nil { trustedAgainAt = t }
+    }
+    let trusted = try #require(trustedAgainAt, "never trusted again")
+    #expect(abs(trusted - 30) <= 2 * clock.longestInterval, "\(clock): trusted again at \(trusted) s")
+  }
+
+  @Test("at rest the tilt settles within 2 s on every clock, however uneven", arguments: SampleClock.allCases)
+  func restSettles(clock: SampleClock) throws {
+    var filter = InertialFilter()
+    var previous = 0.0
+    let tilted = Vector3(Double.sin(radians(25)), 0, Double.cos(radians(25)))
+    for t in clock.times(seconds: 12).dropFirst() {
+      // Level for 10 s, then the accelerometer alone says 25° (no rotation: a sensor set down).
+      filter.update(rotationRate: .zero, up: t < 10 ? Vector3(0, 0, 1) : tilted, magneticField: nil, interval: t - previous)
+      previous = t
+    }
+    let up = filter.quaternion.inverseRotate(Vector3(0, 0, 1))
+    #expect(angleBetween(up, tilted) < 1, "\(clock): \(angleBetween(up, tilted))° off after 2 s")
+  }
+}
+
+/// Degrees between two directions.
+func angleBetween(_ a: Vector3, _ b: Vector3) -> Double {
+  guard let a = a.normalized, let b = b.normalized else { return 180 }
+  return degrees(Double.acos(max(-1, min(1, a.dot(b)))))
+}
