@@ -82,7 +82,8 @@ extension FirmwareInfo: ReportJSONConvertible {
 extension SystemInfo: ReportJSONConvertible {
   var json: JSONValue {
     .object([
-      JSONMember("name", .optional(name)), JSONMember("version", .optional(version)), JSONMember("prettyName", .optional(prettyName)),
+      JSONMember("name", .optional(name)), JSONMember("version", .optional(version)), JSONMember("fullVersion", .optional(fullVersion)),
+      JSONMember("fullVersionSource", .optional(fullVersionSource)), JSONMember("prettyName", .optional(prettyName)),
       JSONMember("id", .optional(id)), JSONMember("kernel", .optional(kernel)), JSONMember("uptimeSeconds", .optional(uptimeSeconds)),
     ])
   }

@@ -24,10 +24,12 @@ public enum Finding: Sendable, Equatable {
   case count(Int)
   /// Connected displays by connector.
   case displays([String])
-  case hertz(Int64)
+  /// A frequency, and which one when it is not cpufreq's maximum.
+  case hertz(Int64, source: String?)
   /// The aggregate level 0…1, the batteries behind it and where it came from.
   case batteryLevel(Double, batteries: [String], source: PowerInfo.Source)
-  case version(String)
+  /// A version, and where it was read when that is not the obvious field.
+  case version(String, source: String?)
   case noBattery
   /// Why the value could not be measured.
   case unknown(String)
@@ -104,12 +106,12 @@ public final class RequirementEvaluator {
       return Measurement(value: .number(Double(count)), json: .integer(Int64(count)), finding: .count(count))
     }
 
-    static func version(_ text: String?, unknown reason: String) -> Measurement {
+    static func version(_ text: String?, source: String? = nil, unknown reason: String) -> Measurement {
       guard let text else { return .unknown(reason) }
       guard let parts = Constraint.leadingVersion(text) else {
         return .unknown("'\(text)' does not start with a version number", json: .string(text))
       }
-      return Measurement(value: .version(parts), json: .string(text), finding: .version(text))
+      return Measurement(value: .version(parts), json: .string(text), finding: .version(text, source: source))
     }
   }
 
@@ -135,8 +137,12 @@ public final class RequirementEvaluator {
       guard let cpu = facts.cpu else { return .unknown("the report has no cpu section") }
       return .count(cpu.logicalCores, unknown: "no online CPU list or /proc/cpuinfo")
     case "cpu-frequency":
-      guard let hertz = facts.cpu?.frequency.maxHz else { return .unknown("no cpufreq cpuinfo_max_freq") }
-      return Measurement(value: .number(Double(hertz)), json: .integer(hertz), finding: .hertz(hertz))
+      guard let frequency = facts.cpu?.frequency else { return .unknown("the report has no cpu section") }
+      // Most VMs have no cpufreq: the clock /proc/cpuinfo states is then the best measure there is.
+      let (hertz, source): (Int64?, String?) =
+        frequency.maxHz.map { ($0, nil) } ?? (frequency.currentHz, "current clock; no cpufreq maximum")
+      guard let hertz else { return .unknown("no cpufreq cpuinfo_max_freq and no clock in /proc/cpuinfo") }
+      return Measurement(value: .number(Double(hertz)), json: .integer(hertz), finding: .hertz(hertz, source: source))
     case "battery-level":
       guard let power = facts.power else { return .unknown("the report has no power section") }
       guard !power.batteries.isEmpty else { return Measurement(value: nil, json: .null, finding: .noBattery) }
@@ -152,7 +158,11 @@ public final class RequirementEvaluator {
     case "kernel":
       return .version(facts.system?.kernel, unknown: "no kernel release")
     case "os-version":
-      return .version(facts.system?.version, unknown: "os-release has no VERSION_ID")
+      guard let system = facts.system else { return .unknown("the report has no system section") }
+      // A report saved before fullVersion existed still has VERSION_ID.
+      guard let full = system.fullVersion else { return .version(system.version, unknown: "os-release has no VERSION_ID") }
+      let source = system.fullVersionSource.flatMap { $0 == "VERSION_ID" ? nil : $0 }
+      return .version(full, source: source, unknown: "")
     default:
       return .unknown("unknown key")
     }

@@ -107,7 +107,7 @@ struct HumanReport {
     let os = system.prettyName ?? [system.name, system.version].compactMap { $0 }.joined(separator: " ")
     return [
       ("OS", known(os.isEmpty ? nil : os)),
-      ("Version", known(system.version)),
+      ("Version", known(system.fullVersion ?? system.version)),
       ("Kernel", known(system.kernel)),
       ("Uptime", known(system.uptimeSeconds.map { Units.duration(seconds: $0) })),
     ]
