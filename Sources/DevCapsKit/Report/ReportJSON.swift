@@ -92,9 +92,21 @@ extension SystemInfo: ReportJSONConvertible {
 extension CPUInfo: ReportJSONConvertible {
   var json: JSONValue {
     .object([
-      JSONMember("model", .optional(model)), JSONMember("logicalCores", .optional(logicalCores)),
+      JSONMember("model", .optional(model)), JSONMember("vendor", .optional(vendor)), JSONMember("family", .optional(family)),
+      JSONMember("modelNumber", .optional(modelNumber)), JSONMember("stepping", .optional(stepping)),
+      JSONMember("flags", .strings(flags)), JSONMember("level", .optional(level)), JSONMember("caches", caches.json),
+      JSONMember("hypervisorVendor", .optional(hypervisorVendor)), JSONMember("logicalCores", .optional(logicalCores)),
       JSONMember("physicalCores", .optional(physicalCores)), JSONMember("packages", .optional(packages)),
       JSONMember("frequency", frequency.json),
+    ])
+  }
+}
+
+extension CPUCache: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("level", .integer(Int64(level))), JSONMember("type", .string(type)), JSONMember("sizeBytes", .integer(sizeBytes)),
+      JSONMember("instances", .integer(Int64(instances))),
     ])
   }
 }

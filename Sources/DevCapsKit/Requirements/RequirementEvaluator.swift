@@ -28,6 +28,12 @@ public enum Finding: Sendable, Equatable {
   case hertz(Int64, source: String?)
   /// The aggregate level 0…1, the batteries behind it and where it came from.
   case batteryLevel(Double, batteries: [String], source: PowerInfo.Source)
+  /// Every feature asked for, present.
+  case features([String])
+  /// The features asked for that the CPU lacks, each with a did-you-mean when one is close.
+  case missingFeatures([String])
+  /// An x86-64 psABI level.
+  case cpuLevel(String)
   /// A version, and where it was read when that is not the obvious field.
   case version(String, source: String?)
   case noBattery
@@ -37,8 +43,8 @@ public enum Finding: Sendable, Equatable {
   /// Whether it names something that was there (text output says "found …").
   public var isFound: Bool {
     switch self {
-    case .device, .bytes, .count, .displays, .hertz, .batteryLevel, .version: true
-    case .notPresent, .notAvailableOnLinux, .noBattery, .unknown: false
+    case .device, .bytes, .count, .displays, .hertz, .batteryLevel, .version, .features, .cpuLevel: true
+    case .notPresent, .notAvailableOnLinux, .noBattery, .unknown, .missingFeatures: false
     }
   }
 }
@@ -83,6 +89,16 @@ public final class RequirementEvaluator {
       result.actual = measured.json
       result.finding = measured.finding
       result.satisfied = measured.value.map(constraint.holds) ?? false
+    case .allOf(let names):
+      guard let cpu = facts.cpu else {
+        result.finding = .unknown("the report has no cpu section")
+        break
+      }
+      guard !cpu.flags.isEmpty else {
+        result.finding = .unknown("/proc/cpuinfo lists no CPU features")
+        break
+      }
+      (result.actual, result.finding, result.satisfied) = FeatureCheck.check(names, flags: cpu.flags)
     }
     return result
   }
@@ -155,6 +171,10 @@ public final class RequirementEvaluator {
       let connected = displays.filter(\.connected)
       return Measurement(
         value: .number(Double(connected.count)), json: .integer(Int64(connected.count)), finding: .displays(connected.map(\.connector)))
+    case "cpu-level":
+      guard let cpu = facts.cpu else { return .unknown("the report has no cpu section") }
+      guard let level = cpu.level, let rank = CPUFeatures.rank(level) else { return .unknown("not an x86-64 CPU") }
+      return Measurement(value: .number(Double(rank)), json: .string(level), finding: .cpuLevel(level))
     case "kernel":
       return .version(facts.system?.kernel, unknown: "no kernel release")
     case "os-version":

@@ -129,7 +129,7 @@ struct HumanReport {
       ("Model", known(cpu.model)),
       ("Cores", known(cores.isEmpty ? nil : cores.joined(separator: ", "))),
       ("Frequency", known(frequency.isEmpty ? nil : frequency.joined(separator: ", "))),
-    ]
+    ] + cpuIdentityRows(cpu)
   }
 
   func memoryRows(_ memory: MemoryInfo) -> [(String, String)] {

@@ -63,3 +63,52 @@ struct MeasuredFallbackTests {
     #expect(result.finding == .unknown("no cpufreq cpuinfo_max_freq and no clock in /proc/cpuinfo"))
   }
 }
+
+@Suite("CPU features and level")
+struct CPUFeatureRequirementTests {
+  static let haswell = [
+    "/proc/cpuinfo": "processor\t: 0\nvendor_id\t: GenuineIntel\nflags\t\t: fpu cx8 cmov mmx fxsr sse sse2 syscall lm pni ssse3 cx16 sse4_1 sse4_2 popcnt lahf_lm movbe xsave avx f16c fma abm bmi1 avx2 bmi2 sha_ni\n\n"
+  ]
+
+  func evaluate(_ manifest: String, _ files: [String: String] = haswell) throws -> RequirementResult {
+    let root = try TemporaryRoot(files)
+    return RequirementEvaluator(context: root.context).evaluate(try Manifest.parse(Array(manifest.utf8)))[0]
+  }
+
+  @Test("every feature present, by the kernel's name or a common one")
+  func present() throws {
+    let result = try evaluate(#"{"cpu-features": ["avx2", "sse3", "LZCNT", "sse4.2"]}"#)
+    #expect(result.satisfied)
+    #expect(result.actual == .strings(["avx2", "sse3", "LZCNT", "sse4.2"]))
+  }
+
+  @Test("a missing feature is named, with the kernel's name it is close to")
+  func missing() throws {
+    let result = try evaluate(#"{"cpu-features": ["avx2", "avx-512f", "sha-ni", "sve"]}"#)
+    #expect(!result.satisfied)
+    #expect(result.finding == .missingFeatures(["avx-512f (did you mean 'avx512f'?)", "sha-ni (did you mean 'sha_ni'?)", "sve"]))
+    #expect(result.actual == .strings(["avx2"]))
+  }
+
+  @Test("no feature line is unknown, not absent")
+  func noFlags() throws {
+    let result = try evaluate(#"{"cpu-features": ["avx2"]}"#, ["/proc/cpuinfo": "processor\t: 0\n"])
+    #expect(result.finding == .unknown("/proc/cpuinfo lists no CPU features"))
+  }
+
+  @Test("cpu-level compares the level's number", arguments: [
+    (">= x86-64-v3", true), ("> x86-64-v3", false), ("== x86-64-v3", true), ("< x86-64-v4", true), (">= x86-64-v4", false),
+  ])
+  func level(constraint: String, holds: Bool) throws {
+    let result = try evaluate(#"{"cpu-level": "\#(constraint)"}"#)
+    #expect(result.satisfied == holds)
+    #expect(result.actual == .string("x86-64-v3"))
+  }
+
+  @Test("cpu-level off x86-64 is unmet, saying why")
+  func notX86() throws {
+    let result = try evaluate(#"{"cpu-level": ">= x86-64-v1"}"#, ["/proc/cpuinfo": "processor\t: 0\nFeatures\t: fp asimd\n\n"])
+    #expect(!result.satisfied)
+    #expect(result.finding == .unknown("not an x86-64 CPU"))
+  }
+}

@@ -21,6 +21,15 @@ struct CPUProbe {
     cpu.physicalCores = topology?.cores
     cpu.packages = topology?.packages
     cpu.frequency = frequency(cpus: cpus, cpuinfo: cpuinfo)
+    let identity = CPUIdentity(cpuinfo)
+    cpu.vendor = identity.vendor
+    cpu.family = identity.family
+    cpu.modelNumber = identity.modelNumber
+    cpu.stepping = identity.stepping
+    cpu.flags = CPUFeatures.flags(cpuinfo)
+    cpu.level = CPUFeatures.x86Level(cpu.flags)
+    cpu.caches = caches(cpus: cpus, cpuinfo: cpuinfo)
+    cpu.hypervisorVendor = HypervisorVendor(context: context).detect(cpuinfo: cpuinfo)
     return cpu
   }
 

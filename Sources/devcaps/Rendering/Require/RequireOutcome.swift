@@ -35,6 +35,9 @@ struct RequireOutcome {
     case .batteryLevel(let level, let batteries, let source):
       Units.fixed(level * 100, decimals: 0) + " % (" + batteries.joined(separator: ", ") + ", \(source.rawValue))"
     case .version(let text, let source): text + (source.map { " (\($0))" } ?? "")
+    case .features(let names): names.joined(separator: ", ")
+    case .missingFeatures(let names): "missing " + names.joined(separator: ", ")
+    case .cpuLevel(let level): level
     case .noBattery: "no battery"
     case .unknown(let reason): "unknown: " + reason
     }
