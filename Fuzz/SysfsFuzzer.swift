@@ -1,7 +1,7 @@
 // libFuzzer entry point: the parsers of files the kernel and monitors hand devcaps (EDID,
 // mountinfo, cpuinfo with its identity, features and s390 caches, meminfo, os-release, CPU lists,
 // mount matrices, IIO scan types and scans, inotify events, CPU masks, cache sizes, release
-// files, /proc/sysinfo),
+// files, /proc/sysinfo, /proc/self/limits, cgroup paths),
 // and the formatting of numbers read from such files. The first byte picks the parser, the rest
 // is the file. Fuzz/corpus/sysfs holds every input that ever crashed one of them.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -48,6 +48,15 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = (CPUCacheText.cacheSize(line), CPUCacheText.cacheType(line), CPUFeatures.riscvExtensions(line))
     if let version = PointRelease.leadingVersionText(line) { precondition(PointRelease.extends(version, version)) }
     _ = HypervisorVendor.s390(text)
+    // /proc/self/limits rows, and a cgroup path resolved under a mount whose root is the second line.
+    let context = ProbeContext(root: SystemRoot("/nonexistent-devcaps-fuzz"))
+    _ = (ProcessStatus.limit("Max open files", in: text, context: context), ProcessStatus.limit("Max processes", in: text, context: context))
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let mount = MountEntry(
+      device: "0:1", root: lines.count > 1 ? String(lines[1]) : "/", mountPoint: "/sys/fs/cgroup", options: [], fileSystemType: "cgroup2",
+      source: "cgroup2")
+    let directories = CgroupPaths.directories(line, under: mount)
+    precondition(directories.last == "/sys/fs/cgroup" && directories.allSatisfy { $0.hasPrefix("/sys/fs/cgroup") }, "a cgroup directory outside its mount")
   default:
     // A scan type on the first line, then scans decoded with it at every offset.
     let parts = text.split(separator: "\n", maxSplits: 1)

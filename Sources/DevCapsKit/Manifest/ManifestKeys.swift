@@ -28,7 +28,7 @@ public enum ManifestKeys {
   /// Keys that take a constraint, and what their values measure.
   public static let measured: [(key: String, measure: Measure)] = [
     ("memory", .bytes), ("memory-available", .bytes), ("disk-free", .bytes), ("disk-total", .bytes),
-    ("cpu-cores", .count), ("cpu-frequency", .hertz), ("battery-level", .level), ("displays", .count),
+    ("cpu-cores", .count), ("available-cores", .count), ("available-memory", .bytes), ("cpu-frequency", .hertz), ("battery-level", .level), ("displays", .count),
     ("kernel", .version), ("os-version", .version), ("cpu-level", .cpuLevel),
   ]
 

@@ -26,6 +26,9 @@ public struct CPUInfo: Sendable, Codable, Equatable {
   public var hypervisorVendor: String?
   /// CPUs online (`/sys/devices/system/cpu/online`).
   public var logicalCores: Int?
+  /// The CPUs this process may use: its scheduler affinity (what nproc counts), capped by its
+  /// cgroup's cpuset and CPU quota (rounded up). ProcessInfo.activeProcessorCount done right.
+  public var availableCores: Int?
   /// Distinct cores of the online CPUs, as lscpu counts them (sets of sibling CPUs).
   public var physicalCores: Int?
   /// Distinct physical packages (sockets) of the online CPUs.
@@ -35,12 +38,13 @@ public struct CPUInfo: Sendable, Codable, Equatable {
 
   /// A CPU section as a test or a saved report describes it.
   public init(
-    model: String? = nil, logicalCores: Int? = nil, physicalCores: Int? = nil, packages: Int? = nil,
+    model: String? = nil, logicalCores: Int? = nil, availableCores: Int? = nil, physicalCores: Int? = nil, packages: Int? = nil,
     frequency: CPUFrequency = CPUFrequency(), vendor: String? = nil, family: String? = nil, modelNumber: String? = nil,
     stepping: String? = nil, flags: [String] = [], level: String? = nil, caches: [CPUCache] = [],
     hypervisorVendor: String? = nil
   ) {
     self.model = model
+    self.availableCores = availableCores
     self.vendor = vendor
     self.family = family
     self.modelNumber = modelNumber
@@ -59,7 +63,7 @@ public struct CPUInfo: Sendable, Codable, Equatable {
 extension CPUInfo {
   private enum CodingKeys: String, CodingKey {
     case model, vendor, family, modelNumber, stepping, flags, level, caches, hypervisorVendor, logicalCores
-    case physicalCores, packages, frequency
+    case availableCores, physicalCores, packages, frequency
   }
 
   /// Reads reports saved before `flags` and `caches` existed as having neither.
@@ -68,6 +72,7 @@ extension CPUInfo {
     self.init(
       model: try container.decodeIfPresent(String.self, forKey: .model),
       logicalCores: try container.decodeIfPresent(Int.self, forKey: .logicalCores),
+      availableCores: try container.decodeIfPresent(Int.self, forKey: .availableCores),
       physicalCores: try container.decodeIfPresent(Int.self, forKey: .physicalCores),
       packages: try container.decodeIfPresent(Int.self, forKey: .packages),
       frequency: try container.decode(CPUFrequency.self, forKey: .frequency),

@@ -96,7 +96,7 @@ extension CPUInfo: ReportJSONConvertible {
       JSONMember("modelNumber", .optional(modelNumber)), JSONMember("stepping", .optional(stepping)),
       JSONMember("flags", .strings(flags)), JSONMember("level", .optional(level)), JSONMember("caches", caches.json),
       JSONMember("hypervisorVendor", .optional(hypervisorVendor)), JSONMember("logicalCores", .optional(logicalCores)),
-      JSONMember("physicalCores", .optional(physicalCores)), JSONMember("packages", .optional(packages)),
+      JSONMember("availableCores", .optional(availableCores)), JSONMember("physicalCores", .optional(physicalCores)), JSONMember("packages", .optional(packages)),
       JSONMember("frequency", frequency.json),
     ])
   }
@@ -121,7 +121,8 @@ extension MemoryInfo: ReportJSONConvertible {
   var json: JSONValue {
     .object([
       JSONMember("totalBytes", .optional(totalBytes)), JSONMember("installedBytes", .optional(installedBytes)),
-      JSONMember("availableBytes", .optional(availableBytes)), JSONMember("swapTotalBytes", .optional(swapTotalBytes)),
+      JSONMember("availableBytes", .optional(availableBytes)), JSONMember("limitBytes", .optional(limitBytes)),
+      JSONMember("swapTotalBytes", .optional(swapTotalBytes)),
       JSONMember("swapFreeBytes", .optional(swapFreeBytes)),
     ])
   }
@@ -133,9 +134,14 @@ extension LimitsInfo: ReportJSONConvertible {
       JSONMember("maxSocketBufferBytes", .optional(maxSocketBufferBytes)),
       JSONMember("maxSocketSendBufferBytes", .optional(maxSocketSendBufferBytes)),
       JSONMember("maxProcesses", .optional(maxProcesses)), JSONMember("maxThreads", .optional(maxThreads)),
-      JSONMember("maxOpenFiles", .optional(maxOpenFiles)),
+      JSONMember("maxOpenFiles", .optional(maxOpenFiles)), JSONMember("processOpenFiles", processOpenFiles.json),
+      JSONMember("processMaxProcesses", processMaxProcesses.json),
     ])
   }
+}
+
+extension ProcessLimit: ReportJSONConvertible {
+  var json: JSONValue { .object([JSONMember("soft", .optional(soft)), JSONMember("hard", .optional(hard))]) }
 }
 
 extension DiskInfo: ReportJSONConvertible {

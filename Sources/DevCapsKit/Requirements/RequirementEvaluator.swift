@@ -152,6 +152,13 @@ public final class RequirementEvaluator {
     case "cpu-cores":
       guard let cpu = facts.cpu else { return .unknown("the report has no cpu section") }
       return .count(cpu.logicalCores, unknown: "no online CPU list or /proc/cpuinfo")
+    case "available-cores":
+      guard let cpu = facts.cpu else { return .unknown("the report has no cpu section") }
+      return .count(cpu.availableCores, unknown: "no affinity mask (/proc/self/status) or cgroup limit")
+    case "available-memory":
+      guard let memory = facts.memory else { return .unknown("the report has no memory section") }
+      if let limit = memory.limitBytes { return .bytes(limit, what: "cgroup limit", unknown: "") }
+      return .bytes(memory.totalBytes, what: "MemTotal, no cgroup limit", unknown: "/proc/meminfo has no MemTotal")
     case "cpu-frequency":
       guard let frequency = facts.cpu?.frequency else { return .unknown("the report has no cpu section") }
       // Most VMs have no cpufreq: the clock /proc/cpuinfo states is then the best measure there is.

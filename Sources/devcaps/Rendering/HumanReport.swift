@@ -116,6 +116,7 @@ struct HumanReport {
   func cpuRows(_ cpu: CPUInfo) -> [(String, String)] {
     var cores: [String] = []
     if let logical = cpu.logicalCores { cores.append("\(logical) logical") }
+    if let available = cpu.availableCores, available != cpu.logicalCores { cores.append("\(available) available to this process") }
     if let physical = cpu.physicalCores { cores.append("\(physical) physical") }
     if let packages = cpu.packages { cores.append(packages == 1 ? "1 package" : "\(packages) packages") }
     var frequency: [String] = []
@@ -138,6 +139,7 @@ struct HumanReport {
       ("Installed", bytes(memory.installedBytes)),
       ("Total", bytes(memory.totalBytes)),
       ("Available", bytes(memory.availableBytes)),
+      ("Cgroup limit", memory.limitBytes.map(Units.bytes) ?? style.dim("none")),
       ("Swap total", bytes(memory.swapTotalBytes)),
       ("Swap free", bytes(memory.swapFreeBytes)),
     ]
@@ -148,10 +150,19 @@ struct HumanReport {
     return [
       ("Socket receive", count(limits.maxSocketBufferBytes, "bytes max")),
       ("Socket send", count(limits.maxSocketSendBufferBytes, "bytes max")),
-      ("Processes", count(limits.maxProcesses, "PIDs")),
-      ("Threads", count(limits.maxThreads, "max")),
-      ("Open files", count(limits.maxOpenFiles, "max")),
+      ("Processes", count(limits.maxProcesses, "PIDs, system-wide")),
+      ("Threads", count(limits.maxThreads, "max, system-wide")),
+      ("Open files", count(limits.maxOpenFiles, "max, system-wide")),
+      ("ulimit -n", processLimit(limits.processOpenFiles)),
+      ("ulimit -u", processLimit(limits.processMaxProcesses)),
     ]
+  }
+
+  /// "1,024 soft, 524,288 hard" for this process.
+  func processLimit(_ limit: ProcessLimit?) -> String {
+    guard let limit else { return known(nil) }
+    func value(_ number: Int64?) -> String { number.map { Units.grouped($0) } ?? "unlimited" }
+    return "\(value(limit.soft)) soft, \(value(limit.hard)) hard" + style.dim(" (this process)")
   }
 
   func diskRows(_ disks: [DiskInfo]) -> [(String, String)] {
