@@ -68,6 +68,7 @@ extension DeviceInfo: ReportJSONConvertible {
       JSONMember("platform", .optional(platform)), JSONMember("chassis", .string(chassis.rawValue)),
       JSONMember("chassisSource", .optional(chassisSource)), JSONMember("architecture", .optional(architecture)),
       JSONMember("virtualization", .optional(virtualization)), JSONMember("virtualizationKind", .optional(virtualizationKind?.rawValue)),
+      JSONMember("hypervisor", .optional(hypervisor)),
       JSONMember("firmware", firmware.json),
     ])
   }

@@ -89,6 +89,7 @@ struct HumanReport {
     var virtualization = style.dim("none detected")
     if let name = device.virtualization {
       virtualization = HumanReport.printable(name) + (device.virtualizationKind.map { style.dim(" (\($0.rawValue))") } ?? "")
+      if let vm = device.hypervisor, vm != name { virtualization += " in " + HumanReport.printable(vm) + style.dim(" (vm)") }
     }
     let firmwareParts = [device.firmware.vendor, device.firmware.version, device.firmware.date].compactMap { $0 }
     return [
