@@ -55,6 +55,7 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let mount = MountEntry(
       device: "0:1", root: lines.count > 1 ? String(lines[1]) : "/", mountPoint: "/sys/fs/cgroup", options: [], fileSystemType: "cgroup2",
       source: "cgroup2")
+    _ = StorageProbe.transport(name: line, devicePath: lines.count > 1 ? String(lines[1]) : nil)
     let directories = CgroupPaths.directories(line, under: mount)
     precondition(directories.last == "/sys/fs/cgroup" && directories.allSatisfy { $0.hasPrefix("/sys/fs/cgroup") }, "a cgroup directory outside its mount")
   default:

@@ -36,6 +36,7 @@ build SysfsFuzzer "${common[@]}" "Sources/devcaps/Rendering/Units.swift" "$S/Pro
   "$S/Probes/CPU/CPUInfoFile.swift" "$S/Probes/CPU/ARMCPUParts.swift" "$S/Probes/CPU/CPUIdentity.swift" "$S/Probes/CPU/CPUFeatures.swift" \
   "$S/Probes/CPU/CPUCacheText.swift" "$S/Probes/CPU/CPUMask.swift" "$S/Probes/CPU/HypervisorVendor.swift" "$S/Probes/Device/DeviceTree.swift" \
   "$S/Probes/System/PointRelease.swift" "$S/Model/CPUInfo.swift" "$S/Probes/Cgroup/"*.swift "$S/Model/LimitsInfo.swift" \
+  "$S/Probes/Storage/StorageProbe.swift" "$S/Model/NetworkInterfaceInfo.swift" \
   "$S/Probes/Memory/MemoryProbe.swift" "$S/Model/MemoryInfo.swift" "$S/Sampling/ScanFormat.swift" "$S/Sampling/SysfsValueReader.swift" "$S/Sampling/ReplacedAttributes.swift" \
   Sources/DevCapsMotion/MountMatrix.swift Sources/DevCapsMotion/Vector3.swift
 # The report model, and what its sensor descriptions name (the IIO description, udev's device).

@@ -144,6 +144,7 @@ extension Manifest {
 
   /// A list key's names: strings, at least one, each once.
   static func names(_ member: JSONMember) throws(ManifestError) -> [String] {
+    if case .string(let name) = member.value, ManifestKeys.singleNameKeys.contains(member.key), !name.isEmpty { return [name] }
     guard case .array(let elements) = member.value, !elements.isEmpty else {
       throw ManifestError("'\(member.key)' takes a list of names such as [\"avx2\", \"bmi2\"], not \(describe(member.value))")
     }

@@ -32,8 +32,12 @@ public enum ManifestKeys {
     ("kernel", .version), ("os-version", .version), ("cpu-level", .cpuLevel),
   ]
 
-  /// Keys that take a list of names, all of which must be present.
-  public static let listKeys: [String] = ["cpu-features"]
+  /// Keys that take a list of names, all of which must be present; `network` and `storage`
+  /// also take one name as a string.
+  public static let listKeys: [String] = ["cpu-features", "network", "storage"]
+
+  /// List keys that take one name without brackets: `{"network": "ethernet"}`.
+  public static let singleNameKeys: Set<String> = ["network", "storage"]
 
   /// Measured keys that take a path after a colon (`disk-free:/var`).
   public static let pathKeys: Set<String> = ["disk-free", "disk-total"]

@@ -19,6 +19,8 @@ extension Report {
       case .memory: members.append(JSONMember(key, memory.json))
       case .limits: members.append(JSONMember(key, limits.json))
       case .disks: members.append(JSONMember(key, disks.json))
+      case .network: members.append(JSONMember(key, network.json))
+      case .storage: members.append(JSONMember(key, storage.json))
       case .power: members.append(JSONMember(key, power.json))
       case .sensors: members.append(JSONMember(key, sensors.json))
       case .displays: members.append(JSONMember(key, displays.json))
@@ -151,6 +153,25 @@ extension DiskInfo: ReportJSONConvertible {
       JSONMember("path", .string(path)), JSONMember("source", .optional(source)), JSONMember("type", .optional(type)),
       JSONMember("readOnly", .optional(readOnly)), JSONMember("totalBytes", .optional(totalBytes)),
       JSONMember("freeBytes", .optional(freeBytes)), JSONMember("availableBytes", .optional(availableBytes)),
+    ])
+  }
+}
+
+extension NetworkInterfaceInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("name", .string(name)), JSONMember("kind", .string(kind)), JSONMember("operstate", .optional(operstate)),
+      JSONMember("speedMbps", .optional(speedMbps)), JSONMember("mtu", .optional(mtu)), JSONMember("macAddress", .optional(macAddress)),
+    ])
+  }
+}
+
+extension StorageDeviceInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("name", .string(name)), JSONMember("model", .optional(model)), JSONMember("sizeBytes", .optional(sizeBytes)),
+      JSONMember("rotational", .optional(rotational)), JSONMember("removable", .optional(removable)),
+      JSONMember("transport", .optional(transport)),
     ])
   }
 }

@@ -89,6 +89,15 @@ public final class RequirementEvaluator {
       result.actual = measured.json
       result.finding = measured.finding
       result.satisfied = measured.value.map(constraint.holds) ?? false
+    case .allOf(let names) where requirement.baseKey != "cpu-features":
+      guard let kinds = kinds(requirement.baseKey) else {
+        result.finding = .unknown("the report has no \(requirement.baseKey) section")
+        break
+      }
+      let missing = names.filter { !kinds.contains($0.lowercased()) }
+      result.actual = .strings(names.filter { kinds.contains($0.lowercased()) })
+      result.satisfied = missing.isEmpty
+      result.finding = missing.isEmpty ? .features(names) : .missingFeatures(missing + ["found: " + (kinds.isEmpty ? "none" : kinds.sorted().joined(by: ", "))])
     case .allOf(let names):
       guard let cpu = facts.cpu else {
         result.finding = .unknown("the report has no cpu section")
@@ -101,6 +110,19 @@ public final class RequirementEvaluator {
       (result.actual, result.finding, result.satisfied) = FeatureCheck.check(names, flags: cpu.flags)
     }
     return result
+  }
+
+  /// What `network` and `storage` name: interface kinds; disk transports, `ssd`, `hdd` and
+  /// `removable`.
+  func kinds(_ key: String) -> Set<String>? {
+    if key == "network" { return facts.network.map { Set($0.map(\.kind)) } }
+    guard let disks = facts.storage else { return nil }
+    var kinds = Set(disks.compactMap(\.transport))
+    for disk in disks {
+      if let rotational = disk.rotational { kinds.insert(rotational ? "hdd" : "ssd") }
+      if disk.removable == true { kinds.insert("removable") }
+    }
+    return kinds
   }
 
   struct Measurement {

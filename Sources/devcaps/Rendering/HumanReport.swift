@@ -38,6 +38,8 @@ struct HumanReport {
     case .memory: return "Memory"
     case .limits: return "Limits"
     case .disks: return "Disks"
+    case .network: return "Network"
+    case .storage: return "Storage"
     case .power: return "Power"
     case .sensors: return "Sensors"
     case .displays: return "Displays"
@@ -71,6 +73,8 @@ struct HumanReport {
     case .memory: return report.memory.map(memoryRows)
     case .limits: return report.limits.map(limitsRows)
     case .disks: return report.disks.map(diskRows)
+    case .network: return report.network.map(networkRows)
+    case .storage: return report.storage.map(storageRows)
     case .sensors: return report.sensors.map(sensorRows)
     case .displays: return report.displays.map(displayRows)
     case .gpus: return report.gpus.map(gpuRows)
