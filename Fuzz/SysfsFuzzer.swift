@@ -1,6 +1,7 @@
 // libFuzzer entry point: the parsers of files the kernel and monitors hand devcaps (EDID,
-// mountinfo, cpuinfo, meminfo, os-release, CPU lists, mount matrices, IIO scan types and scans,
-// inotify events),
+// mountinfo, cpuinfo with its identity, features and s390 caches, meminfo, os-release, CPU lists,
+// mount matrices, IIO scan types and scans, inotify events, CPU masks, cache sizes, release
+// files, /proc/sysinfo, /proc/self/limits, cgroup paths),
 // and the formatting of numbers read from such files. The first byte picks the parser, the rest
 // is the file. Fuzz/corpus/sysfs holds every input that ever crashed one of them.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -8,12 +9,15 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
   let text = String(decoding: bytes, as: UTF8.self)
-  switch data[0] % 11 {
+  switch data[0] % 12 {
   case 0: _ = EDID.parse(bytes)
   case 1: _ = MountInfo.localFilesystems(MountInfo.parse(text).entries)
   case 2:
     let info = CPUInfoFile(text: text)
     _ = (info.modelNames, info.topology, info.firstProcessorHz, info.firstProcessorHas(flag: "hypervisor"))
+    let flags = CPUFeatures.flags(info)
+    precondition(flags == Array(Set(flags)).sorted(), "the CPU features are not sorted and distinct")
+    _ = (CPUIdentity(info), CPUFeatures.x86Level(flags), CPUCacheText.s390Caches(info))
   case 3:
     // The byte parse must agree with the Character parse wherever it takes the text.
     let (bytesLog, charactersLog) = (DiagnosticLog(), DiagnosticLog())
@@ -36,6 +40,24 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   case 9:
     bytes.withUnsafeBytes { raw in ReplacedAttributes.forEachEvent(in: raw) { _, _, name in _ = name.utf8.count } }
+  case 11:
+    // One line each: a CPU mask, a cache size and type, an ISA string, a release file's line,
+    // /proc/sysinfo.
+    let line = text.split(separator: "\n").first.map(String.init) ?? ""
+    if let mask = CPUMask(hex: line) { _ = (0..<64).filter(mask.contains) }
+    _ = (CPUCacheText.cacheSize(line), CPUCacheText.cacheType(line), CPUFeatures.riscvExtensions(line))
+    if let version = PointRelease.leadingVersionText(line) { precondition(PointRelease.extends(version, version)) }
+    _ = HypervisorVendor.s390(text)
+    // /proc/self/limits rows, and a cgroup path resolved under a mount whose root is the second line.
+    let context = ProbeContext(root: SystemRoot("/nonexistent-devcaps-fuzz"))
+    _ = (ProcessStatus.limit("Max open files", in: text, context: context), ProcessStatus.limit("Max processes", in: text, context: context))
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let mount = MountEntry(
+      device: "0:1", root: lines.count > 1 ? String(lines[1]) : "/", mountPoint: "/sys/fs/cgroup", options: [], fileSystemType: "cgroup2",
+      source: "cgroup2")
+    _ = StorageProbe.transport(name: line, devicePath: lines.count > 1 ? String(lines[1]) : nil)
+    let directories = CgroupPaths.directories(line, under: mount)
+    precondition(directories.last == "/sys/fs/cgroup" && directories.allSatisfy { $0.hasPrefix("/sys/fs/cgroup") }, "a cgroup directory outside its mount")
   default:
     // A scan type on the first line, then scans decoded with it at every offset.
     let parts = text.split(separator: "\n", maxSplits: 1)

@@ -81,6 +81,7 @@ extension JSONValue {
   /// reasonably close.
   public func nearestPath(to path: String) -> String? {
     let paths = allPaths()
+    if let containing = pluralOrContainingPath(of: path, among: paths) { return containing }
     if let near = nearestCandidate(to: path, among: paths) { return near }
     // A short or half-typed last component ("memory.totl"): the sibling that shares the longest
     // beginning with it, at least three characters.
@@ -97,6 +98,30 @@ extension JSONValue {
     guard let best = siblings.max(by: { shared($0) < shared($1) }), shared(best) >= 3 else { return nil }
     return best
   }
+}
+
+/// The shortest path ending in the last component of `path` or its plural, below the parents
+/// written: `gpu` → `gpus`, `battery` → `power.batteries`, `chassis` → `device.chassis`. Edit
+/// distance alone would take `gpu` for `cpu`.
+func pluralOrContainingPath(of path: String, among paths: [String]) -> String? {
+  let components = path.lowercased().split(separator: ".", omittingEmptySubsequences: false)
+  guard let last = components.last, !last.isEmpty else { return nil }
+  var forms = [String(last), last + "s", last + "es"]
+  if last.hasSuffix("y") { forms.append(last.dropLast() + "ies") }
+  let parents = Array(components.dropLast())
+  var best: [Substring]? = nil
+  var bestPath: String? = nil
+  for candidate in paths {
+    let parts = candidate.lowercased().split(separator: ".", omittingEmptySubsequences: false)
+    guard let end = parts.last, forms.contains(String(end)), parts.count > parents.count || end != last,
+      Array(parts.dropLast().suffix(parents.count)) == parents
+    else { continue }
+    if best == nil || parts.count < best!.count {
+      best = parts
+      bestPath = candidate
+    }
+  }
+  return bestPath
 }
 
 /// The candidate with the smallest edit distance, when that distance is small for the word's

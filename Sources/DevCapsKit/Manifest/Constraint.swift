@@ -42,6 +42,7 @@ public struct Constraint: Sendable, Equatable {
     let value: Value
     switch measure {
     case .version: value = .version(try versionParts(rest, whole: text))
+    case .cpuLevel: value = .number(Double(try cpuLevel(rest, whole: text)))
     default: value = .number(try quantity(String(rest), measure: measure, whole: text))
     }
     return Constraint(op: op, value: value, text: text.trimmingWhitespace())
@@ -85,9 +86,17 @@ public struct Constraint: Sendable, Equatable {
       guard unit.isEmpty else { throw Problem("'\(whole)' takes a percentage such as '>= 50%' or a fraction such as '>= 0.5'") }
       guard number <= 1 else { throw Problem("'\(whole)' is above 1; write a percentage such as '>= 50%' or a fraction such as '>= 0.5'") }
       return number
-    case .version:
+    case .version, .cpuLevel:
       return number
     }
+  }
+
+  /// The number of `x86-64-vN`, 1 to 4.
+  static func cpuLevel(_ text: Substring, whole: String) throws(Problem) -> Int {
+    let prefix = "x86-64-v"
+    if text.hasPrefix(prefix), let number = Int(text.dropFirst(prefix.count)), (1...4).contains(number) { return number }
+    let levels = (1...4).map { prefix + String($0) }
+    throw Problem("'\(whole)' is not an x86-64 level; levels are \(levels.joined(separator: ", "))")
   }
 
   static func factor(
@@ -107,6 +116,7 @@ public struct Constraint: Sendable, Equatable {
     case .hertz: return "'>= 2 GHz'"
     case .level: return "'>= 50%'"
     case .version: return "'>= 6.1'"
+    case .cpuLevel: return "'>= x86-64-v3'"
     }
   }
 

@@ -18,6 +18,8 @@ public struct Requirement: Sendable, Equatable {
     case required
     case prohibited
     case constraint(Constraint)
+    /// Names that must all be present (`cpu-features`).
+    case allOf([String])
   }
 
   /// The key as written: `memory`, `disk-free:/var`.
@@ -35,6 +37,7 @@ public struct Requirement: Sendable, Equatable {
     case .required: return "required"
     case .prohibited: return "prohibited"
     case .constraint(let constraint): return constraint.text
+    case .allOf(let names): return names.joined(separator: ", ")
     }
   }
 }
@@ -96,6 +99,9 @@ extension Manifest {
           throw ManifestError("element \(index) of the list is \(describe(element)), not a capability name in quotes")
         }
         let requirement = try parseKey(key)
+        if ManifestKeys.listKeys.contains(requirement.baseKey) {
+          throw ManifestError("'\(key)' needs a list of names, which the list form cannot hold: use {\"\(key)\": [\"avx2\"]}")
+        }
         if case .some = ManifestKeys.measure(of: requirement.baseKey) {
           throw ManifestError(
             "'\(key)' needs a constraint, which the list form cannot hold: use {\"\(key)\": \"\(Constraint.example(ManifestKeys.measure(of: requirement.baseKey)!).dropFirst().dropLast())\"}")
@@ -108,7 +114,9 @@ extension Manifest {
       var requirements: [Requirement] = []
       for member in members {
         var requirement = try parseKey(member.key)
-        if let measure = ManifestKeys.measure(of: requirement.baseKey) {
+        if ManifestKeys.listKeys.contains(requirement.baseKey) {
+          requirement.expectation = .allOf(try names(member))
+        } else if let measure = ManifestKeys.measure(of: requirement.baseKey) {
           guard case .string(let text) = member.value else {
             throw ManifestError(
               "'\(member.key)' takes a constraint string such as \(Constraint.example(measure)), not \(describe(member.value))")
@@ -132,6 +140,23 @@ extension Manifest {
       throw ManifestError(
         "the manifest is \(describe(value)); write a list such as [\"accelerometer\"] or an object such as {\"memory\": \">= 4 GiB\"}")
     }
+  }
+
+  /// A list key's names: strings, at least one, each once.
+  static func names(_ member: JSONMember) throws(ManifestError) -> [String] {
+    if case .string(let name) = member.value, ManifestKeys.singleNameKeys.contains(member.key), !name.isEmpty { return [name] }
+    guard case .array(let elements) = member.value, !elements.isEmpty else {
+      throw ManifestError("'\(member.key)' takes a list of names such as [\"avx2\", \"bmi2\"], not \(describe(member.value))")
+    }
+    var names: [String] = []
+    for (index, element) in elements.enumerated() {
+      guard case .string(let name) = element, !name.isEmpty else {
+        throw ManifestError("element \(index) of '\(member.key)' is \(describe(element)), not a feature name in quotes")
+      }
+      if names.contains(name) { throw ManifestError("'\(member.key)' names '\(name)' twice") }
+      names.append(name)
+    }
+    return names
   }
 
   /// A known key, with a path after a colon for disk keys. Unknown keys name the nearest known one.

@@ -21,14 +21,23 @@ public enum ManifestKeys {
     case level
     /// Dotted numbers compared part by part.
     case version
+    /// An x86-64 psABI level, `x86-64-v1` … `x86-64-v4`, compared by its number.
+    case cpuLevel
   }
 
   /// Keys that take a constraint, and what their values measure.
   public static let measured: [(key: String, measure: Measure)] = [
     ("memory", .bytes), ("memory-available", .bytes), ("disk-free", .bytes), ("disk-total", .bytes),
-    ("cpu-cores", .count), ("cpu-frequency", .hertz), ("battery-level", .level), ("displays", .count),
-    ("kernel", .version), ("os-version", .version),
+    ("cpu-cores", .count), ("available-cores", .count), ("available-memory", .bytes), ("cpu-frequency", .hertz), ("battery-level", .level), ("displays", .count),
+    ("kernel", .version), ("os-version", .version), ("cpu-level", .cpuLevel),
   ]
+
+  /// Keys that take a list of names, all of which must be present; `network` and `storage`
+  /// also take one name as a string.
+  public static let listKeys: [String] = ["cpu-features", "network", "storage"]
+
+  /// List keys that take one name without brackets: `{"network": "ethernet"}`.
+  public static let singleNameKeys: Set<String> = ["network", "storage"]
 
   /// Measured keys that take a path after a colon (`disk-free:/var`).
   public static let pathKeys: Set<String> = ["disk-free", "disk-total"]
@@ -47,5 +56,5 @@ public enum ManifestKeys {
   }
 
   /// Every key a manifest may name: capabilities, measured keys, iOS keys with no Linux meaning.
-  public static var all: [String] { capabilities + measured.map(\.key) + unavailableOnLinux }
+  public static var all: [String] { capabilities + measured.map(\.key) + listKeys + unavailableOnLinux }
 }

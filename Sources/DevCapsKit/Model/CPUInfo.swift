@@ -3,8 +3,32 @@ public struct CPUInfo: Sendable, Codable, Equatable {
   /// The processor's name as lscpu gives it; distinct names of a heterogeneous CPU joined with
   /// ` + `. Nil where lscpu prints `-` (s390, RISC-V without `uarch`, unknown ARM parts).
   public var model: String?
+  /// lscpu's "Vendor ID": `vendor_id` (GenuineIntel, AuthenticAMD, IBM/S390), the ARM
+  /// implementer by name (ARM, Apple, Qualcomm), RISC-V `mvendorid`.
+  public var vendor: String?
+  /// lscpu's "CPU family": x86 `cpu family`, LoongArch `CPU Family`. Text, as lscpu prints it.
+  public var family: String?
+  /// lscpu's "Model": the revision where the architecture has one (ARM `CPU revision`, POWER
+  /// `revision`), else x86 `model`.
+  public var modelNumber: String?
+  /// lscpu's "Stepping": x86 `stepping`, ARM `rNpM` from `CPU variant` and `CPU revision`.
+  public var stepping: String?
+  /// The kernel's feature names, sorted and de-duplicated: x86 `flags`, ARM and LoongArch
+  /// `Features`, s390 `features`, RISC-V `isa` extensions, SPARC `type`. Only features every
+  /// CPU has.
+  public var flags: [String]
+  /// `x86-64-v1` … `x86-64-v4` by the psABI's feature lists, as glibc's `ld.so --help` marks
+  /// "supported"; nil off x86-64.
+  public var level: String?
+  /// One entry per cache level, type and size.
+  public var caches: [CPUCache]
+  /// lscpu's "Hypervisor vendor": KVM, Microsoft, VMware, Xen, IBM, …; nil on bare metal.
+  public var hypervisorVendor: String?
   /// CPUs online (`/sys/devices/system/cpu/online`).
   public var logicalCores: Int?
+  /// The CPUs this process may use: its scheduler affinity (what nproc counts), capped by its
+  /// cgroup's cpuset and CPU quota (rounded up). ProcessInfo.activeProcessorCount done right.
+  public var availableCores: Int?
   /// Distinct cores of the online CPUs, as lscpu counts them (sets of sibling CPUs).
   public var physicalCores: Int?
   /// Distinct physical packages (sockets) of the online CPUs.
@@ -14,14 +38,52 @@ public struct CPUInfo: Sendable, Codable, Equatable {
 
   /// A CPU section as a test or a saved report describes it.
   public init(
-    model: String? = nil, logicalCores: Int? = nil, physicalCores: Int? = nil, packages: Int? = nil,
-    frequency: CPUFrequency = CPUFrequency()
+    model: String? = nil, logicalCores: Int? = nil, availableCores: Int? = nil, physicalCores: Int? = nil, packages: Int? = nil,
+    frequency: CPUFrequency = CPUFrequency(), vendor: String? = nil, family: String? = nil, modelNumber: String? = nil,
+    stepping: String? = nil, flags: [String] = [], level: String? = nil, caches: [CPUCache] = [],
+    hypervisorVendor: String? = nil
   ) {
     self.model = model
+    self.availableCores = availableCores
+    self.vendor = vendor
+    self.family = family
+    self.modelNumber = modelNumber
+    self.stepping = stepping
+    self.flags = flags
+    self.level = level
+    self.caches = caches
+    self.hypervisorVendor = hypervisorVendor
     self.logicalCores = logicalCores
     self.physicalCores = physicalCores
     self.packages = packages
     self.frequency = frequency
+  }
+}
+
+extension CPUInfo {
+  private enum CodingKeys: String, CodingKey {
+    case model, vendor, family, modelNumber, stepping, flags, level, caches, hypervisorVendor, logicalCores
+    case availableCores, physicalCores, packages, frequency
+  }
+
+  /// Reads reports saved before `flags` and `caches` existed as having neither.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      model: try container.decodeIfPresent(String.self, forKey: .model),
+      logicalCores: try container.decodeIfPresent(Int.self, forKey: .logicalCores),
+      availableCores: try container.decodeIfPresent(Int.self, forKey: .availableCores),
+      physicalCores: try container.decodeIfPresent(Int.self, forKey: .physicalCores),
+      packages: try container.decodeIfPresent(Int.self, forKey: .packages),
+      frequency: try container.decode(CPUFrequency.self, forKey: .frequency),
+      vendor: try container.decodeIfPresent(String.self, forKey: .vendor),
+      family: try container.decodeIfPresent(String.self, forKey: .family),
+      modelNumber: try container.decodeIfPresent(String.self, forKey: .modelNumber),
+      stepping: try container.decodeIfPresent(String.self, forKey: .stepping),
+      flags: try container.decodeIfPresent([String].self, forKey: .flags) ?? [],
+      level: try container.decodeIfPresent(String.self, forKey: .level),
+      caches: try container.decodeIfPresent([CPUCache].self, forKey: .caches) ?? [],
+      hypervisorVendor: try container.decodeIfPresent(String.self, forKey: .hypervisorVendor))
   }
 }
 
@@ -40,5 +102,27 @@ public struct CPUFrequency: Sendable, Codable, Equatable {
     self.currentHz = currentHz
     self.minHz = minHz
     self.maxHz = maxHz
+  }
+}
+
+/// Caches of one level, type and size (`/sys/devices/system/cpu/cpu*/cache/index*`). lscpu's
+/// "L2 cache: 2 MiB (8 instances)" is the sum of `sizeBytes × instances` over the entries of
+/// that level and type.
+public struct CPUCache: Sendable, Codable, Equatable {
+  /// 1 to 4.
+  public var level: Int
+  /// `data`, `instruction` or `unified`.
+  public var type: String
+  /// The size of one instance.
+  public var sizeBytes: Int64
+  /// Distinct sets of CPUs sharing one (`shared_cpu_map`).
+  public var instances: Int
+
+  /// A cache entry as a test or a saved report describes it.
+  public init(level: Int, type: String, sizeBytes: Int64, instances: Int) {
+    self.level = level
+    self.type = type
+    self.sizeBytes = sizeBytes
+    self.instances = instances
   }
 }

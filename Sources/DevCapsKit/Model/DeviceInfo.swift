@@ -15,10 +15,14 @@ public struct DeviceInfo: Sendable, Codable, Equatable {
   public var chassisSource: String?
   /// The kernel's machine name (`x86_64`, `aarch64`, `armv7l`, `riscv64`).
   public var architecture: String?
-  /// systemd-detect-virt's word (`kvm`, `docker`, …); nil when none was detected.
+  /// systemd-detect-virt's word (`kvm`, `docker`, …) for the innermost layer: the container
+  /// when there is one; nil when none was detected.
   public var virtualization: String?
   /// `vm` or `container`; nil when none was detected.
   public var virtualizationKind: VirtualizationKind?
+  /// The virtual machine under it all, as `systemd-detect-virt --vm` names it (`kvm`, `qemu`,
+  /// `vmware`, `microsoft`, `xen`, `oracle`, `amazon`, `google`, …); nil on bare metal.
+  public var hypervisor: String?
   /// The BIOS or UEFI firmware, from DMI.
   public var firmware: FirmwareInfo
 
@@ -27,8 +31,9 @@ public struct DeviceInfo: Sendable, Codable, Equatable {
     name: String? = nil, model: String? = nil, vendor: String? = nil, platform: String? = nil,
     chassis: Chassis = .unknown, chassisSource: String? = nil, architecture: String? = nil,
     virtualization: String? = nil, virtualizationKind: VirtualizationKind? = nil,
-    firmware: FirmwareInfo = FirmwareInfo()
+    firmware: FirmwareInfo = FirmwareInfo(), hypervisor: String? = nil
   ) {
+    self.hypervisor = hypervisor
     self.name = name
     self.model = model
     self.vendor = vendor

@@ -7,6 +7,10 @@ public struct MemoryInfo: Sendable, Codable, Equatable {
   public var installedBytes: UInt64?
   /// `MemAvailable`: what programs can still get without swapping, in bytes.
   public var availableBytes: UInt64?
+  /// The tightest cgroup memory limit on this process (v2 `memory.max`, v1
+  /// `memory.limit_in_bytes`, up to the hierarchy's root), in bytes; nil when there is none or
+  /// it is not below `totalBytes`.
+  public var limitBytes: UInt64?
   /// `SwapTotal`, in bytes.
   public var swapTotalBytes: UInt64?
   /// `SwapFree`, in bytes.
@@ -15,8 +19,9 @@ public struct MemoryInfo: Sendable, Codable, Equatable {
   /// A memory section as a test or a saved report describes it.
   public init(
     totalBytes: UInt64? = nil, installedBytes: UInt64? = nil, availableBytes: UInt64? = nil,
-    swapTotalBytes: UInt64? = nil, swapFreeBytes: UInt64? = nil
+    swapTotalBytes: UInt64? = nil, swapFreeBytes: UInt64? = nil, limitBytes: UInt64? = nil
   ) {
+    self.limitBytes = limitBytes
     self.totalBytes = totalBytes
     self.installedBytes = installedBytes
     self.availableBytes = availableBytes

@@ -4,6 +4,12 @@ public struct SystemInfo: Sendable, Codable, Equatable {
   public var name: String?
   /// os-release `VERSION_ID`.
   public var version: String?
+  /// The most precise version known: the point release ("12.11" from /etc/debian_version,
+  /// "22.04.3" from `VERSION`), else `VERSION_ID`; nil for a rolling release. What an
+  /// `os-version` requirement compares.
+  public var fullVersion: String?
+  /// Where `fullVersion` was read: a file, or the os-release field.
+  public var fullVersionSource: String?
   /// os-release `PRETTY_NAME`.
   public var prettyName: String?
   /// os-release `ID`.
@@ -15,11 +21,13 @@ public struct SystemInfo: Sendable, Codable, Equatable {
 
   /// A system section as a test or a saved report describes it.
   public init(
-    name: String? = nil, version: String? = nil, prettyName: String? = nil, id: String? = nil,
+    name: String? = nil, version: String? = nil, fullVersion: String? = nil, fullVersionSource: String? = nil, prettyName: String? = nil, id: String? = nil,
     kernel: String? = nil, uptimeSeconds: Double? = nil
   ) {
     self.name = name
     self.version = version
+    self.fullVersion = fullVersion
+    self.fullVersionSource = fullVersionSource
     self.prettyName = prettyName
     self.id = id
     self.kernel = kernel

@@ -17,6 +17,10 @@ public struct Report: Sendable, Equatable {
   public var limits: LimitsInfo?
   /// Mounted local filesystems, `/` first.
   public var disks: [DiskInfo]?
+  /// Network interfaces (/sys/class/net).
+  public var network: [NetworkInterfaceInfo]?
+  /// Whole disks (/sys/block).
+  public var storage: [StorageDeviceInfo]?
   /// Batteries, line power, the lid.
   public var power: PowerInfo?
   /// IIO and input sensors.
@@ -61,6 +65,8 @@ extension Report: Encodable {
       case .memory: try container.encodeIfPresent(memory, forKey: key)
       case .limits: try container.encodeIfPresent(limits, forKey: key)
       case .disks: try container.encodeIfPresent(disks, forKey: key)
+      case .network: try container.encodeIfPresent(network, forKey: key)
+      case .storage: try container.encodeIfPresent(storage, forKey: key)
       case .power: try container.encodeIfPresent(power, forKey: key)
       case .sensors: try container.encodeIfPresent(sensors, forKey: key)
       case .displays: try container.encodeIfPresent(displays, forKey: key)
@@ -107,6 +113,8 @@ extension Report: Decodable {
       case .memory: memory = try container.decodeIfPresent(MemoryInfo.self, forKey: key)
       case .limits: limits = try container.decodeIfPresent(LimitsInfo.self, forKey: key)
       case .disks: disks = try container.decodeIfPresent([DiskInfo].self, forKey: key)
+      case .network: network = try container.decodeIfPresent([NetworkInterfaceInfo].self, forKey: key)
+      case .storage: storage = try container.decodeIfPresent([StorageDeviceInfo].self, forKey: key)
       case .power: power = try container.decodeIfPresent(PowerInfo.self, forKey: key)
       case .sensors: sensors = try container.decodeIfPresent([SensorInfo].self, forKey: key)
       case .displays: displays = try container.decodeIfPresent([DisplayInfo].self, forKey: key)

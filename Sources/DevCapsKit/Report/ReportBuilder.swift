@@ -3,6 +3,8 @@
 /// hardware section is asked for.
 public struct ReportBuilder {
   let context: ProbeContext
+  /// Whether `network` lists MAC addresses (`list --mac-addresses`): identifiers, left out by default.
+  public var includeMACAddresses = false
 
   /// Reads this machine, or the one below `DEVCAPS_ROOT` (a mounted image, a test fixture).
   public init() { self.init(context: ProbeContext()) }
@@ -33,6 +35,8 @@ public struct ReportBuilder {
       case .memory: report.memory = MemoryProbe(context: context).probe()
       case .limits: report.limits = LimitsProbe(context: context).probe()
       case .disks: report.disks = DiskProbe(context: context).probe()
+      case .network: report.network = NetworkProbe(context: context, includeMACAddresses: includeMACAddresses).probe()
+      case .storage: report.storage = StorageProbe(context: context).probe()
       case .sensors: report.sensors = inventory().sensors
       case .displays: report.displays = inventory().displays
       case .gpus: report.gpus = inventory().gpus
@@ -61,7 +65,7 @@ extension ReportSection {
     case .radios: ["net", "bluetooth", "wwan", "gnss", "nfc"]
     case .inputs: ["input"]
     case .capabilities: [ReportSection.sensors, .displays, .cameras, .audio, .radios, .inputs].flatMap(\.udevSubsystems)
-    case .device, .system, .cpu, .memory, .limits, .disks, .power: []
+    case .device, .system, .cpu, .memory, .limits, .disks, .network, .storage, .power: []
     }
   }
 }

@@ -19,6 +19,8 @@ extension Report {
       case .memory: members.append(JSONMember(key, memory.json))
       case .limits: members.append(JSONMember(key, limits.json))
       case .disks: members.append(JSONMember(key, disks.json))
+      case .network: members.append(JSONMember(key, network.json))
+      case .storage: members.append(JSONMember(key, storage.json))
       case .power: members.append(JSONMember(key, power.json))
       case .sensors: members.append(JSONMember(key, sensors.json))
       case .displays: members.append(JSONMember(key, displays.json))
@@ -68,6 +70,7 @@ extension DeviceInfo: ReportJSONConvertible {
       JSONMember("platform", .optional(platform)), JSONMember("chassis", .string(chassis.rawValue)),
       JSONMember("chassisSource", .optional(chassisSource)), JSONMember("architecture", .optional(architecture)),
       JSONMember("virtualization", .optional(virtualization)), JSONMember("virtualizationKind", .optional(virtualizationKind?.rawValue)),
+      JSONMember("hypervisor", .optional(hypervisor)),
       JSONMember("firmware", firmware.json),
     ])
   }
@@ -82,7 +85,8 @@ extension FirmwareInfo: ReportJSONConvertible {
 extension SystemInfo: ReportJSONConvertible {
   var json: JSONValue {
     .object([
-      JSONMember("name", .optional(name)), JSONMember("version", .optional(version)), JSONMember("prettyName", .optional(prettyName)),
+      JSONMember("name", .optional(name)), JSONMember("version", .optional(version)), JSONMember("fullVersion", .optional(fullVersion)),
+      JSONMember("fullVersionSource", .optional(fullVersionSource)), JSONMember("prettyName", .optional(prettyName)),
       JSONMember("id", .optional(id)), JSONMember("kernel", .optional(kernel)), JSONMember("uptimeSeconds", .optional(uptimeSeconds)),
     ])
   }
@@ -91,9 +95,21 @@ extension SystemInfo: ReportJSONConvertible {
 extension CPUInfo: ReportJSONConvertible {
   var json: JSONValue {
     .object([
-      JSONMember("model", .optional(model)), JSONMember("logicalCores", .optional(logicalCores)),
-      JSONMember("physicalCores", .optional(physicalCores)), JSONMember("packages", .optional(packages)),
+      JSONMember("model", .optional(model)), JSONMember("vendor", .optional(vendor)), JSONMember("family", .optional(family)),
+      JSONMember("modelNumber", .optional(modelNumber)), JSONMember("stepping", .optional(stepping)),
+      JSONMember("flags", .strings(flags)), JSONMember("level", .optional(level)), JSONMember("caches", caches.json),
+      JSONMember("hypervisorVendor", .optional(hypervisorVendor)), JSONMember("logicalCores", .optional(logicalCores)),
+      JSONMember("availableCores", .optional(availableCores)), JSONMember("physicalCores", .optional(physicalCores)), JSONMember("packages", .optional(packages)),
       JSONMember("frequency", frequency.json),
+    ])
+  }
+}
+
+extension CPUCache: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("level", .integer(Int64(level))), JSONMember("type", .string(type)), JSONMember("sizeBytes", .integer(sizeBytes)),
+      JSONMember("instances", .integer(Int64(instances))),
     ])
   }
 }
@@ -108,7 +124,8 @@ extension MemoryInfo: ReportJSONConvertible {
   var json: JSONValue {
     .object([
       JSONMember("totalBytes", .optional(totalBytes)), JSONMember("installedBytes", .optional(installedBytes)),
-      JSONMember("availableBytes", .optional(availableBytes)), JSONMember("swapTotalBytes", .optional(swapTotalBytes)),
+      JSONMember("availableBytes", .optional(availableBytes)), JSONMember("limitBytes", .optional(limitBytes)),
+      JSONMember("swapTotalBytes", .optional(swapTotalBytes)),
       JSONMember("swapFreeBytes", .optional(swapFreeBytes)),
     ])
   }
@@ -120,9 +137,14 @@ extension LimitsInfo: ReportJSONConvertible {
       JSONMember("maxSocketBufferBytes", .optional(maxSocketBufferBytes)),
       JSONMember("maxSocketSendBufferBytes", .optional(maxSocketSendBufferBytes)),
       JSONMember("maxProcesses", .optional(maxProcesses)), JSONMember("maxThreads", .optional(maxThreads)),
-      JSONMember("maxOpenFiles", .optional(maxOpenFiles)),
+      JSONMember("maxOpenFiles", .optional(maxOpenFiles)), JSONMember("processOpenFiles", processOpenFiles.json),
+      JSONMember("processMaxProcesses", processMaxProcesses.json),
     ])
   }
+}
+
+extension ProcessLimit: ReportJSONConvertible {
+  var json: JSONValue { .object([JSONMember("soft", .optional(soft)), JSONMember("hard", .optional(hard))]) }
 }
 
 extension DiskInfo: ReportJSONConvertible {
@@ -131,6 +153,25 @@ extension DiskInfo: ReportJSONConvertible {
       JSONMember("path", .string(path)), JSONMember("source", .optional(source)), JSONMember("type", .optional(type)),
       JSONMember("readOnly", .optional(readOnly)), JSONMember("totalBytes", .optional(totalBytes)),
       JSONMember("freeBytes", .optional(freeBytes)), JSONMember("availableBytes", .optional(availableBytes)),
+    ])
+  }
+}
+
+extension NetworkInterfaceInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("name", .string(name)), JSONMember("kind", .string(kind)), JSONMember("operstate", .optional(operstate)),
+      JSONMember("speedMbps", .optional(speedMbps)), JSONMember("mtu", .optional(mtu)), JSONMember("macAddress", .optional(macAddress)),
+    ])
+  }
+}
+
+extension StorageDeviceInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("name", .string(name)), JSONMember("model", .optional(model)), JSONMember("sizeBytes", .optional(sizeBytes)),
+      JSONMember("rotational", .optional(rotational)), JSONMember("removable", .optional(removable)),
+      JSONMember("transport", .optional(transport)),
     ])
   }
 }

@@ -24,10 +24,18 @@ public enum Finding: Sendable, Equatable {
   case count(Int)
   /// Connected displays by connector.
   case displays([String])
-  case hertz(Int64)
+  /// A frequency, and which one when it is not cpufreq's maximum.
+  case hertz(Int64, source: String?)
   /// The aggregate level 0…1, the batteries behind it and where it came from.
   case batteryLevel(Double, batteries: [String], source: PowerInfo.Source)
-  case version(String)
+  /// Every feature asked for, present.
+  case features([String])
+  /// The features asked for that the CPU lacks, each with a did-you-mean when one is close.
+  case missingFeatures([String])
+  /// An x86-64 psABI level.
+  case cpuLevel(String)
+  /// A version, and where it was read when that is not the obvious field.
+  case version(String, source: String?)
   case noBattery
   /// Why the value could not be measured.
   case unknown(String)
@@ -35,8 +43,8 @@ public enum Finding: Sendable, Equatable {
   /// Whether it names something that was there (text output says "found …").
   public var isFound: Bool {
     switch self {
-    case .device, .bytes, .count, .displays, .hertz, .batteryLevel, .version: true
-    case .notPresent, .notAvailableOnLinux, .noBattery, .unknown: false
+    case .device, .bytes, .count, .displays, .hertz, .batteryLevel, .version, .features, .cpuLevel: true
+    case .notPresent, .notAvailableOnLinux, .noBattery, .unknown, .missingFeatures: false
     }
   }
 }
@@ -89,6 +97,25 @@ public final class RequirementEvaluator {
       result.actual = measured.json
       result.finding = measured.finding
       result.satisfied = measured.value.map(constraint.holds) ?? false
+    case .allOf(let names) where requirement.baseKey != "cpu-features":
+      guard let kinds = kinds(requirement.baseKey) else {
+        result.finding = .unknown("the report has no \(requirement.baseKey) section")
+        break
+      }
+      let missing = names.filter { !kinds.contains($0.lowercased()) }
+      result.actual = .strings(names.filter { kinds.contains($0.lowercased()) })
+      result.satisfied = missing.isEmpty
+      result.finding = missing.isEmpty ? .features(names) : .missingFeatures(missing + ["found: " + (kinds.isEmpty ? "none" : kinds.sorted().joined(by: ", "))])
+    case .allOf(let names):
+      guard let cpu = facts.cpu else {
+        result.finding = .unknown("the report has no cpu section")
+        break
+      }
+      guard !cpu.flags.isEmpty else {
+        result.finding = .unknown("/proc/cpuinfo lists no CPU features")
+        break
+      }
+      (result.actual, result.finding, result.satisfied) = FeatureCheck.check(names, flags: cpu.flags)
     }
     return result
   }
@@ -96,13 +123,15 @@ public final class RequirementEvaluator {
   /// The report section a key is judged by: capabilities for every true/false key.
   public static func section(for baseKey: String) -> ReportSection? {
     switch baseKey {
-    case "memory", "memory-available": .memory
+    case "memory", "memory-available", "available-memory": .memory
     case "disk-free", "disk-total": .disks
-    case "cpu-cores", "cpu-frequency": .cpu
+    case "cpu-cores", "cpu-frequency", "available-cores", "cpu-level", "cpu-features": .cpu
     case "battery-level": .power
     case "displays": .displays
     case "kernel", "os-version": .system
-    default: ManifestKeys.measure(of: baseKey) == nil ? .capabilities : nil
+    case "network": .network
+    case "storage": .storage
+    default: ManifestKeys.measure(of: baseKey) == nil && !ManifestKeys.listKeys.contains(baseKey) ? .capabilities : nil
     }
   }
 
@@ -110,6 +139,19 @@ public final class RequirementEvaluator {
   public static func sectionsNeeded(by manifest: Manifest) -> [ReportSection] {
     let needed = Set(manifest.requirements.compactMap { section(for: $0.baseKey) })
     return ReportSection.allCases.filter(needed.contains)
+  }
+
+  /// What `network` and `storage` name: interface kinds; disk transports, `ssd`, `hdd` and
+  /// `removable`.
+  func kinds(_ key: String) -> Set<String>? {
+    if key == "network" { return facts.network.map { Set($0.map(\.kind)) } }
+    guard let disks = facts.storage else { return nil }
+    var kinds = Set(disks.compactMap(\.transport))
+    for disk in disks {
+      if let rotational = disk.rotational { kinds.insert(rotational ? "hdd" : "ssd") }
+      if disk.removable == true { kinds.insert("removable") }
+    }
+    return kinds
   }
 
   struct Measurement {
@@ -131,12 +173,12 @@ public final class RequirementEvaluator {
       return Measurement(value: .number(Double(count)), json: .integer(Int64(count)), finding: .count(count))
     }
 
-    static func version(_ text: String?, unknown reason: String) -> Measurement {
+    static func version(_ text: String?, source: String? = nil, unknown reason: String) -> Measurement {
       guard let text else { return .unknown(reason) }
       guard let parts = Constraint.leadingVersion(text) else {
         return .unknown("'\(text)' does not start with a version number", json: .string(text))
       }
-      return Measurement(value: .version(parts), json: .string(text), finding: .version(text))
+      return Measurement(value: .version(parts), json: .string(text), finding: .version(text, source: source))
     }
   }
 
@@ -161,9 +203,20 @@ public final class RequirementEvaluator {
     case "cpu-cores":
       guard let cpu = facts.cpu else { return .unknown("the report has no cpu section") }
       return .count(cpu.logicalCores, unknown: "no online CPU list or /proc/cpuinfo")
+    case "available-cores":
+      guard let cpu = facts.cpu else { return .unknown("the report has no cpu section") }
+      return .count(cpu.availableCores, unknown: "no affinity mask (/proc/self/status) or cgroup limit")
+    case "available-memory":
+      guard let memory = facts.memory else { return .unknown("the report has no memory section") }
+      if let limit = memory.limitBytes { return .bytes(limit, what: "cgroup limit", unknown: "") }
+      return .bytes(memory.totalBytes, what: "MemTotal, no cgroup limit", unknown: "/proc/meminfo has no MemTotal")
     case "cpu-frequency":
-      guard let hertz = facts.cpu?.frequency.maxHz else { return .unknown("no cpufreq cpuinfo_max_freq") }
-      return Measurement(value: .number(Double(hertz)), json: .integer(hertz), finding: .hertz(hertz))
+      guard let frequency = facts.cpu?.frequency else { return .unknown("the report has no cpu section") }
+      // Most VMs have no cpufreq: the clock /proc/cpuinfo states is then the best measure there is.
+      let (hertz, source): (Int64?, String?) =
+        frequency.maxHz.map { ($0, nil) } ?? (frequency.currentHz, "current clock; no cpufreq maximum")
+      guard let hertz else { return .unknown("no cpufreq cpuinfo_max_freq and no clock in /proc/cpuinfo") }
+      return Measurement(value: .number(Double(hertz)), json: .integer(hertz), finding: .hertz(hertz, source: source))
     case "battery-level":
       guard let power = facts.power else { return .unknown("the report has no power section") }
       guard !power.batteries.isEmpty else { return Measurement(value: nil, json: .null, finding: .noBattery) }
@@ -176,10 +229,18 @@ public final class RequirementEvaluator {
       let connected = displays.filter(\.connected)
       return Measurement(
         value: .number(Double(connected.count)), json: .integer(Int64(connected.count)), finding: .displays(connected.map(\.connector)))
+    case "cpu-level":
+      guard let cpu = facts.cpu else { return .unknown("the report has no cpu section") }
+      guard let level = cpu.level, let rank = CPUFeatures.rank(level) else { return .unknown("not an x86-64 CPU") }
+      return Measurement(value: .number(Double(rank)), json: .string(level), finding: .cpuLevel(level))
     case "kernel":
       return .version(facts.system?.kernel, unknown: "no kernel release")
     case "os-version":
-      return .version(facts.system?.version, unknown: "os-release has no VERSION_ID")
+      guard let system = facts.system else { return .unknown("the report has no system section") }
+      // A report saved before fullVersion existed still has VERSION_ID.
+      guard let full = system.fullVersion else { return .version(system.version, unknown: "os-release has no VERSION_ID") }
+      let source = system.fullVersionSource.flatMap { $0 == "VERSION_ID" ? nil : $0 }
+      return .version(full, source: source, unknown: "")
     default:
       return .unknown("unknown key")
     }

@@ -12,6 +12,8 @@ protocol RequirementFacts: AnyObject {
   var system: SystemInfo? { get }
   var power: PowerInfo? { get }
   var displays: [DisplayInfo]? { get }
+  var network: [NetworkInterfaceInfo]? { get }
+  var storage: [StorageDeviceInfo]? { get }
   /// Total and available bytes of the filesystem holding `path`, or why they are unknown.
   func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), DiskUnknown>
 }
@@ -32,6 +34,8 @@ final class ProbedFacts: RequirementFacts {
   lazy var system: SystemInfo? = SystemProbe(context: context).probe()
   var power: PowerInfo? { inventory.power }
   var displays: [DisplayInfo]? { inventory.displays }
+  lazy var network: [NetworkInterfaceInfo]? = NetworkProbe(context: context, includeMACAddresses: false).probe()
+  lazy var storage: [StorageDeviceInfo]? = StorageProbe(context: context).probe()
 
   func capability(_ key: String) -> String?? {
     CapabilityCatalog.rule(for: key).map { $0.detect(inventory) }
@@ -60,6 +64,8 @@ final class ReportFacts: RequirementFacts {
   var system: SystemInfo? { report.system }
   var power: PowerInfo? { report.power }
   var displays: [DisplayInfo]? { report.displays }
+  var network: [NetworkInterfaceInfo]? { report.network }
+  var storage: [StorageDeviceInfo]? { report.storage }
 
   func capability(_ key: String) -> String?? {
     guard CapabilityCatalog.rule(for: key) != nil else { return nil }

@@ -26,13 +26,18 @@ struct ListCommand: ParsableCommand {
     transform: SectionList.parse)
   var only: [ReportSection]?
 
+  @Flag(name: .long, help: "List network interfaces' MAC addresses (left out by default: identifiers in a CI log).")
+  var macAddresses = false
+
   func run() throws {
-    Self.run(json: json, only: only)
+    Self.run(json: json, only: only, macAddresses: macAddresses)
   }
 
   /// The command itself, also called by `FastPath` without ArgumentParser.
-  static func run(json: Bool, only: [ReportSection]?) {
-    let report = ReportBuilder().build(sections: only ?? ReportSection.allCases)
+  static func run(json: Bool, only: [ReportSection]?, macAddresses: Bool = false) {
+    var builder = ReportBuilder()
+    builder.includeMACAddresses = macAddresses
+    let report = builder.build(sections: only ?? ReportSection.allCases)
     Output.warn(report.warnings)
     if json {
       Output.write(report.json.prettyPrinted + "\n")

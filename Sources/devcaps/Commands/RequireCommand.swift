@@ -15,6 +15,13 @@ struct RequireCommand: ParsableCommand {
          "battery-level": ">= 50%", "kernel": ">= 6.1"}
       Either one inside {"UIRequiredDeviceCapabilities": ...}, in JSON or an Info.plist.
 
+      Measured keys: memory, memory-available, available-memory, disk-free, disk-total, \
+      cpu-cores, available-cores, cpu-frequency, cpu-level (x86-64-v1 to x86-64-v4), \
+      battery-level, displays, kernel, os-version. cpu-features takes a list of the kernel's \
+      feature names, all required:
+        {"cpu-features": ["avx2", "bmi2"], "cpu-level": ">= x86-64-v3",
+         "available-cores": ">= 2", "os-version": ">= 12.5"}
+
       Operators: >= > <= < == != (>= when none is written). Units: B kB MB GB TB (powers of \
       1000), KiB MiB GiB TiB (powers of 1024), Hz kHz MHz GHz, %.
 

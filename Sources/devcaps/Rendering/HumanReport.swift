@@ -38,6 +38,8 @@ struct HumanReport {
     case .memory: return "Memory"
     case .limits: return "Limits"
     case .disks: return "Disks"
+    case .network: return "Network"
+    case .storage: return "Storage"
     case .power: return "Power"
     case .sensors: return "Sensors"
     case .displays: return "Displays"
@@ -71,6 +73,8 @@ struct HumanReport {
     case .memory: return report.memory.map(memoryRows)
     case .limits: return report.limits.map(limitsRows)
     case .disks: return report.disks.map(diskRows)
+    case .network: return report.network.map(networkRows)
+    case .storage: return report.storage.map(storageRows)
     case .sensors: return report.sensors.map(sensorRows)
     case .displays: return report.displays.map(displayRows)
     case .gpus: return report.gpus.map(gpuRows)
@@ -89,6 +93,7 @@ struct HumanReport {
     var virtualization = style.dim("none detected")
     if let name = device.virtualization {
       virtualization = HumanReport.printable(name) + (device.virtualizationKind.map { style.dim(" (\($0.rawValue))") } ?? "")
+      if let vm = device.hypervisor, vm != name { virtualization += " in " + HumanReport.printable(vm) + style.dim(" (vm)") }
     }
     let firmwareParts = [device.firmware.vendor, device.firmware.version, device.firmware.date].compactMap { $0 }
     return [
@@ -107,7 +112,7 @@ struct HumanReport {
     let os = system.prettyName ?? [system.name, system.version].compactMap { $0 }.joined(separator: " ")
     return [
       ("OS", known(os.isEmpty ? nil : os)),
-      ("Version", known(system.version)),
+      ("Version", known(system.fullVersion ?? system.version)),
       ("Kernel", known(system.kernel)),
       ("Uptime", known(system.uptimeSeconds.map { Units.duration(seconds: $0) })),
     ]
@@ -116,6 +121,7 @@ struct HumanReport {
   func cpuRows(_ cpu: CPUInfo) -> [(String, String)] {
     var cores: [String] = []
     if let logical = cpu.logicalCores { cores.append("\(logical) logical") }
+    if let available = cpu.availableCores, available != cpu.logicalCores { cores.append("\(available) available to this process") }
     if let physical = cpu.physicalCores { cores.append("\(physical) physical") }
     if let packages = cpu.packages { cores.append(packages == 1 ? "1 package" : "\(packages) packages") }
     var frequency: [String] = []
@@ -129,7 +135,7 @@ struct HumanReport {
       ("Model", known(cpu.model)),
       ("Cores", known(cores.isEmpty ? nil : cores.joined(separator: ", "))),
       ("Frequency", known(frequency.isEmpty ? nil : frequency.joined(separator: ", "))),
-    ]
+    ] + cpuIdentityRows(cpu)
   }
 
   func memoryRows(_ memory: MemoryInfo) -> [(String, String)] {
@@ -138,6 +144,7 @@ struct HumanReport {
       ("Installed", bytes(memory.installedBytes)),
       ("Total", bytes(memory.totalBytes)),
       ("Available", bytes(memory.availableBytes)),
+      ("Cgroup limit", memory.limitBytes.map(Units.bytes) ?? style.dim("none")),
       ("Swap total", bytes(memory.swapTotalBytes)),
       ("Swap free", bytes(memory.swapFreeBytes)),
     ]
@@ -148,10 +155,19 @@ struct HumanReport {
     return [
       ("Socket receive", count(limits.maxSocketBufferBytes, "bytes max")),
       ("Socket send", count(limits.maxSocketSendBufferBytes, "bytes max")),
-      ("Processes", count(limits.maxProcesses, "PIDs")),
-      ("Threads", count(limits.maxThreads, "max")),
-      ("Open files", count(limits.maxOpenFiles, "max")),
+      ("Processes", count(limits.maxProcesses, "PIDs, system-wide")),
+      ("Threads", count(limits.maxThreads, "max, system-wide")),
+      ("Open files", count(limits.maxOpenFiles, "max, system-wide")),
+      ("ulimit -n", processLimit(limits.processOpenFiles)),
+      ("ulimit -u", processLimit(limits.processMaxProcesses)),
     ]
+  }
+
+  /// "1,024 soft, 524,288 hard" for this process.
+  func processLimit(_ limit: ProcessLimit?) -> String {
+    guard let limit else { return known(nil) }
+    func value(_ number: Int64?) -> String { number.map { Units.grouped($0) } ?? "unlimited" }
+    return "\(value(limit.soft)) soft, \(value(limit.hard)) hard" + style.dim(" (this process)")
   }
 
   func diskRows(_ disks: [DiskInfo]) -> [(String, String)] {

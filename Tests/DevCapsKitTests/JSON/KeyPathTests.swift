@@ -32,6 +32,22 @@ struct KeyPathTests {
     }
   }
 
+  @Test(
+    "a singular names the plural or the key that holds it, before a near spelling",
+    arguments: [
+      ("gpu", "gpus"), ("battery", "power.batteries"), ("power.battery", "power.batteries"), ("chassis", "device.chassis"),
+      ("cpu.frequency.max", "cpu.frequency.maxHz"),
+    ])
+  func pluralOrContaining(typed: String, suggestion: String) {
+    let report = JSONValue.object([
+      JSONMember("device", .object([JSONMember("chassis", .string("vm"))])),
+      JSONMember("cpu", .object([JSONMember("frequency", .object([JSONMember("maxHz", .null)]))])),
+      JSONMember("power", .object([JSONMember("batteries", .array([]))])),
+      JSONMember("gpus", .array([])),
+    ])
+    #expect(throws: KeyPathError.unknownKey(path: typed, suggestion: suggestion)) { try report.value(atPath: typed) }
+  }
+
   @Test("an index past the end says which indices exist")
   func indexPastEnd() throws {
     do {

@@ -23,6 +23,18 @@ struct ManifestTests {
     #expect(manifest.requirements[3].path == "/var")
   }
 
+  @Test("cpu-features takes a list of names, cpu-level an x86-64 level")
+  func cpuKeys() throws {
+    let manifest = try parse(#"{"cpu-features": ["avx2", "bmi2"], "cpu-level": "> x86-64-v2"}"#)
+    #expect(manifest.requirements[0].expectation == .allOf(["avx2", "bmi2"]))
+    #expect(manifest.requirements[0].expectedText == "avx2, bmi2")
+    guard case .constraint(let level) = manifest.requirements[1].expectation else {
+      Issue.record("cpu-level is not a constraint")
+      return
+    }
+    #expect(level.op == .greater && level.value == .number(2))
+  }
+
   @Test("disk keys without a path measure /")
   func diskDefaultPath() throws {
     #expect(try parse(#"{"disk-total": ">= 1 TB"}"#).requirements[0].path == "/")
@@ -63,6 +75,14 @@ struct ManifestTests {
     ("<plist><array/></plist>", "top level must be a <dict>"),
     ("<plist>", "not a valid property list"),
     (#"[""]"#, "an empty key is not a known capability"),
+    (#"["cpu-features"]"#, "'cpu-features' needs a list of names"),
+    (#"{"cpu-features": "avx2"}"#, "'cpu-features' takes a list of names such as [\"avx2\", \"bmi2\"], not the string \"avx2\""),
+    (#"{"cpu-features": []}"#, "takes a list of names"),
+    (#"{"cpu-features": ["avx2", 2]}"#, "element 1 of 'cpu-features' is the number 2"),
+    (#"{"cpu-features": ["avx2", "avx2"]}"#, "names 'avx2' twice"),
+    (#"{"cpu-featurs": ["avx2"]}"#, "did you mean 'cpu-features'?"),
+    (#"{"cpu-level": ">= x86-64-v5"}"#, "is not an x86-64 level; levels are x86-64-v1, x86-64-v2, x86-64-v3, x86-64-v4"),
+    (#"{"cpu-level": ">= 3"}"#, "is not an x86-64 level"),
   ])
   func invalid(text: String, message: String) {
     do {

@@ -63,4 +63,22 @@ struct ReportJSONTests {
     report.warnings = [Diagnostic(path: "/sys/class/power_supply/BAT0/capacity", problem: "not a number: 'x'")]
     #expect(report.json == (try JSONValueEncoder().encode(report)))
   }
+
+  @Test("the fields #25 added, every one filled: caches, rlimits, limits, the hypervisor, interfaces, disks")
+  func machineFacts() throws {
+    var report = Report(sections: [.device, .system, .cpu, .memory, .limits, .network, .storage])
+    report.device = DeviceInfo(virtualization: "docker", virtualizationKind: .container, hypervisor: "kvm")
+    report.system = SystemInfo(version: "12", fullVersion: "12.11", fullVersionSource: "/etc/debian_version")
+    report.cpu = CPUInfo(
+      model: "AMD EPYC", logicalCores: 2, availableCores: 1, vendor: "AuthenticAMD", family: "25", modelNumber: "1", stepping: "1",
+      flags: ["avx2", "sse2"], level: "x86-64-v3", caches: [CPUCache(level: 1, type: "data", sizeBytes: 32768, instances: 2)],
+      hypervisorVendor: "KVM")
+    report.memory = MemoryInfo(totalBytes: 1 << 34, limitBytes: 512 << 20)
+    report.limits = LimitsInfo(processOpenFiles: ProcessLimit(soft: 1024, hard: nil), processMaxProcesses: ProcessLimit(soft: nil, hard: 5))
+    report.network = [NetworkInterfaceInfo(name: "eth0", kind: "ethernet", operstate: "up", speedMbps: 1000, mtu: 1500, macAddress: "52:54:00:12:34:56")]
+    report.storage = [StorageDeviceInfo(name: "vda", model: "QEMU", sizeBytes: 1 << 38, rotational: true, removable: false, transport: "virtio")]
+    #expect(report.json == (try JSONValueEncoder().encode(report)))
+    let decoded = try JSONValueDecoder().decode(Report.self, from: report.json)
+    #expect(decoded == report)
+  }
 }

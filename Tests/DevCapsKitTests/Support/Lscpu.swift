@@ -6,7 +6,7 @@ import TestProcesses
 /// reports. lscpu prints one section per CPU type (a big.LITTLE has two); counts are summed over
 /// the types, sockets are the largest count of any type (the types of a big.LITTLE share their
 /// package), frequencies are the extremes.
-struct LscpuSummary: Equatable {
+struct LscpuSummary {
   /// `Model name:` values other than lscpu's `-` for "unknown".
   var modelNames: Set<String> = []
   var onlineCPUs: Int?
@@ -14,6 +14,16 @@ struct LscpuSummary: Equatable {
   var sockets: Int?
   var maxMHz: Double?
   var minMHz: Double?
+  /// The first CPU type's identity lines.
+  var vendor: String?
+  var family: String?
+  var model: String?
+  var stepping: String?
+  var flags: Set<String> = []
+  /// "L1d cache:" and its kind → (bytes, instances): "2.5 MiB (8 instances)" read back; s390's
+  /// caches from /proc/cpuinfo have no instance count.
+  var caches: [String: (bytes: Double, instances: Int?)] = [:]
+  var hypervisorVendor: String?
   /// Whether lscpu printed any CPU-type section at all (it does not when /proc/cpuinfo has no
   /// field it knows, as 2.38 with RISC-V).
   var hasCPUType = false
@@ -22,10 +32,12 @@ struct LscpuSummary: Equatable {
 enum Lscpu {
   static let executable = ["/usr/bin/lscpu", "/bin/lscpu"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-  static func summary(root: String) throws -> LscpuSummary {
+  /// `root` nil: this machine.
+  static func summary(root: String?) throws -> LscpuSummary {
     // The C locale, so that MHz come with a decimal point.
     let run = try ChildProcess.run(
-      executable ?? "/usr/bin/lscpu", ["--sysroot", root, "--json"], environment: ["LC_ALL": "C", "PATH": "/usr/bin:/bin"])
+      executable ?? "/usr/bin/lscpu", (root.map { ["--sysroot", $0] } ?? []) + ["--json"],
+      environment: ["LC_ALL": "C", "PATH": "/usr/bin:/bin"])
     guard run.status == 0 else { throw LscpuFailure(status: run.status) }
     let data = run.output
     let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
@@ -45,10 +57,19 @@ enum Lscpu {
     for (name, data) in fields {
       guard let data else { continue }
       if name == "On-line CPU(s) list:" { summary.onlineCPUs = parseCPUList(data)?.count }
+      if name == "Vendor ID:" { summary.vendor = data }
+      if name == "Hypervisor vendor:" { summary.hypervisorVendor = data }
+      if name.hasPrefix("L"), name.hasSuffix(" cache:"), let size = cacheSize(data) { summary.caches[name] = size }
       if name == "Model name:" { types.append([:]) }
       if !types.isEmpty { types[types.count - 1][name] = types[types.count - 1][name] ?? data }
     }
     summary.hasCPUType = !types.isEmpty
+    if let first = types.first {
+      summary.family = first["CPU family:"]
+      summary.model = first["Model:"]
+      summary.stepping = first["Stepping:"]
+      summary.flags = Set((first["Flags:"] ?? "").split(separator: " ").map(String.init))
+    }
     for type in types {
       if let model = type["Model name:"], model != "-" { summary.modelNames.insert(model) }
       if let sockets = sockets(type) {
@@ -65,6 +86,15 @@ enum Lscpu {
       }
     }
     return summary
+  }
+
+  /// "2.5 MiB (8 instances)" → (2621440, 8); "256 MiB" → (268435456, nil).
+  static func cacheSize(_ text: String) -> (bytes: Double, instances: Int?)? {
+    let words = text.split(separator: " ")
+    let units: [Substring: Double] = ["B": 1, "KiB": 1024, "MiB": 1_048_576, "GiB": 1_073_741_824]
+    guard words.count >= 2, let number = Double(words[0]), let unit = units[words[1]] else { return nil }
+    let instances = words.count >= 3 ? Int(words[2].dropFirst()) : nil
+    return (number * unit, instances)
   }
 
   /// `Socket(s):`, or on s390 sockets per book × books (× drawers).

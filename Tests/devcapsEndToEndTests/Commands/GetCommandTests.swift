@@ -41,6 +41,8 @@ struct GetCommandTests {
   @Test("unknown keys and indices past the end exit 64 naming the nearest valid key", arguments: [
     ("memory.totalbytes", "did you mean 'memory.totalBytes'?"),
     ("memroy.totalBytes", "did you mean 'memory.totalBytes'?"),
+    ("gpu", "did you mean 'gpus'?"),
+    ("battery", "did you mean 'power.batteries'?"),
     ("disks.9.path", "valid indices are 0…3"),
     ("device.model.x", "unknown key 'device.model.x'"),
     ("", "the key is empty"),

@@ -7,6 +7,17 @@ enum ARMCPUParts {
     return parts[implementer]?[part]
   }
 
+  /// lscpu's "Vendor ID" for an implementer code; nil for one it does not know.
+  static func implementerName(_ implementer: String) -> String? {
+    parseHex(implementer).flatMap { implementers[$0] }
+  }
+
+  private static let implementers: [Int: String] = [
+    0x41: "ARM", 0x42: "Broadcom", 0x43: "Cavium", 0x44: "DEC", 0x46: "FUJITSU", 0x48: "HiSilicon", 0x49: "Infineon",
+    0x4d: "Motorola/Freescale", 0x4e: "NVIDIA", 0x50: "APM", 0x51: "Qualcomm", 0x53: "Samsung", 0x56: "Marvell",
+    0x61: "Apple", 0x66: "Faraday", 0x69: "Intel", 0x6d: "Microsoft", 0x70: "Phytium", 0xc0: "Ampere",
+  ]
+
   /// The kernel prints both as `0x` and hexadecimal digits; anything else is not an ARM ID.
   private static func parseHex(_ text: String) -> Int? {
     guard text.hasPrefix("0x"), text.count <= 10 else { return nil }

@@ -63,6 +63,18 @@ struct CPUInfoFile {
     return name
   }
 
+  /// The lines describing the first CPU: its record, then the machine's lines (s390 prints
+  /// `vendor_id` once, in its header), then the first record that has more than a `processor`
+  /// line (arm64 before 3.19 printed bare `processor : N` lines and one description after them).
+  var describingRecord: [String: String] {
+    var record = processors.first ?? [:]
+    record.merge(machine) { mine, _ in mine }
+    if record.count <= 1 + machine.count, let described = processors.first(where: { $0.count > 1 }) {
+      record.merge(described) { mine, _ in mine }
+    }
+    return record
+  }
+
   /// Distinct (physical id, core id) pairs and packages, when every processor has both (x86, s390).
   var topology: (cores: Int, packages: Int)? {
     var cores = Set<String>()

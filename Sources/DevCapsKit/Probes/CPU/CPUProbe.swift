@@ -21,7 +21,23 @@ struct CPUProbe {
     cpu.physicalCores = topology?.cores
     cpu.packages = topology?.packages
     cpu.frequency = frequency(cpus: cpus, cpuinfo: cpuinfo)
+    let identity = CPUIdentity(cpuinfo)
+    cpu.vendor = identity.vendor
+    cpu.family = identity.family
+    cpu.modelNumber = identity.modelNumber
+    cpu.stepping = identity.stepping
+    cpu.flags = CPUFeatures.flags(cpuinfo)
+    cpu.level = CPUFeatures.x86Level(cpu.flags)
+    cpu.caches = caches(cpus: cpus, cpuinfo: cpuinfo)
+    cpu.hypervisorVendor = HypervisorVendor(context: context).detect(cpuinfo: cpuinfo)
+    cpu.availableCores = availableCores()
     return cpu
+  }
+
+  /// The affinity mask capped by the cgroup's cpuset and quota; nil when none of them is known.
+  func availableCores() -> Int? {
+    let limits = CgroupLimits(context: context)
+    return [ProcessStatus.affinityCount(context), limits.cpusetCount(), limits.cpuQuotaCores()].compactMap { $0 }.min()
   }
 
   func onlineCPUs() -> [Int]? {

@@ -9,7 +9,7 @@ struct DeviceProbe {
     let kernel = KernelIdentity(context: context)
     let dmi = DMI(context: context)
     let deviceTree = DeviceTree(context: context)
-    let virtualization = VirtualizationDetector(
+    let (virtualization, hypervisor) = VirtualizationDetector(
       context: context, dmi: dmi, deviceTree: deviceTree,
       hasHypervisorFlag: { [context] in CPUInfoFile(context: context).firstProcessorHas(flag: "hypervisor") }
     ).detect()
@@ -19,6 +19,7 @@ struct DeviceProbe {
     device.architecture = kernel.machine
     device.virtualization = virtualization?.name
     device.virtualizationKind = virtualization?.kind
+    device.hypervisor = hypervisor
 
     let vendor = dmi.string("sys_vendor") ?? dmi.string("board_vendor")
     if vendor != nil || dmi.string("product_name") != nil || dmi.string("board_name") != nil {

@@ -1,5 +1,5 @@
-/// Virtualization detection in the order and vocabulary of `systemd-detect-virt`, from files only:
-/// containers first, then virtual machines.
+/// Virtualization detection in the order and vocabulary of `systemd-detect-virt`: containers
+/// (`--container`) and virtual machines (`--vm`), each from files, and the CPUID leaf live.
 struct VirtualizationDetector {
   let context: ProbeContext
   let dmi: DMI
@@ -13,10 +13,11 @@ struct VirtualizationDetector {
     var kind: VirtualizationKind
   }
 
-  func detect() -> Detection? {
-    if let container = detectContainer() { return Detection(name: container, kind: .container) }
-    if let vm = detectVM() { return Detection(name: vm, kind: .vm) }
-    return nil
+  /// The innermost layer (a container in a VM is the container), and the VM apart.
+  func detect() -> (innermost: Detection?, hypervisor: String?) {
+    let vm = detectVM()
+    if let container = detectContainer() { return (Detection(name: container, kind: .container), vm) }
+    return (vm.map { Detection(name: $0, kind: .vm) }, vm)
   }
 
   /// The values systemd's container managers write, and what Docker and Podman leave behind.
@@ -52,7 +53,43 @@ struct VirtualizationDetector {
     ("Apple Virtualization", "apple"), ("Google Compute Engine", "google"),
   ]
 
+  /// The CPUID hypervisor signatures systemd knows (src/basic/virt.c), in its words.
+  static let cpuidVendors: [String: String] = [
+    "XenVMMXenVMM": "xen", "KVMKVMKVM": "kvm", "Linux KVM Hv": "kvm", "TCGTCGTCGTCG": "qemu", "VMwareVMware": "vmware",
+    "Microsoft Hv": "microsoft", "bhyve bhyve ": "bhyve", "QNXQVMBSQG": "qnx", "ACRNACRNACRN": "acrn",
+    "SRESRESRESRE": "sre", "Apple VZ": "apple",
+  ]
+
+  /// The virtual machine, in systemd-detect-virt's order: DMI names that hide behind KVM
+  /// (oracle, xen, amazon, parallels, google) first, then Xen's /proc/xen outside dom0, then
+  /// the CPUID hypervisor leaf (a live system only: below `DEVCAPS_ROOT` it would describe the
+  /// host), then the rest of DMI, /sys/hypervisor, the device tree, z/VM, and last the bare
+  /// hypervisor bit as `vm-other`.
   func detectVM() -> String? {
+    let fromDMI = dmiVM()
+    if let fromDMI, ["oracle", "xen", "amazon", "parallels", "google"].contains(fromDMI) { return fromDMI }
+    if context.exists("/proc/xen"), !(context.text("/proc/xen/capabilities")?.containsBytes("control_d") ?? false) {
+      return "xen"
+    }
+    var other = false
+    if context.root.isLiveSystem, let signature = HypervisorVendor.cpuidSignature() {
+      if let name = VirtualizationDetector.cpuidVendors[signature] { return name }
+      other = true
+    }
+    if let fromDMI { return fromDMI }
+    if let type = context.line("/sys/hypervisor/type"), type == "xen" { return "xen" }
+    if deviceTree.hypervisorCompatible.contains(where: { $0.hasPrefix("linux,kvm") }) { return "kvm" }
+    if deviceTree.hypervisorCompatible.contains(where: { $0.hasPrefix("xen") }) { return "xen" }
+    switch HypervisorVendor.s390(context.text("/proc/sysinfo")) {
+    case "KVM": return "kvm"
+    case "IBM" where context.text("/proc/sysinfo")?.containsBytes("z/VM") ?? false: return "zvm"
+    default: break
+    }
+    if other || hasHypervisorFlag() { return "vm-other" }
+    return nil
+  }
+
+  private func dmiVM() -> String? {
     for field in ["product_name", "sys_vendor", "board_vendor", "bios_vendor", "product_version"] {
       guard let value = dmi.string(field) else { continue }
       if let match = VirtualizationDetector.dmiVendors.first(where: { value.hasPrefix($0.prefix) }) {
@@ -62,10 +99,6 @@ struct VirtualizationDetector {
     if dmi.string("sys_vendor") == "Microsoft Corporation", dmi.string("product_name") == "Virtual Machine" {
       return "microsoft"
     }
-    if let type = context.line("/sys/hypervisor/type"), type == "xen" { return "xen" }
-    if deviceTree.hypervisorCompatible.contains(where: { $0.hasPrefix("linux,kvm") }) { return "kvm" }
-    if deviceTree.hypervisorCompatible.contains(where: { $0.hasPrefix("xen") }) { return "xen" }
-    if hasHypervisorFlag() { return "vm-other" }
     return nil
   }
 }

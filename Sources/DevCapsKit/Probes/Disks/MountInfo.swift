@@ -7,6 +7,8 @@ struct MountEntry: Sendable, Equatable {
   var options: [String]
   var fileSystemType: String
   var source: String
+  /// The filesystem's own options: a cgroup v1 hierarchy's controllers (`rw,cpu,cpuacct`).
+  var superOptions: [String] = []
 
   var isReadOnly: Bool { options.contains("ro") }
 }
@@ -29,7 +31,8 @@ enum MountInfo {
         MountEntry(
           device: fields[2], root: unescape(fields[3]), mountPoint: unescape(fields[4]),
           options: fields[5].splitCharacters(separator: ",").map(String.init),
-          fileSystemType: fields[separator + 1], source: unescape(fields[separator + 2])))
+          fileSystemType: fields[separator + 1], source: unescape(fields[separator + 2]),
+          superOptions: separator + 3 < fields.count ? fields[separator + 3].splitCharacters(separator: ",").map(String.init) : []))
     }
     return (entries, malformed)
   }

@@ -7,9 +7,13 @@ struct MemoryProbe {
 
   func probe() -> MemoryInfo {
     let meminfo = context.text("/proc/meminfo").map { MemoryProbe.parseMeminfo($0, diagnostics: context.diagnostics) } ?? MeminfoValues()
+    let total = meminfo["MemTotal"]
+    var limit = CgroupLimits(context: context).memoryLimit()
+    // A limit above the RAM limits nothing (v1 writes "no limit" as a page-rounded 2^63).
+    if let bytes = limit, let total, bytes >= total { limit = nil }
     return MemoryInfo(
-      totalBytes: meminfo["MemTotal"], installedBytes: installedBytes(), availableBytes: meminfo["MemAvailable"],
-      swapTotalBytes: meminfo["SwapTotal"], swapFreeBytes: meminfo["SwapFree"])
+      totalBytes: total, installedBytes: installedBytes(), availableBytes: meminfo["MemAvailable"],
+      swapTotalBytes: meminfo["SwapTotal"], swapFreeBytes: meminfo["SwapFree"], limitBytes: limit)
   }
 
   /// `Key:   1234 kB` lines, converted to bytes. A line that does not parse is reported.

@@ -8,8 +8,10 @@ struct SystemProbe {
     // os-release(5): /etc/os-release, falling back to /usr/lib/os-release.
     let release = (context.text("/etc/os-release") ?? context.text("/usr/lib/os-release")).map(parseEnvironmentFile) ?? [:]
     func field(_ key: String) -> String? { release[key].flatMap { $0.isEmpty ? nil : $0 } }
+    let point = PointRelease.find(osRelease: release, context: context)
     return SystemInfo(
-      name: field("NAME"), version: field("VERSION_ID"), prettyName: field("PRETTY_NAME"), id: field("ID"),
+      name: field("NAME"), version: field("VERSION_ID"), fullVersion: point?.version, fullVersionSource: point?.source,
+      prettyName: field("PRETTY_NAME"), id: field("ID"),
       kernel: KernelIdentity(context: context).release, uptimeSeconds: uptime())
   }
 

@@ -33,10 +33,13 @@ struct RequireOutcome {
     case .bytes(let bytes, let what): Units.binaryBytes(bytes) + (what.map { " " + $0 } ?? "")
     case .count(let count): String(count)
     case .displays(let connectors): "\(connectors.count)" + (connectors.isEmpty ? "" : " (" + connectors.joined(separator: ", ") + ")")
-    case .hertz(let hertz): Units.hertz(hertz)
+    case .hertz(let hertz, let source): Units.hertz(hertz) + (source.map { " (\($0))" } ?? "")
     case .batteryLevel(let level, let batteries, let source):
       Units.fixed(level * 100, decimals: 0) + " % (" + batteries.joined(separator: ", ") + ", \(source.rawValue))"
-    case .version(let text): text
+    case .version(let text, let source): text + (source.map { " (\($0))" } ?? "")
+    case .features(let names): names.joined(separator: ", ")
+    case .missingFeatures(let names): "missing " + names.joined(separator: ", ")
+    case .cpuLevel(let level): level
     case .noBattery: "no battery"
     case .unknown(let reason): "unknown: " + reason
     }

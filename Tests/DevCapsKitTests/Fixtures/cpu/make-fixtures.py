@@ -93,6 +93,22 @@ class Machine:
         for cpu in cpus:
             self.link(f"/sys/devices/system/cpu/cpu{cpu}/cpufreq", f"../cpufreq/policy{number}")
 
+    def cache(self, cpu, index, level, kind, size_kb, shared, line, ways, extra=None):
+        """cpuN/cache/indexM as the kernel's cacheinfo prints it: `size` in K, the shared CPUs as a
+        mask (%*pb, `possible` wide) and a list; `extra` for files only some architectures have
+        (x86's `id` and `physical_line_partition`)."""
+        base = f"/sys/devices/system/cpu/cpu{cpu}/cache/index{index}/"
+        self.write(base + "level", f"{level}\n")
+        self.write(base + "type", f"{kind}\n")
+        self.write(base + "size", f"{size_kb}K\n")
+        self.write(base + "shared_cpu_map", cpu_mask(shared, len(self.possible)) + "\n")
+        self.write(base + "shared_cpu_list", cpu_list(shared) + "\n")
+        self.write(base + "coherency_line_size", f"{line}\n")
+        self.write(base + "ways_of_associativity", f"{ways}\n")
+        self.write(base + "number_of_sets", f"{size_kb * 1024 // (line * ways)}\n")
+        for name, value in (extra or {}).items():
+            self.write(base + name, f"{value}\n")
+
     def cpu_online_files(self, online, first=1):
         for cpu in self.possible[first:]:
             self.write(f"/sys/devices/system/cpu/cpu{cpu}/online", "1\n" if cpu in online else "0\n")
@@ -161,6 +177,13 @@ def x86_xeon_2s():
         package_cpus = [other for other in range(16) if layout[other][0] == package]
         machine.topology(cpu, package, core, threads, package_cpus, extra={"die_id": 0})
         machine.policy(cpu, [cpu], 3200000, 1200000, 2600000, "intel_pstate", online)
+        # Broadwell-EP (Intel's E5 v4 datasheet, the kernel's intel_cacheinfo): 32 KiB L1d and L1i
+        # and 256 KiB L2 per core, 10 MiB L3 per socket on this 4-core part.
+        core_extra = {"id": package * 16 + core, "physical_line_partition": 1}
+        machine.cache(cpu, 0, 1, "Data", 32, threads, 64, 8, core_extra)
+        machine.cache(cpu, 1, 1, "Instruction", 32, threads, 64, 8, core_extra)
+        machine.cache(cpu, 2, 2, "Unified", 256, threads, 64, 8, core_extra)
+        machine.cache(cpu, 3, 3, "Unified", 10240, package_cpus, 64, 20, {"id": package, "physical_line_partition": 1})
 
 
 def x86_offline():
@@ -230,6 +253,16 @@ def arm64_big_little():
         for core, cpu in enumerate(cluster):
             machine.topology(cpu, 0, core, [cpu], online,
                              extra={"cluster_id": cluster_id, "cluster_cpus": cluster})
+    # RK3588 datasheet and device tree (rk3588s.dtsi cache nodes): A55 32 KiB L1d/L1i and 128 KiB
+    # L2 per core, A76 64 KiB and 512 KiB, one 3 MiB L3 for all eight. arm64 cacheinfo from a
+    # device tree has no `id` file.
+    for cpu in online:
+        big = cpu >= 4
+        l1, l2 = (64, 512) if big else (32, 128)
+        machine.cache(cpu, 0, 1, "Data", l1, [cpu], 64, 4)
+        machine.cache(cpu, 1, 1, "Instruction", l1, [cpu], 64, 4)
+        machine.cache(cpu, 2, 2, "Unified", l2, [cpu], 64, 8 if big else 4)
+        machine.cache(cpu, 3, 3, "Unified", 3072, online, 64, 12)
     machine.policy(0, [0, 1, 2, 3], 1800000, 408000, 1800000, "cpufreq-dt", online)
     machine.policy(4, [4, 5], 2400000, 408000, 2400000, "cpufreq-dt", online)
     machine.policy(6, [6, 7], 2400000, 408000, 816000, "cpufreq-dt", online)

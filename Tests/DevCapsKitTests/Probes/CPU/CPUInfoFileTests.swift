@@ -225,6 +225,6 @@ struct CPUInfoFileTests {
     ])
     let cpu = CPUProbe(context: root.context).probe()
     #expect(cpu == CPUInfo(model: "Cortex-A53", logicalCores: 2, physicalCores: 2, packages: 1,
-      frequency: CPUFrequency(currentHz: 816_000_000, minHz: 300_000_000, maxHz: 1_800_000_000)))
+      frequency: CPUFrequency(currentHz: 816_000_000, minHz: 300_000_000, maxHz: 1_800_000_000), vendor: "ARM"))
   }
 }

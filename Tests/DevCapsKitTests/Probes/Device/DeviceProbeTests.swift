@@ -1,3 +1,5 @@
+import Foundation
+import TestProcesses
 import Testing
 @testable import DevCapsKit
 
@@ -87,6 +89,68 @@ struct DeviceProbeTests {
     #expect(device.chassis == (kind == .vm ? .vm : .container))
   }
 
+  /// DMI as these guests' firmware fills it (dmidecode -t system,bios on each): QEMU/KVM under
+  /// libvirt (SeaBIOS), Amazon EC2 Nitro (KVM underneath), VMware ESXi 7 (VMware7,1 with EFI),
+  /// Hyper-V Generation 2, Google Compute Engine (KVM underneath), VirtualBox.
+  static let guests: [([String: String], String)] = [
+    (dmi(sys: "QEMU", product: "Standard PC (Q35 + ICH9, 2009)", version: "pc-q35-7.2", bios: "SeaBIOS"), "qemu"),
+    (dmi(sys: "Amazon EC2", product: "m5.large", version: "", bios: "Amazon EC2"), "amazon"),
+    (dmi(sys: "VMware, Inc.", product: "VMware7,1", version: "None", bios: "VMware, Inc."), "vmware"),
+    (dmi(sys: "Microsoft Corporation", product: "Virtual Machine", version: "Hyper-V UEFI Release v4.1", bios: "Microsoft Corporation"), "microsoft"),
+    (dmi(sys: "Google", product: "Google Compute Engine", version: "", bios: "Google"), "google"),
+    (dmi(sys: "innotek GmbH", product: "VirtualBox", version: "1.2", bios: "innotek GmbH"), "oracle"),
+  ]
+
+  static func dmi(sys: String, product: String, version: String, bios: String) -> [String: String] {
+    let base = "/sys/class/dmi/id/"
+    return [base + "sys_vendor": sys + "\n", base + "product_name": product + "\n", base + "product_version": version + "\n",
+      base + "bios_vendor": bios + "\n", base + "chassis_type": "1\n"]
+  }
+
+  @Test("the hypervisor of VM guests by their DMI, with or without a container inside", arguments: guests)
+  func hypervisor(files: [String: String], name: String) throws {
+    let root = try TemporaryRoot(files)
+    let device = DeviceProbe(context: root.context).probe()
+    #expect(device.hypervisor == name)
+    #expect(device.virtualization == name)
+    var docker = files
+    docker["/.dockerenv"] = ""
+    let inDocker = try TemporaryRoot(docker)
+    let both = DeviceProbe(context: inDocker.context).probe()
+    #expect(both.virtualization == "docker")
+    #expect(both.virtualizationKind == .container)
+    #expect(both.hypervisor == name)
+  }
+
+  @Test("Xen's /proc/xen outside dom0, z/VM's sysinfo, the device tree", arguments: [
+    (["/proc/xen/capabilities": "\n"], "xen"),
+    (["/proc/xen/capabilities": "control_d\n"], nil),
+    (["/proc/sysinfo": "VM00 Name:            LINUX01\nVM00 Control Program: z/VM    7.3.0\n"], "zvm"),
+    (["/proc/sysinfo": "VM00 Control Program: KVM/Linux\n"], "kvm"),
+    (["/sys/firmware/devicetree/base/hypervisor/compatible": "linux,kvm\u{0}"], "kvm"),
+  ] as [([String: String], String?)])
+  func otherSources(files: [String: String], name: String?) throws {
+    let root = try TemporaryRoot(files)
+    #expect(DeviceProbe(context: root.context).probe().hypervisor == name)
+  }
+
+  static let detectVirt = ["/usr/bin/systemd-detect-virt", "/bin/systemd-detect-virt"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  @Test("this machine: systemd-detect-virt --vm and --container", .enabled(if: detectVirt != nil))
+  func live() throws {
+    func detectVirt(_ option: String) throws -> String? {
+      let run = try ChildProcess.run(Self.detectVirt!, [option])
+      let word = String(decoding: run.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      return word == "none" ? nil : word
+    }
+    let device = DeviceProbe(context: ProbeContext(root: SystemRoot())).probe()
+    #expect(device.hypervisor == (try detectVirt("--vm")))
+    let container = try detectVirt("--container")
+    #expect(device.virtualization == (container ?? device.hypervisor))
+  }
+
   @Test("bare metal has no virtualization")
   func bareMetal() throws {
     let root = try TemporaryRoot([
@@ -95,6 +159,7 @@ struct DeviceProbeTests {
     ])
     let device = DeviceProbe(context: root.context).probe()
     #expect(device.virtualization == nil)
+    #expect(device.hypervisor == nil)
     #expect(device.chassis == .desktop)
   }
 }

@@ -13,8 +13,11 @@ struct MountInfoTests {
     let parsed = MountInfo.parse(line)
     #expect(parsed.malformed.isEmpty)
     #expect(parsed.entries == [MountEntry(device: "8:17", root: "/", mountPoint: "/run/media/ada/My Passport",
-      options: ["ro", "nosuid"], fileSystemType: "exfat", source: "/dev/sdb1")])
+      options: ["ro", "nosuid"], fileSystemType: "exfat", source: "/dev/sdb1", superOptions: ["ro"])])
     #expect(parsed.entries[0].isReadOnly)
+    // A cgroup v1 hierarchy's controllers are its super options.
+    let cgroup = MountInfo.parse("35 30 0:31 / /sys/fs/cgroup/cpu,cpuacct rw,nosuid shared:15 - cgroup cgroup rw,cpu,cpuacct")
+    #expect(cgroup.entries.first?.superOptions == ["rw", "cpu", "cpuacct"])
   }
 
   @Test("malformed lines are returned, not dropped silently", arguments: ["", "garbage", "1 2 3 4 5 6 7 8 9 10", "1 0 8:1 / / rw - ext4"])

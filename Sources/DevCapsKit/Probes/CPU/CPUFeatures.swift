@@ -1,0 +1,68 @@
+/// The kernel's feature names for the CPU, and the x86-64 level they add up to.
+enum CPUFeatures {
+  /// The feature line of each architecture, as lscpu reads it: x86 `flags`, ARM and LoongArch
+  /// `Features`, s390 `features`, MIPS `ASEs implemented`, SPARC `type`. RISC-V's `isa` is split
+  /// into its extensions.
+  static let keys = ["flags", "Features", "features", "ASEs implemented", "type"]
+
+  /// Sorted and de-duplicated; only what every processor record lists (a process may run on any
+  /// of them). Records whose line is the same text as the first's cost one comparison.
+  static func flags(_ cpuinfo: CPUInfoFile) -> [String] {
+    let records = cpuinfo.processors.isEmpty ? [cpuinfo.machine] : cpuinfo.processors
+    guard let (key, line) = featureLine(cpuinfo.describingRecord) else { return [] }
+    var common = Set(words(line, key: key))
+    for record in records.dropFirst() {
+      guard let other = record[key], other != line else { continue }
+      common.formIntersection(words(other, key: key))
+    }
+    return common.sorted()
+  }
+
+  private static func featureLine(_ record: [String: String]) -> (String, String)? {
+    for key in keys + ["isa"] {
+      if let line = record[key] { return (key, line) }
+    }
+    return nil
+  }
+
+  private static func words(_ line: String, key: String) -> [String] {
+    if key == "isa" { return riscvExtensions(line) }
+    return line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
+  }
+
+  /// `rv64imafdc_zicsr_zifencei` → i m a f d c zicsr zifencei: one letter per single-letter
+  /// extension after the base, then the multi-letter ones between underscores.
+  static func riscvExtensions(_ isa: String) -> [String] {
+    var parts = isa.lowercased().split(separator: "_").map(String.init)
+    guard !parts.isEmpty, parts[0].hasPrefix("rv") else { return [] }
+    let base = parts.removeFirst().dropFirst(2).drop { $0.isASCII && $0.isNumber }
+    return base.map { String($0) } + parts.filter { !$0.isEmpty }
+  }
+
+  /// The x86-64 psABI levels by the names /proc/cpuinfo gives their features (`pni` is SSE3,
+  /// `abm` LZCNT, `lahf_lm` LAHF in 64-bit mode). glibc also checks OSXSAVE for v3, which
+  /// /proc/cpuinfo does not list; the kernel clears `avx` when XSAVE is not enabled.
+  static let levels: [(name: String, features: [String])] = [
+    ("x86-64-v1", ["lm", "cmov", "cx8", "fpu", "fxsr", "mmx", "syscall", "sse", "sse2"]),
+    ("x86-64-v2", ["cx16", "lahf_lm", "popcnt", "pni", "sse4_1", "sse4_2", "ssse3"]),
+    ("x86-64-v3", ["avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"]),
+    ("x86-64-v4", ["avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"]),
+  ]
+
+  /// The highest level whose features, and those of every level below, are all present; nil
+  /// without `lm` (not x86-64) or without the baseline.
+  static func x86Level(_ flags: [String]) -> String? {
+    let present = Set(flags)
+    var reached: String? = nil
+    for level in levels {
+      guard level.features.allSatisfy(present.contains) else { break }
+      reached = level.name
+    }
+    return reached
+  }
+
+  /// The level's rank (1 for x86-64-v1); nil for a name that is not a level.
+  static func rank(_ level: String) -> Int? {
+    levels.firstIndex { $0.name == level }.map { $0 + 1 }
+  }
+}

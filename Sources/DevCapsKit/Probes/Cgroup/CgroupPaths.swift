@@ -1,0 +1,69 @@
+/// Where this process's cgroup of a controller lives: the line of /proc/self/cgroup naming the
+/// controller (v1) or the unified line `0::PATH` (v2), resolved under the hierarchy's mount in
+/// /proc/self/mountinfo. A v1 hierarchy carrying the controller wins over v2, as the kernel
+/// gives a controller to one hierarchy only (hybrid systems mount v2 without controllers).
+struct CgroupPaths {
+  struct Hierarchy: Equatable {
+    /// 1 or 2.
+    var version: Int
+    /// The process's cgroup directory first, then each parent up to the mount point.
+    var directories: [String]
+  }
+
+  private var memberships: [(controllers: [Substring], path: String)] = []
+  private var mounts: [MountEntry] = []
+
+  init(context: ProbeContext) {
+    if let text = context.text("/proc/self/cgroup") {
+      for line in text.split(separator: "\n") {
+        let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard fields.count == 3, fields[2].hasPrefix("/") else {
+          context.diagnostics.record("/proc/self/cgroup", "expected ID:CONTROLLERS:PATH, found \(String(line).quotedForMessage)")
+          continue
+        }
+        memberships.append((fields[1].split(separator: ","), String(fields[2])))
+      }
+    }
+    if let text = context.text("/proc/self/mountinfo") {
+      mounts = MountInfo.parse(text).entries.filter { $0.fileSystemType == "cgroup" || $0.fileSystemType == "cgroup2" }
+    }
+  }
+
+  func hierarchy(_ controller: String) -> Hierarchy? {
+    if let member = memberships.first(where: { $0.controllers.contains(Substring(controller)) }),
+      let mount = mounts.first(where: { $0.fileSystemType == "cgroup" && $0.superOptions.contains(controller) })
+    {
+      return Hierarchy(version: 1, directories: CgroupPaths.directories(member.path, under: mount))
+    }
+    if let member = memberships.first(where: { $0.controllers.isEmpty }),
+      let mount = mounts.first(where: { $0.fileSystemType == "cgroup2" })
+    {
+      return Hierarchy(version: 2, directories: CgroupPaths.directories(member.path, under: mount))
+    }
+    return nil
+  }
+
+  /// The cgroup's directory and its parents up to the mount point. The path in /proc/self/cgroup
+  /// is relative to the hierarchy's root; the mount shows the part below its `root` field. In a
+  /// cgroup namespace both are "/"; a path outside the mount's root (a namespace that the mount
+  /// predates) is taken as the mount point itself.
+  static func directories(_ path: String, under mount: MountEntry) -> [String] {
+    var relative = "/"
+    if mount.root == "/" {
+      relative = path
+    } else if path == mount.root || path.hasPrefix(mount.root + "/") {
+      relative = String(path.dropFirst(mount.root.count))
+    }
+    var components = relative.split(separator: "/").filter { $0 != "." && !$0.isEmpty }.map(String.init)
+    // ".." never leads above the mount.
+    if components.contains("..") { components = [] }
+    let base = mount.mountPoint == "/" ? "" : mount.mountPoint
+    var directories: [String] = []
+    while true {
+      directories.append(base + "/" + components.joined(by: "/"))
+      if components.isEmpty { break }
+      components.removeLast()
+    }
+    return directories.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
+  }
+}

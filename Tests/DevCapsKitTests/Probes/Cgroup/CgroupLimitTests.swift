@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import DevCapsKit
+
+@Suite("cgroup limits, affinity and rlimits")
+struct CgroupLimitTests {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Fixtures/cgroup")
+
+  static let fixtures: [(name: String, cores: Int, limit: UInt64)] = [
+    ("v2-systemd-nested", 2, 4 << 30), ("v2-docker-namespace", 2, 512 << 20), ("v1-docker", 1, 256 << 20), ("hybrid", 2, 2 << 30),
+  ]
+
+  @Test("each layout's available cores and memory limit", arguments: fixtures)
+  func layouts(name: String, cores: Int, limit: UInt64) {
+    let context = ProbeContext(root: SystemRoot(Self.directory.appendingPathComponent(name).path))
+    #expect(CPUProbe(context: context).availableCores() == cores)
+    #expect(MemoryProbe(context: context).probe().limitBytes == limit)
+    let limits = LimitsProbe(context: context).probe()
+    #expect(limits.processOpenFiles == ProcessLimit(soft: 1024, hard: 524_288))
+    #expect(limits.processMaxProcesses == ProcessLimit(soft: 63704, hard: 63704))
+    #expect(context.diagnostics.entries.isEmpty)
+  }
+
+  static let mount = MountEntry(device: "0:30", root: "/", mountPoint: "/sys/fs/cgroup", options: [], fileSystemType: "cgroup2", source: "cgroup2")
+
+  @Test("a cgroup's directory and its parents up to the mount")
+  func directories() {
+    #expect(CgroupPaths.directories("/a/b", under: Self.mount) == ["/sys/fs/cgroup/a/b", "/sys/fs/cgroup/a", "/sys/fs/cgroup"])
+    #expect(CgroupPaths.directories("/", under: Self.mount) == ["/sys/fs/cgroup"])
+    var bound = Self.mount
+    bound.root = "/docker/abc"
+    #expect(CgroupPaths.directories("/docker/abc", under: bound) == ["/sys/fs/cgroup"])
+    #expect(CgroupPaths.directories("/docker/abc/x", under: bound) == ["/sys/fs/cgroup/x", "/sys/fs/cgroup"])
+    // A namespace the mount predates: the path is not below the mount's root.
+    #expect(CgroupPaths.directories("/elsewhere", under: bound) == ["/sys/fs/cgroup"])
+    #expect(CgroupPaths.directories("/../../x", under: Self.mount) == ["/sys/fs/cgroup"])
+  }
+
+  @Test("quota over period, rounded up", arguments: [(150_000, 100_000, 2), (50_000, 100_000, 1), (200_000, 100_000, 2), (1, 1_000_000, 1)])
+  func cores(quota: Int64, period: Int64, expected: Int) {
+    #expect(CgroupLimits.cores(quota: quota, period: period) == expected)
+  }
+
+  @Test("no cgroup, no affinity: unknown; a limit above the RAM is no limit")
+  func nothingKnown() throws {
+    let root = try TemporaryRoot([
+      "/proc/self/cgroup": "0::/\n", "/proc/self/mountinfo": String(contentsOf: Self.directory.appendingPathComponent("v2-docker-namespace/proc/self/mountinfo"), encoding: .utf8),
+      "/sys/fs/cgroup/memory.max": "\(64 << 30)\n", "/proc/meminfo": "MemTotal: 1024 kB\n",
+    ])
+    let context = root.context
+    #expect(CPUProbe(context: context).availableCores() == nil)
+    #expect(MemoryProbe(context: context).probe().limitBytes == nil)
+  }
+
+  @Test("garbage in cgroup, status and limits files is reported, never fatal")
+  func garbage() throws {
+    let root = try TemporaryRoot([
+      "/proc/self/cgroup": "0::/\nnonsense\n",
+      "/proc/self/mountinfo": "35 24 0:30 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n",
+      "/proc/self/status": "Cpus_allowed_list:\tzz\n",
+      "/proc/self/limits": "Max open files            lots                 1024                 files\n",
+      "/sys/fs/cgroup/cpu.max": "100000\n",
+      "/sys/fs/cgroup/memory.max": "-1\n",
+      "/sys/fs/cgroup/cpuset.cpus.effective": "x-y\n",
+    ])
+    let context = root.context
+    #expect(CPUProbe(context: context).availableCores() == nil)
+    #expect(MemoryProbe(context: context).probe().limitBytes == nil)
+    #expect(LimitsProbe(context: context).probe().processOpenFiles == nil)
+    #expect(Set(context.diagnostics.entries.map(\.path)) == [
+      "/proc/self/cgroup", "/proc/self/status", "/proc/self/limits", "/sys/fs/cgroup/cpu.max", "/sys/fs/cgroup/memory.max",
+      "/sys/fs/cgroup/cpuset.cpus.effective",
+    ])
+  }
+
+  @Test("unlimited rlimits are nil inside the limit")
+  func unlimited() throws {
+    let root = try TemporaryRoot(["/proc/self/limits": "Max processes             unlimited            unlimited            processes\n"])
+    #expect(LimitsProbe(context: root.context).probe().processMaxProcesses == ProcessLimit(soft: nil, hard: nil))
+  }
+}
