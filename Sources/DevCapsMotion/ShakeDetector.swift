@@ -1,6 +1,6 @@
 import RealModule
 
-/// The seeds' three shake detectors, as motion.md defines them. Samples are acceleration including
+/// Three shake detectors, as docs/motion.md defines them. Samples are acceleration including
 /// gravity in g after the mount matrix, with their time in seconds.
 public struct ShakeDetector: Sendable {
   /// The detector: `count` (axis crossings), `threshold` (one axis beyond the threshold), `angle` (a fast change of direction).
@@ -18,7 +18,7 @@ public struct ShakeDetector: Sendable {
     public var sensitivity: Double = 0.5
     /// seconds between two shakes (threshold and angle detectors).
     public var lockout: Double = 0.5
-    /// The defaults of motion.md: count, 1.5 g, 0.5 rad, 0.5 s.
+    /// The defaults of docs/motion.md: count, 1.5 g, 0.5 rad, 0.5 s.
     public init() {}
   }
 
@@ -71,7 +71,7 @@ public struct ShakeDetector: Sendable {
   }
 
   private mutating func angleUpdate(_ current: Vector3, at time: Double) -> Bool {
-    // Thinned to 10 Hz, as seed 002's helper sampled.
+    // Thinned to 10 Hz, as the classic AccelerometerHelper sampled.
     guard time - thinnedAt >= 0.1 - 1e-9 else { return false }
     thinnedAt = time
     defer {

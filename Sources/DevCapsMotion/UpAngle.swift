@@ -1,6 +1,6 @@
 import RealModule
 
-/// The seeds' "up" arrow: which way is up, as an angle in the screen's plane (motion.md).
+/// The "up" arrow: which way is up, as an angle in the screen's plane (docs/motion.md).
 public enum UpAngle {
   /// Below this share of |v| in the screen's plane the device lies nearly flat: no angle.
   public static let flatRatio = 0.25
@@ -14,7 +14,7 @@ public enum UpAngle {
     return normalised(Double.atan2(y: gravity.x, x: -gravity.y) * 180 / Double.pi)
   }
 
-  /// Wraps into (−180, 180]; −180 becomes 180 and −0 becomes 0, as the seed reports them.
+  /// Wraps into (−180, 180]; −180 becomes 180 and −0 becomes 0, as iOS's orientationAngle sample reports them.
   public static func normalised(_ degrees: Double) -> Double {
     var value = degrees.truncatingRemainder(dividingBy: 360)
     if value > 180 { value -= 360 }
@@ -22,7 +22,7 @@ public enum UpAngle {
     return value == 0 ? 0 : value
   }
 
-  /// The angle relative to an interface orientation (the seed's
+  /// The angle relative to an interface orientation (the iOS sample's
   /// orientationAngleRelativeToOrientation), wrapped both ways.
   public static func relative(_ degrees: Double, to orientation: Orientation) -> Double {
     normalised(degrees - (orientation.centreDegrees ?? 0))

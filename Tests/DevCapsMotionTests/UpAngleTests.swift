@@ -4,7 +4,7 @@ import Testing
 
 @Suite("The up-angle")
 struct UpAngleTests {
-  @Test("motion.md's table, and the seeds' example", arguments: [
+  @Test("docs/motion.md's table, and iOS's orientationAngle example", arguments: [
     (Vector3(0, -1, 0), 0.0),
     (Vector3(1, 0, 0), 90.0),
     (Vector3(-1, 0, 0), -90.0),
@@ -18,7 +18,7 @@ struct UpAngleTests {
     #expect(angle != -180 && !(angle == 0 && angle?.sign == .minus), "never −0 or −180")
   }
 
-  @Test("product.md's example: atan2(0.21, 0.97) is 12.2°")
+  @Test("a tilted example: atan2(0.21, 0.97) is 12.2°")
   func productExample() throws {
     let angle = try #require(UpAngle.degrees(Vector3(0.21, -0.97, 0.05)))
     #expect(abs(angle - 12.2157) < 0.001)
@@ -33,7 +33,7 @@ struct UpAngleTests {
     #expect(UpAngle.degrees(Vector3(.nan, 1, 0)) == nil)
   }
 
-  @Test("relative to an orientation, wrapped both ways (the seed forgets negatives)", arguments: [
+  @Test("relative to an orientation, wrapped both ways (iOS's sample forgets negatives)", arguments: [
     (90.0, Orientation.landscapeRight, 0.0),
     (-90.0, Orientation.landscapeRight, 180.0),
     (-170.0, Orientation.landscapeRight, 100.0),

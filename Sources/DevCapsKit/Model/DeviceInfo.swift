@@ -1,4 +1,4 @@
-/// What the machine is: the seeds' UIDevice name, model and idiom, and sysctl `hw.machine`.
+/// What the machine is: UIDevice's name, model and idiom, and sysctl `hw.machine`.
 public struct DeviceInfo: Sendable, Codable, Equatable {
   /// `PRETTY_HOSTNAME` in `/etc/machine-info`, else the host name.
   public var name: String?

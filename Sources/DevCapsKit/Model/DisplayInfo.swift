@@ -1,4 +1,4 @@
-/// One DRM connector: the seeds' UIScreen, from `/sys/class/drm` and the monitor's EDID.
+/// One DRM connector: iOS's UIScreen, from `/sys/class/drm` and the monitor's EDID.
 public struct DisplayInfo: Sendable, Codable, Equatable {
   /// The connector without the card prefix (`HDMI-A-1`, `eDP-1`).
   public var connector: String

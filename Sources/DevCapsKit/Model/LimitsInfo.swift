@@ -1,4 +1,4 @@
-/// Kernel limits, the Linux counterparts of the seeds' `KIPC_MAXSOCKBUF` and `kern.maxproc`.
+/// Kernel limits, the Linux counterparts of Darwin's `KIPC_MAXSOCKBUF` and `kern.maxproc`.
 public struct LimitsInfo: Sendable, Codable, Equatable {
   /// `/proc/sys/net/core/rmem_max`: the largest receive buffer a socket may ask for.
   public var maxSocketBufferBytes: Int64?

@@ -1,4 +1,4 @@
-/// The seeds' batteryLevel and batteryState, and more: every battery, peripheral batteries,
+/// UIDevice's batteryLevel and batteryState, and more: every battery, peripheral batteries,
 /// line power and the lid, from UPower (or sysfs when UPower is absent).
 public struct PowerInfo: Sendable, Codable, Equatable {
   /// Where the power section came from: UPower, sysfs read the way upowerd reads it, or nothing.

@@ -1,4 +1,4 @@
-/// One motion or environment sensor: the seeds' Core Motion availability, from the IIO and
+/// One motion or environment sensor: Core Motion's availability, from the IIO and
 /// input subsystems.
 public struct SensorInfo: Sendable, Codable, Equatable {
   /// What a sensor measures.

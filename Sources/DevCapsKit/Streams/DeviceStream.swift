@@ -189,7 +189,7 @@ final class LoopWaker: Sendable {
 }
 
 extension DeviceStream {
-  /// One up-angle reading from the display accelerometer, polled (the seeds' synchronous
+  /// One up-angle reading from the display accelerometer, polled (iOS's synchronous
   /// `orientationAngle`), with the problems met while finding the sensor.
   public static func readUpAngle(relativeTo: Orientation? = nil) throws(StreamError) -> (sample: UpAngleSample, warnings: [Diagnostic]) {
     guard let udev = Udev() else { throw .unavailable("cannot use udev (\(Udev.unavailableReason))") }

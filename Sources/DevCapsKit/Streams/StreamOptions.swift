@@ -9,7 +9,7 @@ public struct StreamOptions: Sendable {
   /// to 1000); nil picks each stream's default (orientation 10, proximity 5, shake 50, motion 50,
   /// heading 10, up-angle 10).
   public var rate: Double?
-  /// The shake detector and its thresholds (motion.md).
+  /// The shake detector and its thresholds (docs/motion.md).
   public var shake = ShakeDetector.Settings()
   /// The up-angle relative to an interface orientation instead of the device's upright.
   public var relativeTo: Orientation?

@@ -146,7 +146,7 @@ struct UPowerDeviceReading {
     return name.isEmpty ? (objectPath.split(separator: "/").last.map(String.init) ?? "unknown") : name
   }
 
-  /// product.md's table: UPower's states in devcaps' words.
+  /// UPower's states in devcaps' words (the README's battery-state table).
   static func state(_ number: UInt32) -> BatteryState {
     switch number {
     case 1: return .charging

@@ -1,7 +1,7 @@
 import RealModule
 
 /// Turns motion-sensor readings into device motion (`CMDeviceMotion`), from the best source the
-/// machine has (motion.md): a hub's fused orientation, else devcaps' own AHRS over accelerometer
+/// machine has (docs/motion.md): a hub's fused orientation, else devcaps' own AHRS over accelerometer
 /// and gyroscope (and magnetometer), else the accelerometer alone. A pure value type: feed it
 /// ``MotionInput`` at the sampling rate and it returns ``DeviceMotion``; it allocates nothing per
 /// sample and needs no device, so it is tested with synthetic trajectories.
@@ -16,7 +16,7 @@ public struct DeviceMotionEstimator: Sendable {
   /// A longer gap between samples, or a step back in time beyond it, restarts the estimator
   /// (seconds): nothing is known of what the device did meanwhile (a suspend, a stalled source).
   public static let maximumInterval = 0.5
-  /// The accelerometer-only gravity filter: the seeds' 0.1 per sample at 50 Hz, as a time
+  /// The accelerometer-only gravity filter: Apple's accelerometer samples' 0.1 per sample at 50 Hz, as a time
   /// constant so that other rates filter alike.
   public static let gravityTimeConstant = -0.02 / Double.log(0.9)
 
@@ -140,7 +140,7 @@ public struct DeviceMotionEstimator: Sendable {
     }
   }
 
-  /// Roll and pitch from a gravity vector (motion.md's device frame), yaw 0: with
+  /// Roll and pitch from a gravity vector (docs/motion.md's device frame), yaw 0: with
   /// g = (cos p · sin r, −sin p, −cos p · cos r).
   public static func tiltOnly(gravity: Vector3) -> Attitude {
     guard let g = gravity.normalized else { return Attitude(quaternion: .identity) }

@@ -1,7 +1,7 @@
 import RealModule
 
 /// Learns the gyroscope's zero-rate offset while the device is still, so a device left on a
-/// table does not turn (motion.md: "estimate gyroscope bias while still").
+/// table does not turn (docs/motion.md: "estimate gyroscope bias while still").
 ///
 /// Still means every axis below `threshold` for `stillTime` seconds of the samples' timestamps.
 /// Then the offset follows the reading with a time constant of `timeConstant` seconds. A turn
@@ -17,7 +17,7 @@ public struct GyroscopeBias: Sendable, Equatable {
   public var timeConstant = 2.0
   /// Whether still readings move the offset; false keeps it where it was seeded.
   public var isLearning = true
-  /// The zero-rate offset, per device axis, in rad/s: the seed, then what was learned.
+  /// The zero-rate offset, per device axis, in rad/s: the one given at the start, then what was learned.
   public private(set) var offset: Vector3
   private var stillFor = 0.0
 

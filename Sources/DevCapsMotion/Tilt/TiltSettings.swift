@@ -1,4 +1,4 @@
-/// The rolling ball's constants. The defaults are the seeds': Beginning iPhone's Ball moves the
+/// The rolling ball's constants. The defaults are Beginning iPhone's Ball sample's: it moves the
 /// marble 500 points per second for each g·s of tilt on a 320-point-wide screen, and the blog's
 /// bouncing ball keeps 75 % of its speed at a wall and caps it at 32 points per 50 Hz update.
 /// A terminal column stands for 4 of those points (320 points ↔ 80 columns).
@@ -15,7 +15,7 @@ public struct TiltSettings: Sendable, Equatable {
   /// so the ball crosses a row in twice the time it crosses a column.
   public var cellAspect: Double
 
-  /// The seeds' defaults: bounce 0.75, friction 0.2, 125 columns/s² per g, at most 400 columns/s,
+  /// Those defaults: bounce 0.75, friction 0.2, 125 columns/s² per g, at most 400 columns/s,
   /// cells twice as tall as wide.
   public init(
     bounce: Double = 0.75, friction: Double = 0.2, accelerationPerG: Double = 125, maximumSpeed: Double = 400,

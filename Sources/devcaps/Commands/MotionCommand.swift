@@ -13,7 +13,7 @@ struct MotionCommand: ParsableCommand {
     abstract: "Device motion, live: attitude, rotation rate, gravity, user acceleration, heading.",
     usage: "devcaps motion [<options>]",
     discussion: """
-      What Core Motion's CMDeviceMotion gives an iOS app, for this machine (motion.md's device \
+      What Core Motion's CMDeviceMotion gives an iOS app, for this machine (docs/motion.md's device \
       frame: x right, y up, z out of the screen): attitude as roll (about y), pitch (about x) \
       and yaw (about the vertical), 0, 0, 0 flat and face up, pitch 90 degrees upright; gravity and \
       user acceleration in g; rotation rate in rad/s with the gyroscope's bias removed; the \

@@ -14,7 +14,7 @@ struct TiltCommand: ParsableCommand {
     usage: "devcaps tilt [<options>]",
     discussion: """
       Gravity from the display accelerometer, projected on the screen (x right, y down), rolls \
-      a ball over the whole terminal as the seeds' Ball does: the tilt accelerates it (125 \
+      a ball over the whole terminal as the classic iPhone tilt-ball sample does: the tilt accelerates it (125 \
       columns per second squared at 1 g), rolling friction slows it, and each edge sends it back with --bounce \
       of its speed. A row counts as two columns. The status line shows how far the screen is \
       tilted from flat and which way, the ball's speed, the sensor and the samples per second. \

@@ -32,7 +32,7 @@ struct UpAngleCommand: ParsableCommand {
         devcaps up-angle --json --rate 50 --relative-to landscape-right
       """)
 
-  @Flag(name: .long, help: "Print one reading and exit (the seeds' synchronous orientationAngle).")
+  @Flag(name: .long, help: "Print one reading and exit (iOS's synchronous orientationAngle).")
   var once = false
 
   @Flag(name: .long, help: "JSON: one object per sample, or one document with --once.")

@@ -41,7 +41,7 @@ struct WatchCommand: ParsableCommand {
       --help`). --reference-frame picks \
       where yaw 0 is (see `devcaps motion --help`).
 
-      Shake detectors (motion.md): threshold fires when an axis passes --threshold g (1.5) either \
+      Shake detectors (docs/motion.md): threshold fires when an axis passes --threshold g (1.5) either \
       way, at most once per --lockout seconds (0.5); count fires at five excursions past \
       --threshold either way within 1.5 s, at any rate; angle fires when the direction's change \
       drops by more than --sensitivity radians (0.5) between 10 Hz samples, at most once per \

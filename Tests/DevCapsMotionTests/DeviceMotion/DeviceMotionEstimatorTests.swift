@@ -1,7 +1,7 @@
 import DevCapsMotion
 import Testing
 
-/// motion.md's truth for device motion, on the pure estimator with synthetic sensors.
+/// docs/motion.md's truth for device motion, on the pure estimator with synthetic sensors.
 @Suite("Device motion: the estimator")
 struct DeviceMotionEstimatorTests {
   @Test(
@@ -168,13 +168,13 @@ struct DeviceMotionEstimatorTests {
     #expect(abs(degrees(motion.attitude.pitch) - 45) < 1)
   }
 
-  @Test("accelerometer only: user acceleration from the low-pass gravity (the seeds' 0.1 filter)")
+  @Test("accelerometer only: user acceleration from the low-pass gravity (Apple's samples' 0.1 filter)")
   func accelerometerOnlyUserAcceleration() throws {
     var estimator = DeviceMotionEstimator(source: .accelerometer)
     _ = estimator.update(MotionInput(timestamp: 0, acceleration: Vector3(0, -1, 0)))
     let joltSample = estimator.update(MotionInput(timestamp: 0.02, acceleration: Vector3(0.5, -1, 0)))
     let jolt = try #require(joltSample)
-    // One 50 Hz step moves the gravity estimate by the seeds' 0.1 of the difference.
+    // One 50 Hz step moves the gravity estimate by the samples' 0.1 of the difference.
     #expect(abs(jolt.userAcceleration.x - 0.45) < 1e-3)
   }
 

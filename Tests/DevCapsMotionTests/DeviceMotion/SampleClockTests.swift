@@ -125,8 +125,8 @@ struct SampleClockTests {
     }
     let kept = try #require(last.0)
     let learned = try #require(last.1)
-    #expect(kept.gyroscopeBias == bias * 0.5 && fixed.gyroscopeBias == bias * 0.5, "not learning: the seed stays")
-    #expect(((kept.rotationRate ?? .zero) - bias * 0.5).magnitude < 1e-12, "the seed is removed")
-    #expect((learned.gyroscopeBias.map { $0 - bias }?.magnitude ?? 1) < 1e-3, "learning from the seed on")
+    #expect(kept.gyroscopeBias == bias * 0.5 && fixed.gyroscopeBias == bias * 0.5, "not learning: the given offset stays")
+    #expect(((kept.rotationRate ?? .zero) - bias * 0.5).magnitude < 1e-12, "the given offset is removed")
+    #expect((learned.gyroscopeBias.map { $0 - bias }?.magnitude ?? 1) < 1e-3, "learning from the given offset on")
   }
 }

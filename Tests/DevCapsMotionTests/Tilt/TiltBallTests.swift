@@ -104,7 +104,7 @@ struct TiltBallTests {
     #expect(bounce == TiltBounce(wall: .bottom, speed: 8))
   }
 
-  @Test("speed is capped at the seed's 32 points per 50 Hz update (400 columns/s)")
+  @Test("speed is capped at the tilt-ball sample's 32 points per 50 Hz update (400 columns/s)")
   func cap() {
     var ball = TiltBall(width: 100_000, height: 3, settings: TiltSettings(friction: 0))
     _ = Self.roll(&ball, Vector3(8, 0, 0), frames: 600)

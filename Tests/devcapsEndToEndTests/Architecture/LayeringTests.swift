@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The layering rules, checked from what each target imports: the library decides and the
-/// executable draws (style.md). A change that breaks one fails here, naming the file.
+/// executable draws (ARCHITECTURE.md). A change that breaks one fails here, naming the file.
 @Suite("Layering")
 struct LayeringTests {
   static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

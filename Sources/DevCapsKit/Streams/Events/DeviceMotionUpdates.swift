@@ -18,7 +18,7 @@ public struct DeviceMotionUpdate: Sendable, Equatable {
   }
 }
 
-/// JSON: angles in degrees (motion.md), vectors as {x, y, z}; what the source cannot know is null.
+/// JSON: angles in degrees (docs/motion.md), vectors as {x, y, z}; what the source cannot know is null.
 extension DeviceMotionUpdate: Encodable {
   enum CodingKeys: String, CodingKey {
     case timestamp, source, referenceFrame, attitude, gravity, userAcceleration, rotationRate, magneticField

@@ -6,7 +6,7 @@ import Glibc
 import Musl
 #endif
 
-/// The live device-motion readout (the seeds' MotionMonitor, for a terminal): the numbers of one
+/// The live device-motion readout (a motion monitor app's screen, for a terminal): the numbers of one
 /// sample and an artificial horizon that tilts with roll and moves with pitch.
 struct MotionView {
   static let horizonWidth = 33

@@ -23,7 +23,7 @@ struct IIODirectory {
 struct IIOChannelDescriptionTests {
   /// The kernel's rule (Documentation/ABI/testing/sysfs-bus-iio): a channel's own
   /// `in_accel_x_scale` before the shared `in_accel_scale`, the same for offset; the device's
-  /// bare `scale` last (motion.md), then 1 and 0.
+  /// bare `scale` last (docs/motion.md), then 1 and 0.
   static let precedence: [(String, [String: String], [Double], [Double])] = [
     ("shared only", ["in_accel_scale": "0.5"], [0.5, 0.5, 0.5], [0, 0, 0]),
     ("one axis's own before the shared", ["in_accel_x_scale": "0.25", "in_accel_scale": "0.5"], [0.25, 0.5, 0.5], [0, 0, 0]),
