@@ -120,19 +120,22 @@ struct RequireCommand: ParsableCommand {
   /// The outcomes as one pretty JSON array, the same text as `JSONValue.array(…).prettyPrinted`,
   /// written an outcome at a time: the document for 10,000 reports is never held whole.
   func writeJSONArray(_ outcomes: [RequireOutcome]) {
-    var text = "[\n"
+    var bytes: [UInt8] = Array("[\n".utf8)
     for (index, outcome) in outcomes.enumerated() {
-      for line in outcome.json.prettyPrinted.split(separator: "\n", omittingEmptySubsequences: false) {
-        text += "  " + line + "\n"
+      bytes += [0x20, 0x20]
+      for byte in outcome.json.prettyPrinted.utf8 {
+        bytes.append(byte)
+        if byte == 0x0A { bytes += [0x20, 0x20] }
       }
-      if index < outcomes.count - 1 { text.insert(",", at: text.index(before: text.endIndex)) }
-      if text.utf8.count >= 1 << 16 {
-        Output.write(text)
-        text = ""
+      bytes += index < outcomes.count - 1 ? [0x2C, 0x0A] : [0x0A]
+      if bytes.count >= 1 << 16 {
+        Output.write(bytes)
+        bytes.removeAll(keepingCapacity: true)
       }
     }
-    Output.write(text + "]\n")
+    Output.write(bytes + Array("]\n".utf8))
   }
+
 
   /// The report files one `--against` argument names: `-` itself (standard input), a file, or a
   /// directory's `*.json` files (any that is not a regular file skipped with a warning).

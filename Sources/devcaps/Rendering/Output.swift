@@ -21,6 +21,11 @@ enum Output {
     if !tryWrite(text), let failure = writeFailure { failAndExit(failure) }
   }
 
+  /// `write` for bytes.
+  static func write(_ bytes: [UInt8]) {
+    if !bytes.withUnsafeBytes({ tryWrite($0) }), let failure = writeFailure { failAndExit(failure) }
+  }
+
   /// For streams, which must stop their sources before the program ends: false when stdout
   /// failed (the failure, if it was not EPIPE, is kept for ``exitStatusAfterStreaming()``).
   static func tryWrite(_ text: String) -> Bool {
