@@ -1,6 +1,6 @@
 // libFuzzer entry point: the parsers of files the kernel and monitors hand devcaps (EDID,
 // mountinfo, cpuinfo, meminfo, os-release, CPU lists, mount matrices, IIO scan types and scans,
-// inotify events),
+// inotify events, thermal zones' temperatures and trips),
 // and the formatting of numbers read from such files. The first byte picks the parser, the rest
 // is the file. Fuzz/corpus/sysfs holds every input that ever crashed one of them.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -8,7 +8,7 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
   let text = String(decoding: bytes, as: UTF8.self)
-  switch data[0] % 11 {
+  switch data[0] % 12 {
   case 0: _ = EDID.parse(bytes)
   case 1: _ = MountInfo.localFilesystems(MountInfo.parse(text).entries)
   case 2:
@@ -36,6 +36,19 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   case 9:
     bytes.withUnsafeBytes { raw in ReplacedAttributes.forEachEvent(in: raw) { _, _, name in _ = name.utf8.count } }
+  case 11:
+    // Lines as a thermal zone's files hold them (temp, then trip type and temp pairs), and as
+    // cooling devices' cur_state and max_state, judged by the rule.
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
+    let numbers = lines.map { Int64($0) }
+    var trips: [ThermalTrip] = []
+    for index in stride(from: 1, to: lines.count - 1, by: 2) {
+      if let millidegrees = numbers[index + 1], let trip = ThermalSysfs.trip(type: lines[index], millidegrees: millidegrees) { trips.append(trip) }
+    }
+    let zone = ThermalZoneInfo(id: "thermal_zone0", type: lines.first, temperatureCelsius: numbers.first.flatMap { $0.flatMap(ThermalSysfs.celsius(millidegrees:)) }, trips: trips)
+    let cooling = CoolingDeviceInfo(id: "cooling_device0", type: lines.last, currentState: numbers.first ?? nil, maxState: numbers.last ?? nil)
+    _ = ThermalRule.judge(zones: [zone], coolingDevices: [cooling])
+    _ = lines.sorted(by: ThermalSysfs.kernelOrder)
   default:
     // A scan type on the first line, then scans decoded with it at every offset.
     let parts = text.split(separator: "\n", maxSplits: 1)

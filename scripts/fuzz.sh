@@ -35,6 +35,7 @@ build ManifestFuzzer "${common[@]}" "$S/Manifest/"*.swift
 build SysfsFuzzer "${common[@]}" "Sources/devcaps/Rendering/Units.swift" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
   "$S/Probes/CPU/CPUInfoFile.swift" "$S/Probes/CPU/ARMCPUParts.swift" \
   "$S/Probes/Memory/MemoryProbe.swift" "$S/Model/MemoryInfo.swift" "$S/Sampling/ScanFormat.swift" "$S/Sampling/SysfsValueReader.swift" "$S/Sampling/ReplacedAttributes.swift" \
+  "$S/Model/ThermalInfo.swift" "$S/Probes/Thermal/ThermalSysfs.swift" "$S/Probes/Thermal/ThermalRule.swift" \
   Sources/DevCapsMotion/MountMatrix.swift Sources/DevCapsMotion/Vector3.swift
 # The report model, and what its sensor descriptions name (the IIO description, udev's device).
 build ReportFuzzer "${common[@]}" "$S/Model/"*.swift "$S/Report/Report.swift" "$S/Report/ReportJSON.swift" "$S/Report/ReportSection.swift" \
@@ -65,6 +66,7 @@ done
 printf '\x060, 1, 0; -1, 0, 0; 0, 0, -1' > "$out/seeds/sysfs/matrix"
 { printf '\x0ale:s16/32>>0\n'; cat Tests/Recordings/iio-sensor-proxy/orientation-left-up.bin; } > "$out/seeds/sysfs/scan"
 printf '\x071 2 3 4' > "$out/seeds/sysfs/quaternion"
+printf '\x0b52000\npassive\n95000\ncritical\n105000\nProcessor' > "$out/seeds/sysfs/thermal"
 # Two inotify events as the kernel lays them out: IN_MOVED_TO of an attribute, then IN_IGNORED.
 python3 -c 'import struct, sys; sys.stdout.buffer.write(b"\x09" + struct.pack("<iIII", 1, 0x80, 7, 16) + b"in_accel_x_raw\0\0" + struct.pack("<iIII", 1, 0x8000, 0, 0))' \
   > "$out/seeds/sysfs/inotify"

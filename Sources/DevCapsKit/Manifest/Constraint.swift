@@ -42,6 +42,7 @@ public struct Constraint: Sendable, Equatable {
     let value: Value
     switch measure {
     case .version: value = .version(try versionParts(rest, whole: text))
+    case .thermalState: value = .number(try thermalStateRank(rest, whole: text))
     default: value = .number(try quantity(String(rest), measure: measure, whole: text))
     }
     return Constraint(op: op, value: value, text: text.trimmingWhitespace())
@@ -55,6 +56,14 @@ public struct Constraint: Sendable, Equatable {
       throw Problem("'\(whole)' is not a version: write dotted numbers such as '>= 6.1'")
     }
     return parts.map { $0! }
+  }
+
+  /// A thermal state's place in ``ManifestKeys/thermalStates``, so that `<=` means "no hotter".
+  static func thermalStateRank(_ text: Substring, whole: String) throws(Problem) -> Double {
+    guard let rank = ManifestKeys.thermalStates.firstIndex(of: String(text)) else {
+      throw Problem("'\(whole)' names no thermal state; use one of \(ManifestKeys.thermalStates.joined(separator: ", ")), such as \(example(.thermalState))")
+    }
+    return Double(rank)
   }
 
   static let byteUnits: [String: Double] = [
@@ -85,7 +94,7 @@ public struct Constraint: Sendable, Equatable {
       guard unit.isEmpty else { throw Problem("'\(whole)' takes a percentage such as '>= 50%' or a fraction such as '>= 0.5'") }
       guard number <= 1 else { throw Problem("'\(whole)' is above 1; write a percentage such as '>= 50%' or a fraction such as '>= 0.5'") }
       return number
-    case .version:
+    case .version, .thermalState:
       return number
     }
   }
@@ -107,6 +116,7 @@ public struct Constraint: Sendable, Equatable {
     case .hertz: return "'>= 2 GHz'"
     case .level: return "'>= 50%'"
     case .version: return "'>= 6.1'"
+    case .thermalState: return "'<= fair'"
     }
   }
 

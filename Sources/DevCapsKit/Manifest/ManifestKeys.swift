@@ -21,14 +21,20 @@ public enum ManifestKeys {
     case level
     /// Dotted numbers compared part by part.
     case version
+    /// A thermal state by name, hotter states greater: `<= fair`.
+    case thermalState
   }
 
   /// Keys that take a constraint, and what their values measure.
   public static let measured: [(key: String, measure: Measure)] = [
     ("memory", .bytes), ("memory-available", .bytes), ("disk-free", .bytes), ("disk-total", .bytes),
     ("cpu-cores", .count), ("cpu-frequency", .hertz), ("battery-level", .level), ("displays", .count),
-    ("kernel", .version), ("os-version", .version),
+    ("kernel", .version), ("os-version", .version), ("thermal-state", .thermalState),
   ]
+
+  /// The thermal states a `thermal-state` constraint names, coolest first (`ThermalState`'s
+  /// cases, spelled here so that the manifest parser stands alone).
+  public static let thermalStates = ["nominal", "fair", "serious", "critical"]
 
   /// Measured keys that take a path after a colon (`disk-free:/var`).
   public static let pathKeys: Set<String> = ["disk-free", "disk-total"]

@@ -21,13 +21,16 @@ public struct DeviceInfo: Sendable, Codable, Equatable {
   public var virtualizationKind: VirtualizationKind?
   /// The BIOS or UEFI firmware, from DMI.
   public var firmware: FirmwareInfo
+  /// How hard the machine works to stay cool (`ProcessInfo.thermalState`), by ``ThermalRule``
+  /// over `/sys/class/thermal`; nil in a report saved before devcaps read it.
+  public var thermalState: ThermalState?
 
   /// A device section as a test or a saved report describes it.
   public init(
     name: String? = nil, model: String? = nil, vendor: String? = nil, platform: String? = nil,
     chassis: Chassis = .unknown, chassisSource: String? = nil, architecture: String? = nil,
     virtualization: String? = nil, virtualizationKind: VirtualizationKind? = nil,
-    firmware: FirmwareInfo = FirmwareInfo()
+    firmware: FirmwareInfo = FirmwareInfo(), thermalState: ThermalState? = nil
   ) {
     self.name = name
     self.model = model
@@ -39,6 +42,7 @@ public struct DeviceInfo: Sendable, Codable, Equatable {
     self.virtualization = virtualization
     self.virtualizationKind = virtualizationKind
     self.firmware = firmware
+    self.thermalState = thermalState
   }
 }
 

@@ -19,6 +19,8 @@ public struct Report: Sendable, Equatable {
   public var disks: [DiskInfo]?
   /// Batteries, line power, the lid.
   public var power: PowerInfo?
+  /// Thermal zones, cooling devices and the thermal state they make.
+  public var thermal: ThermalInfo?
   /// IIO and input sensors.
   public var sensors: [SensorInfo]?
   /// DRM connectors, connected or not.
@@ -62,6 +64,7 @@ extension Report: Encodable {
       case .limits: try container.encodeIfPresent(limits, forKey: key)
       case .disks: try container.encodeIfPresent(disks, forKey: key)
       case .power: try container.encodeIfPresent(power, forKey: key)
+      case .thermal: try container.encodeIfPresent(thermal, forKey: key)
       case .sensors: try container.encodeIfPresent(sensors, forKey: key)
       case .displays: try container.encodeIfPresent(displays, forKey: key)
       case .gpus: try container.encodeIfPresent(gpus, forKey: key)
@@ -108,6 +111,7 @@ extension Report: Decodable {
       case .limits: limits = try container.decodeIfPresent(LimitsInfo.self, forKey: key)
       case .disks: disks = try container.decodeIfPresent([DiskInfo].self, forKey: key)
       case .power: power = try container.decodeIfPresent(PowerInfo.self, forKey: key)
+      case .thermal: thermal = try container.decodeIfPresent(ThermalInfo.self, forKey: key)
       case .sensors: sensors = try container.decodeIfPresent([SensorInfo].self, forKey: key)
       case .displays: displays = try container.decodeIfPresent([DisplayInfo].self, forKey: key)
       case .gpus: gpus = try container.decodeIfPresent([GPUInfo].self, forKey: key)

@@ -42,6 +42,7 @@ public struct ReportBuilder {
       case .inputs: report.inputs = inventory().inputs
       case .capabilities: report.capabilities = CapabilityCatalog.evaluate(inventory())
       case .power: report.power = inventory().power
+      case .thermal: report.thermal = ThermalProbe(context: context).probe()
       }
     }
     report.warnings = context.diagnostics.entries
@@ -61,7 +62,7 @@ extension ReportSection {
     case .radios: ["net", "bluetooth", "wwan", "gnss", "nfc"]
     case .inputs: ["input"]
     case .capabilities: [ReportSection.sensors, .displays, .cameras, .audio, .radios, .inputs].flatMap(\.udevSubsystems)
-    case .device, .system, .cpu, .memory, .limits, .disks, .power: []
+    case .device, .system, .cpu, .memory, .limits, .disks, .power, .thermal: []
     }
   }
 }

@@ -20,6 +20,7 @@ extension Report {
       case .limits: members.append(JSONMember(key, limits.json))
       case .disks: members.append(JSONMember(key, disks.json))
       case .power: members.append(JSONMember(key, power.json))
+      case .thermal: members.append(JSONMember(key, thermal.json))
       case .sensors: members.append(JSONMember(key, sensors.json))
       case .displays: members.append(JSONMember(key, displays.json))
       case .gpus: members.append(JSONMember(key, gpus.json))
@@ -68,7 +69,7 @@ extension DeviceInfo: ReportJSONConvertible {
       JSONMember("platform", .optional(platform)), JSONMember("chassis", .string(chassis.rawValue)),
       JSONMember("chassisSource", .optional(chassisSource)), JSONMember("architecture", .optional(architecture)),
       JSONMember("virtualization", .optional(virtualization)), JSONMember("virtualizationKind", .optional(virtualizationKind?.rawValue)),
-      JSONMember("firmware", firmware.json),
+      JSONMember("firmware", firmware.json), JSONMember("thermalState", .optional(thermalState?.rawValue)),
     ])
   }
 }
@@ -261,4 +262,37 @@ extension InputInfo: ReportJSONConvertible {
 
 extension Diagnostic: ReportJSONConvertible {
   var json: JSONValue { .object([JSONMember("path", .string(path)), JSONMember("problem", .string(problem))]) }
+}
+
+extension ThermalInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("state", .string(state.rawValue)), JSONMember("reason", .optional(reason)), JSONMember("zones", zones.json),
+      JSONMember("coolingDevices", coolingDevices.json),
+    ])
+  }
+}
+
+extension ThermalZoneInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("id", .string(id)), JSONMember("type", .optional(type)),
+      JSONMember("temperatureCelsius", .optional(temperatureCelsius)), JSONMember("trips", trips.json),
+    ])
+  }
+}
+
+extension ThermalTrip: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([JSONMember("type", .string(type)), JSONMember("temperatureCelsius", .number(finite: temperatureCelsius))])
+  }
+}
+
+extension CoolingDeviceInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("id", .string(id)), JSONMember("type", .optional(type)), JSONMember("currentState", .optional(currentState)),
+      JSONMember("maxState", .optional(maxState)),
+    ])
+  }
 }

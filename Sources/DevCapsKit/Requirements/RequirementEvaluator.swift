@@ -28,6 +28,8 @@ public enum Finding: Sendable, Equatable {
   /// The aggregate level 0…1, the batteries behind it and where it came from.
   case batteryLevel(Double, batteries: [String], source: PowerInfo.Source)
   case version(String)
+  /// The thermal state and what decided it.
+  case thermalState(String, reason: String?)
   case noBattery
   /// Why the value could not be measured.
   case unknown(String)
@@ -35,7 +37,7 @@ public enum Finding: Sendable, Equatable {
   /// Whether it names something that was there (text output says "found …").
   public var isFound: Bool {
     switch self {
-    case .device, .bytes, .count, .displays, .hertz, .batteryLevel, .version: true
+    case .device, .bytes, .count, .displays, .hertz, .batteryLevel, .version, .thermalState: true
     case .notPresent, .notAvailableOnLinux, .noBattery, .unknown: false
     }
   }
@@ -102,6 +104,7 @@ public final class RequirementEvaluator {
     case "battery-level": .power
     case "displays": .displays
     case "kernel", "os-version": .system
+    case "thermal-state": .thermal
     default: ManifestKeys.measure(of: baseKey) == nil ? .capabilities : nil
     }
   }
@@ -180,6 +183,12 @@ public final class RequirementEvaluator {
       return .version(facts.system?.kernel, unknown: "no kernel release")
     case "os-version":
       return .version(facts.system?.version, unknown: "os-release has no VERSION_ID")
+    case "thermal-state":
+      guard let thermal = facts.thermal else { return .unknown("the report has no thermal section") }
+      let rank = ManifestKeys.thermalStates.firstIndex(of: thermal.state.rawValue) ?? 0
+      return Measurement(
+        value: .number(Double(rank)), json: .string(thermal.state.rawValue),
+        finding: .thermalState(thermal.state.rawValue, reason: thermal.reason))
     default:
       return .unknown("unknown key")
     }

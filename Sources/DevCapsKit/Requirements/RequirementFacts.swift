@@ -12,6 +12,7 @@ protocol RequirementFacts: AnyObject {
   var system: SystemInfo? { get }
   var power: PowerInfo? { get }
   var displays: [DisplayInfo]? { get }
+  var thermal: ThermalInfo? { get }
   /// Total and available bytes of the filesystem holding `path`, or why they are unknown.
   func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), DiskUnknown>
 }
@@ -32,6 +33,7 @@ final class ProbedFacts: RequirementFacts {
   lazy var system: SystemInfo? = SystemProbe(context: context).probe()
   var power: PowerInfo? { inventory.power }
   var displays: [DisplayInfo]? { inventory.displays }
+  lazy var thermal: ThermalInfo? = ThermalProbe(context: context).probe()
 
   func capability(_ key: String) -> String?? {
     CapabilityCatalog.rule(for: key).map { $0.detect(inventory) }
@@ -60,6 +62,7 @@ final class ReportFacts: RequirementFacts {
   var system: SystemInfo? { report.system }
   var power: PowerInfo? { report.power }
   var displays: [DisplayInfo]? { report.displays }
+  var thermal: ThermalInfo? { report.thermal }
 
   func capability(_ key: String) -> String?? {
     guard CapabilityCatalog.rule(for: key) != nil else { return nil }

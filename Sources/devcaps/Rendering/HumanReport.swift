@@ -39,6 +39,7 @@ struct HumanReport {
     case .limits: return "Limits"
     case .disks: return "Disks"
     case .power: return "Power"
+    case .thermal: return "Thermal"
     case .sensors: return "Sensors"
     case .displays: return "Displays"
     case .gpus: return "GPUs"
@@ -80,6 +81,7 @@ struct HumanReport {
     case .inputs: return report.inputs.map(inputRows)
     case .capabilities: return report.capabilities.map(capabilityRows)
     case .power: return report.power.map(powerRows)
+    case .thermal: return report.thermal.map(thermalRows)
     }
   }
 
@@ -99,6 +101,7 @@ struct HumanReport {
       ("Chassis", chassis),
       ("Architecture", known(device.architecture)),
       ("Virtualization", virtualization),
+      ("Thermal state", known(device.thermalState?.rawValue)),
       ("Firmware", firmwareParts.isEmpty ? known(nil) : firmwareParts.joined(separator: ", ")),
     ]
   }

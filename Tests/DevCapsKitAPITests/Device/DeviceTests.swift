@@ -49,3 +49,24 @@ struct DeviceTests {
     #expect(Device(report: try Report.current(sections: [.system])) == nil)
   }
 }
+
+@Suite("Device.thermalState")
+struct DeviceThermalStateTests {
+  @Test("the state now is the report's, and the updates start with it")
+  func thermalState() async throws {
+    let report = try Report.current(sections: [.device, .thermal])
+    #expect(report.device?.thermalState == report.thermal?.state)
+    #expect(Device.thermalState == report.thermal?.state)
+    guard report.thermal?.zones.isEmpty == false else {
+      await #expect(throws: UpdateError.unavailable("no thermal zones in /sys/class/thermal")) {
+        for try await _ in Device.thermalStateUpdates() {}
+      }
+      return
+    }
+    for try await update in Device.thermalStateUpdates() {
+      #expect(update.initial)
+      #expect(update.zones.map(\.id) == report.thermal?.zones.map(\.id))
+      break
+    }
+  }
+}

@@ -11,6 +11,7 @@ public enum DeviceEvent: Sendable, Equatable {
   case upAngle(UpAngleSample)
   case motion(DeviceMotionUpdate)
   case heading(HeadingUpdate)
+  case thermal(ThermalUpdate)
   /// The source of a stream went away (upowerd left the bus); the stream goes on.
   case sourceLost(source: String)
   /// It came back; the current state follows.
@@ -29,6 +30,7 @@ public enum DeviceEvent: Sendable, Equatable {
     case .upAngle: "up-angle"
     case .motion: "motion"
     case .heading: "heading"
+    case .thermal: "thermal"
     case .sourceLost: "source-lost"
     case .sourceRestored: "source-restored"
     }
@@ -46,6 +48,7 @@ public enum DeviceEvent: Sendable, Equatable {
     case .upAngle(let sample): sample.initial
     case .motion(let update): update.initial
     case .heading(let update): update.initial
+    case .thermal(let update): update.initial
     case .shake, .sourceLost, .sourceRestored: false
     }
   }
@@ -88,6 +91,7 @@ extension StreamEvent: Encodable {
     case .upAngle(let sample): try sample.encode(to: encoder)
     case .motion(let update): try update.encode(to: encoder)
     case .heading(let update): try update.encode(to: encoder)
+    case .thermal(let update): try update.encode(to: encoder)
     case .sourceLost(let source), .sourceRestored(let source): try container.encode(source, forKey: .source)
     }
   }

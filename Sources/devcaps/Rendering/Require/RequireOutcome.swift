@@ -37,6 +37,7 @@ struct RequireOutcome {
     case .batteryLevel(let level, let batteries, let source):
       Units.fixed(level * 100, decimals: 0) + " % (" + batteries.joined(separator: ", ") + ", \(source.rawValue))"
     case .version(let text): text
+    case .thermalState(let state, let reason): state + (reason.map { " (\($0))" } ?? "")
     case .noBattery: "no battery"
     case .unknown(let reason): "unknown: " + reason
     }
