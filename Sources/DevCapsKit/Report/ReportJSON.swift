@@ -143,6 +143,7 @@ extension PowerInfo: ReportJSONConvertible {
       JSONMember("linePowerOnline", .optional(linePowerOnline)),
       JSONMember("lid", .object([JSONMember("present", .optional(lidPresent)), JSONMember("closed", .optional(lidClosed))])),
       JSONMember("level", .optional(level)), JSONMember("batteries", batteries.json), JSONMember("peripherals", peripherals.json),
+      JSONMember("powerProfile", powerProfile.json),
     ])
   }
 }
@@ -293,6 +294,15 @@ extension CoolingDeviceInfo: ReportJSONConvertible {
     .object([
       JSONMember("id", .string(id)), JSONMember("type", .optional(type)), JSONMember("currentState", .optional(currentState)),
       JSONMember("maxState", .optional(maxState)),
+    ])
+  }
+}
+
+extension PowerProfileInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("profile", .string(profile)), JSONMember("degradedReason", .optional(degradedReason)),
+      JSONMember("busName", .string(busName)),
     ])
   }
 }

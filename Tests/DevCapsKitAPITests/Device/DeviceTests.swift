@@ -70,3 +70,18 @@ struct DeviceThermalStateTests {
     }
   }
 }
+
+@Suite("Device.isLowPowerModeEnabled")
+struct DeviceLowPowerModeTests {
+  @Test("low power mode is the profile's power-saver, or nil with the reason the profile throws")
+  func lowPowerMode() {
+    switch Result(catching: { () throws(PowerProfileError) in try Device.powerProfile() }) {
+    case .success(let profile):
+      #expect(Device.isLowPowerModeEnabled == (profile.profile == "power-saver"))
+      #expect(["org.freedesktop.UPower.PowerProfiles", "net.hadess.PowerProfiles"].contains(profile.busName))
+    case .failure(let error):
+      #expect(Device.isLowPowerModeEnabled == nil)
+      #expect(!error.description.isEmpty)
+    }
+  }
+}
