@@ -21,7 +21,7 @@ public struct DeviceInfo: Sendable, Codable, Equatable {
   public var virtualizationKind: VirtualizationKind?
   /// The BIOS or UEFI firmware, from DMI.
   public var firmware: FirmwareInfo
-  /// How hard the machine works to stay cool (`ProcessInfo.thermalState`), by ``ThermalRule``
+  /// How hard the machine works to stay cool (`ProcessInfo.thermalState`), by <doc:ThermalStateRule>
   /// over `/sys/class/thermal`; nil in a report saved before devcaps read it.
   public var thermalState: ThermalState?
 

@@ -1,5 +1,5 @@
 /// How hard the machine is working to stay cool, in the four steps of iOS's
-/// `ProcessInfo.ThermalState`. ``ThermalRule`` says how the kernel's thermal zones map to them.
+/// `ProcessInfo.ThermalState`. <doc:ThermalStateRule> says how the kernel's thermal zones map to them.
 public enum ThermalState: String, Sendable, Codable, CaseIterable, Comparable {
   /// Every zone is more than 10 °C below its first throttling trip point; nothing throttles.
   case nominal
@@ -73,7 +73,7 @@ public struct CoolingDeviceInfo: Sendable, Codable, Equatable {
 
 /// The thermal state, why, and the zones and cooling devices it was judged on.
 public struct ThermalInfo: Sendable, Codable, Equatable {
-  /// The state by ``ThermalRule``; nominal when no zone gives a temperature.
+  /// The state by <doc:ThermalStateRule>; nominal when no zone gives a temperature.
   public var state: ThermalState
   /// What decided a state above nominal (`x86_pkg_temp at 92.0 °C, past its passive trip at 90.0 °C`).
   public var reason: String?

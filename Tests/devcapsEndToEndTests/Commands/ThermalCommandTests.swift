@@ -55,29 +55,38 @@ struct ThermalCommandTests {
     #expect(failed.stdout.contains("critical (TCPU at 101.0 °C, past its hot trip at 100.0 °C)"), "\(failed.stdout)")
   }
 
-  @Test("watch thermal: the state, then changes on uevents, and on the poll where no uevent comes; NDJSON that validates")
+  @Test("watch thermal: the state, then a line per change of state on uevents; NDJSON that validates")
   func watch() throws {
     let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
-    let stream = try StreamProcess(["watch", "thermal", "--json", "--count", "3", "--rate", "10"], environment: testbed.environment)
+    let stream = try StreamProcess(["watch", "thermal", "--json", "--count", "3"], environment: testbed.environment)
     stream.waitForLines(1)
-    // Still nominal: no event.
+    // Still nominal: no line.
     try testbed.set(Self.tcpu, "temp", "60000")
     try testbed.uevent(Self.tcpu)
-    try testbed.set(Self.tcpu, "temp", "87000")
-    try testbed.uevent(Self.tcpu)
-    stream.waitForLines(2)
-    try testbed.set(Self.tcpu, "temp", "96000")
-    try testbed.uevent(Self.tcpu)
-    stream.waitForLines(3)
-    // No uevent: the poll finds it.
-    try testbed.set(Self.tcpu, "temp", "101000")
+    for (temperature, lines) in [("87000", 2), ("96000", 3), ("101000", 4)] {
+      try testbed.set(Self.tcpu, "temp", temperature)
+      try testbed.uevent(Self.tcpu)
+      stream.waitForLines(lines)
+    }
     #expect(stream.wait() == 0, "stderr: \(stream.stderr)")
     #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
     let events = try stream.received.map { try stream.json($0) }
     #expect(events.map { $0["state"] as? String } == ["nominal", "fair", "serious", "critical"])
     #expect(events.map { $0["initial"] as? Bool } == [true, nil, nil, nil])
+    #expect(events.last?["reason"] as? String == "TCPU at 101.0 °C, past its hot trip at 100.0 °C")
     let zones = try #require(events.last?["zones"] as? [[String: Any]])
     #expect(zones.first { $0["type"] as? String == "TCPU" }?["temperatureCelsius"] as? Double == 101)
+  }
+
+  @Test("watch thermal: a zone that sends no uevent is found by the poll (--rate)")
+  func poll() throws {
+    let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
+    let stream = try StreamProcess(["watch", "thermal", "--json", "--count", "1", "--rate", "10"], environment: testbed.environment)
+    stream.waitForLines(1)
+    try testbed.set(Self.tcpu, "temp", "96000")
+    #expect(stream.wait() == 0, "stderr: \(stream.stderr)")
+    let events = try stream.received.map { try stream.json($0) }
+    #expect(events.map { $0["state"] as? String } == ["nominal", "serious"])
   }
 
   @Test("watch thermal --once: one line, the state now, for people")

@@ -1,7 +1,7 @@
 extension Device {
   /// How hard this machine works to stay cool now (`ProcessInfo.thermalState`): its thermal
   /// zones' temperatures against their trip points, and its cooling devices' states, by the rule
-  /// in <doc:ThermalState>. Nominal on a machine without thermal zones.
+  /// in <doc:ThermalStateRule>. Nominal on a machine without thermal zones.
   ///
   /// ```swift
   /// if Device.thermalState >= .serious { renderer.lowerQuality() }

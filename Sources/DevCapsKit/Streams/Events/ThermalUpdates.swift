@@ -1,7 +1,7 @@
 /// The thermal state at the start of `watch thermal`, or a change of it
 /// (`ProcessInfo.thermalStateDidChangeNotification`).
 public struct ThermalUpdate: Sendable, Equatable {
-  /// The state by ``ThermalRule``.
+  /// The state by <doc:ThermalStateRule>.
   public var state: ThermalState
   /// What decided a state above nominal.
   public var reason: String?
