@@ -53,6 +53,8 @@ typedef void (*GBusNameVanishedCallback)(void *connection, const char *name, voi
   X(glib, const char *, g_variant_get_string, (void *, unsigned long *)) \
   X(glib, void, g_variant_unref, (void *)) \
   X(glib, char *, g_strdup, (const char *)) \
+  X(gio, unsigned, g_dbus_connection_signal_subscribe, (void *, const char *, const char *, const char *, const char *, const char *, int, void *, void *, GDestroyNotify)) \
+  X(gio, void, g_dbus_connection_signal_unsubscribe, (void *, unsigned)) \
   X(upower, void *, up_client_new_full, (void *, GError **)) \
   X(upower, const char *, up_client_get_daemon_version, (void *)) \
   X(upower, int, up_client_get_on_battery, (void *)) \

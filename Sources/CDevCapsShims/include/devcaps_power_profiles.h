@@ -12,4 +12,11 @@
 int devcaps_power_profiles_read(
   const char *bus_name, const char *path, const char *interface, char **profile, char **degraded, char **error_message);
 
+// Subscribes, in the calling thread's default main context, to what changes the profile:
+// PropertiesChanged of either interface, and either bus name's owner changing (the daemon
+// starting or going away). Each signal writes 1 to `wake_fd` (an eventfd). NULL when there is no
+// system bus; free with devcaps_power_profiles_unsubscribe on the same thread.
+void *devcaps_power_profiles_subscribe(int wake_fd);
+void devcaps_power_profiles_unsubscribe(void *subscription);
+
 #endif

@@ -24,6 +24,7 @@ struct WatchCommand: ParsableCommand {
                       heading: every sample (50 Hz)
         heading       the compass heading, on a change over --threshold degrees (1)
         thermal       the thermal state (nominal, fair, serious, critical), on change
+        power-profile power-profiles-daemon's profile (power-saver is low power mode)
         all           every stream above that this machine has a source for, merged
 
       battery and lid follow UPower's signals; when upowerd goes away a source-lost line is \
@@ -33,6 +34,9 @@ struct WatchCommand: ParsableCommand {
       orientation, proximity and shake poll sysfs at --rate samples per second (defaults 10, 5 \
       and 50) with a timer, or read the IIO buffer when it is idle and writable; displays and \
       sensors wait for udev events.
+
+      power-profile follows the daemon's PropertiesChanged signals; when it goes away a \
+      source-lost line is printed, and source-restored when it is back.
 
       thermal reads /sys/class/thermal again on each thermal uevent and, as most drivers send \
       none, every 5 seconds (--rate changes it); the state follows the rule in the README \

@@ -85,3 +85,21 @@ struct DeviceLowPowerModeTests {
     }
   }
 }
+
+@Suite("Device.lowPowerModeUpdates")
+struct DeviceLowPowerModeUpdatesTests {
+  @Test("the updates start with the profile read now, or throw the reason there is none")
+  func updates() async throws {
+    switch Result(catching: { () throws(PowerProfileError) in try Device.powerProfile() }) {
+    case .success(let profile):
+      for try await update in Device.lowPowerModeUpdates() {
+        #expect(update.initial && update.profile.busName == profile.busName)
+        break
+      }
+    case .failure(let error):
+      await #expect(throws: UpdateError.unavailable(error.description)) {
+        for try await _ in Device.lowPowerModeUpdates() {}
+      }
+    }
+  }
+}

@@ -44,6 +44,20 @@ struct PowerProfileTests {
       try ChildProcess.run("/usr/bin/gdbus", ["call", "--address", bus.address] + arguments, errors: .null, seconds: 30).status
     }
 
+    /// Has the polkitd mock allow switching profiles, once it is on the bus (within 10 s).
+    func authorizeSwitching() throws -> Bool {
+      let deadline = Date().addingTimeInterval(10)
+      let call = [
+        "--dest", "org.freedesktop.PolicyKit1", "--object-path", "/org/freedesktop/PolicyKit1/Authority", "--method",
+        "org.freedesktop.DBus.Mock.SetAllowed", "['net.hadess.PowerProfiles.switch-profile']",
+      ]
+      while try gdbus(call) != 0 {
+        guard Date() < deadline else { return false }
+        usleep(100_000)
+      }
+      return true
+    }
+
     /// `get KEY` once it gives something other than `null`, within 10 s.
     func get(_ key: String) throws -> DevCapsResult {
       let deadline = Date().addingTimeInterval(10)
@@ -67,11 +81,7 @@ struct PowerProfileTests {
     #expect(profile["busName"] as? String == "net.hadess.PowerProfiles")
     #expect(profile["degradedReason"] is NSNull)
 
-    Thread.sleep(forTimeInterval: 0.5)
-    try bus.gdbus([
-      "--dest", "org.freedesktop.PolicyKit1", "--object-path", "/org/freedesktop/PolicyKit1/Authority", "--method",
-      "org.freedesktop.DBus.Mock.SetAllowed", "['net.hadess.PowerProfiles.switch-profile']",
-    ])
+    #expect(try bus.authorizeSwitching())
     #expect(try bus.gdbus([
       "--dest", "net.hadess.PowerProfiles", "--object-path", "/net/hadess/PowerProfiles", "--method",
       "org.freedesktop.DBus.Properties.Set", "net.hadess.PowerProfiles", "ActiveProfile", "<'power-saver'>",
@@ -104,5 +114,37 @@ struct PowerProfileTests {
     #expect(profile["busName"] as? String == name)
     #expect(profile["profile"] as? String == "performance")
     #expect(profile["degradedReason"] as? String == "lap-detected")
+  }
+
+  @Test("watch power-profile: the profile, the switch to power-saver (PropertiesChanged), source-lost when the daemon dies")
+  func watch() throws {
+    let bus = try Bus()
+    let polkit = try bus.start("/usr/bin/python3", ["-m", "dbusmock", "--system", "--template", "polkitd"], preload: false)
+    let daemon = try bus.start(Self.daemon, preload: true)
+    _ = try bus.get("power.powerProfile")
+    let stream = try StreamProcess(["watch", "power-profile", "--json", "--count", "2"], environment: bus.environment)
+    stream.waitForLines(1)
+    #expect(try bus.authorizeSwitching())
+    #expect(try bus.gdbus([
+      "--dest", "net.hadess.PowerProfiles", "--object-path", "/net/hadess/PowerProfiles", "--method",
+      "org.freedesktop.DBus.Properties.Set", "net.hadess.PowerProfiles", "ActiveProfile", "<'power-saver'>",
+    ]) == 0)
+    stream.waitForLines(2)
+    daemon.signal(SIGKILL)
+    daemon.waitOrKill(seconds: 10)
+    #expect(stream.wait() == 0, "stderr: \(stream.stderr)")
+    #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
+    let events = try stream.received.map { try stream.json($0) }
+    #expect(events.map { $0["event"] as? String } == ["power-profile", "power-profile", "source-lost"])
+    #expect(events.map { $0["lowPowerMode"] as? Bool } == [false, true, nil])
+    withExtendedLifetime(polkit) {}
+  }
+
+  @Test("watch power-profile without a daemon: unavailable (69), with the reason")
+  func unavailable() throws {
+    let bus = try Bus()
+    let result = try DevCapsProcess.run(["watch", "power-profile", "--once"], environment: bus.environment)
+    #expect(result.status == 69)
+    #expect(result.stderr.contains("power-profiles-daemon is not on the system bus"), "\(result.stderr)")
   }
 }

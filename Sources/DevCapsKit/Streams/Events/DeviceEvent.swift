@@ -12,6 +12,7 @@ public enum DeviceEvent: Sendable, Equatable {
   case motion(DeviceMotionUpdate)
   case heading(HeadingUpdate)
   case thermal(ThermalUpdate)
+  case powerProfile(PowerProfileUpdate)
   /// The source of a stream went away (upowerd left the bus); the stream goes on.
   case sourceLost(source: String)
   /// It came back; the current state follows.
@@ -31,6 +32,7 @@ public enum DeviceEvent: Sendable, Equatable {
     case .motion: "motion"
     case .heading: "heading"
     case .thermal: "thermal"
+    case .powerProfile: "power-profile"
     case .sourceLost: "source-lost"
     case .sourceRestored: "source-restored"
     }
@@ -49,6 +51,7 @@ public enum DeviceEvent: Sendable, Equatable {
     case .motion(let update): update.initial
     case .heading(let update): update.initial
     case .thermal(let update): update.initial
+    case .powerProfile(let update): update.initial
     case .shake, .sourceLost, .sourceRestored: false
     }
   }
@@ -92,6 +95,7 @@ extension StreamEvent: Encodable {
     case .motion(let update): try update.encode(to: encoder)
     case .heading(let update): try update.encode(to: encoder)
     case .thermal(let update): try update.encode(to: encoder)
+    case .powerProfile(let update): try update.encode(to: encoder)
     case .sourceLost(let source), .sourceRestored(let source): try container.encode(source, forKey: .source)
     }
   }

@@ -20,6 +20,7 @@ enum WatchSources {
     }
     for watcher in watchers { session.publish(watcher.start()) }
     try PowerSources.open(kind, session: session, context: context, udev: udev)
+    try PowerProfilesWatcher.open(kind, session: session)
     try ThermalWatcher.open(kind, options: options, session: session, context: context, udev: udev)
     let motion = try MotionSources.openWatch(kind, options: options, session: session, context: context, udev: udev)
     let deviceMotion = try DeviceMotionSources.open(kind, options: options, session: session, context: context, udev: udev)
