@@ -25,6 +25,7 @@ struct WatchCommand: ParsableCommand {
         heading       the compass heading, on a change over --threshold degrees (1)
         thermal       the thermal state (nominal, fair, serious, critical), on change
         power-profile power-profiles-daemon's profile (power-saver is low power mode)
+        light         ambient light in lux, on a change over 1 % (IIO light sensor)
         all           every stream above that this machine has a source for, merged
 
       battery and lid follow UPower's signals; when upowerd goes away a source-lost line is \
@@ -37,6 +38,8 @@ struct WatchCommand: ParsableCommand {
 
       power-profile follows the daemon's PropertiesChanged signals; when it goes away a \
       source-lost line is printed, and source-restored when it is back.
+
+      light polls the sensor once a second (--rate), as the kernel sends no event for it.
 
       thermal reads /sys/class/thermal again on each thermal uevent and, as most drivers send \
       none, every 5 seconds (--rate changes it); the state follows the rule in the README \
@@ -81,7 +84,7 @@ struct WatchCommand: ParsableCommand {
   @Option(name: .long, help: "End after this many seconds.")
   var timeout: Double?
 
-  @Option(name: .long, help: "Samples per second for orientation, proximity, shake, motion and heading; readings per second for thermal (0.1 to 1000).")
+  @Option(name: .long, help: "Samples per second for orientation, proximity, shake, motion and heading; readings per second for thermal and light (0.1 to 1000).")
   var rate: Double?
 
   @Option(

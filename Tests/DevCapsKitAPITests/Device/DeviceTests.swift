@@ -103,3 +103,21 @@ struct DeviceLowPowerModeUpdatesTests {
     }
   }
 }
+
+@Suite("Device.ambientLightUpdates")
+struct DeviceAmbientLightTests {
+  @Test("the light now from the sensor the report lists, or unavailable when it lists none")
+  func updates() async throws {
+    let report = try Report.current(sections: [.sensors])
+    guard let sensor = report.sensors?.first(where: { $0.type == .light && $0.bus == "iio" }) else {
+      await #expect(throws: UpdateError.unavailable("no ambient light sensor found (no IIO device with an in_illuminance channel)")) {
+        for try await _ in Device.ambientLightUpdates() {}
+      }
+      return
+    }
+    for try await update in Device.ambientLightUpdates() {
+      #expect(update.initial && update.sensor == sensor.id)
+      break
+    }
+  }
+}

@@ -13,6 +13,7 @@ public enum DeviceEvent: Sendable, Equatable {
   case heading(HeadingUpdate)
   case thermal(ThermalUpdate)
   case powerProfile(PowerProfileUpdate)
+  case light(LightUpdate)
   /// The source of a stream went away (upowerd left the bus); the stream goes on.
   case sourceLost(source: String)
   /// It came back; the current state follows.
@@ -33,6 +34,7 @@ public enum DeviceEvent: Sendable, Equatable {
     case .heading: "heading"
     case .thermal: "thermal"
     case .powerProfile: "power-profile"
+    case .light: "light"
     case .sourceLost: "source-lost"
     case .sourceRestored: "source-restored"
     }
@@ -52,6 +54,7 @@ public enum DeviceEvent: Sendable, Equatable {
     case .heading(let update): update.initial
     case .thermal(let update): update.initial
     case .powerProfile(let update): update.initial
+    case .light(let update): update.initial
     case .shake, .sourceLost, .sourceRestored: false
     }
   }
@@ -96,6 +99,7 @@ extension StreamEvent: Encodable {
     case .heading(let update): try update.encode(to: encoder)
     case .thermal(let update): try update.encode(to: encoder)
     case .powerProfile(let update): try update.encode(to: encoder)
+    case .light(let update): try update.encode(to: encoder)
     case .sourceLost(let source), .sourceRestored(let source): try container.encode(source, forKey: .source)
     }
   }
