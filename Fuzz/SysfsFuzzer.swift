@@ -1,7 +1,7 @@
 // libFuzzer entry point: the parsers of files the kernel and monitors hand devcaps (EDID,
 // mountinfo, cpuinfo with its identity, features and s390 caches, meminfo, os-release, CPU lists,
 // mount matrices, IIO scan types and scans, inotify events, CPU masks, cache sizes, release
-// files, /proc/sysinfo, /proc/self/limits, cgroup paths),
+// files, /proc/sysinfo, /proc/self/limits, cgroup paths, thermal zones' temperatures and trips),
 // and the formatting of numbers read from such files. The first byte picks the parser, the rest
 // is the file. Fuzz/corpus/sysfs holds every input that ever crashed one of them.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -9,7 +9,7 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
   let text = String(decoding: bytes, as: UTF8.self)
-  switch data[0] % 12 {
+  switch data[0] % 13 {
   case 0: _ = EDID.parse(bytes)
   case 1: _ = MountInfo.localFilesystems(MountInfo.parse(text).entries)
   case 2:
@@ -58,6 +58,19 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = StorageProbe.transport(name: line, devicePath: lines.count > 1 ? String(lines[1]) : nil)
     let directories = CgroupPaths.directories(line, under: mount)
     precondition(directories.last == "/sys/fs/cgroup" && directories.allSatisfy { $0.hasPrefix("/sys/fs/cgroup") }, "a cgroup directory outside its mount")
+  case 12:
+    // Lines as a thermal zone's files hold them (temp, then trip type and temp pairs), and as
+    // cooling devices' cur_state and max_state, judged by the rule.
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
+    let numbers = lines.map { Int64($0) }
+    var trips: [ThermalTrip] = []
+    for index in stride(from: 1, to: lines.count - 1, by: 2) {
+      if let millidegrees = numbers[index + 1], let trip = ThermalSysfs.trip(type: lines[index], millidegrees: millidegrees) { trips.append(trip) }
+    }
+    let zone = ThermalZoneInfo(id: "thermal_zone0", type: lines.first, temperatureCelsius: numbers.first.flatMap { $0.flatMap(ThermalSysfs.celsius(millidegrees:)) }, trips: trips)
+    let cooling = CoolingDeviceInfo(id: "cooling_device0", type: lines.last, currentState: numbers.first ?? nil, maxState: numbers.last ?? nil)
+    _ = ThermalRule.judge(zones: [zone], coolingDevices: [cooling])
+    _ = lines.sorted(by: ThermalSysfs.kernelOrder)
   default:
     // A scan type on the first line, then scans decoded with it at every offset.
     let parts = text.split(separator: "\n", maxSplits: 1)

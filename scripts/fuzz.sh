@@ -38,6 +38,7 @@ build SysfsFuzzer "${common[@]}" "Sources/devcaps/Rendering/Units.swift" "$S/Pro
   "$S/Probes/System/PointRelease.swift" "$S/Model/CPUInfo.swift" "$S/Probes/Cgroup/"*.swift "$S/Model/LimitsInfo.swift" \
   "$S/Probes/Storage/StorageProbe.swift" "$S/Model/NetworkInterfaceInfo.swift" \
   "$S/Probes/Memory/MemoryProbe.swift" "$S/Model/MemoryInfo.swift" "$S/Sampling/ScanFormat.swift" "$S/Sampling/SysfsValueReader.swift" "$S/Sampling/ReplacedAttributes.swift" \
+  "$S/Model/ThermalInfo.swift" "$S/Probes/Thermal/ThermalSysfs.swift" "$S/Probes/Thermal/ThermalRule.swift" \
   Sources/DevCapsMotion/MountMatrix.swift Sources/DevCapsMotion/Vector3.swift
 # The report model, and what its sensor descriptions name (the IIO description, udev's device).
 build ReportFuzzer "${common[@]}" "$S/Model/"*.swift "$S/Report/Report.swift" "$S/Report/ReportJSON.swift" "$S/Report/ReportSection.swift" \
@@ -79,6 +80,7 @@ printf '\x0b10240K\n' > "$out/seeds/sysfs/cache-size"
 printf '\x0brv64imafdc_zicntr_zicsr_zifencei_zihpm_zca_zcd_zba_zbb\n' > "$out/seeds/sysfs/isa"
 printf '\x0b12.11\nVM00 Control Program: z/VM    7.3.0\n' > "$out/seeds/sysfs/release"
 printf '\x0b/docker/abc/x\n/docker/abc\nMax open files            1024                 524288               files\n' > "$out/seeds/sysfs/cgroup"
+printf '\x0c52000\npassive\n95000\ncritical\n105000\nProcessor' > "$out/seeds/sysfs/thermal"
 # Two inotify events as the kernel lays them out: IN_MOVED_TO of an attribute, then IN_IGNORED.
 python3 -c 'import struct, sys; sys.stdout.buffer.write(b"\x09" + struct.pack("<iIII", 1, 0x80, 7, 16) + b"in_accel_x_raw\0\0" + struct.pack("<iIII", 1, 0x8000, 0, 0))' \
   > "$out/seeds/sysfs/inotify"

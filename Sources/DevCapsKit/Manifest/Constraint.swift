@@ -43,6 +43,7 @@ public struct Constraint: Sendable, Equatable {
     switch measure {
     case .version: value = .version(try versionParts(rest, whole: text))
     case .cpuLevel: value = .number(Double(try cpuLevel(rest, whole: text)))
+    case .thermalState: value = .number(try thermalStateRank(rest, whole: text))
     default: value = .number(try quantity(String(rest), measure: measure, whole: text))
     }
     return Constraint(op: op, value: value, text: text.trimmingWhitespace())
@@ -56,6 +57,14 @@ public struct Constraint: Sendable, Equatable {
       throw Problem("'\(whole)' is not a version: write dotted numbers such as '>= 6.1'")
     }
     return parts.map { $0! }
+  }
+
+  /// A thermal state's place in ``ManifestKeys/thermalStates``, so that `<=` means "no hotter".
+  static func thermalStateRank(_ text: Substring, whole: String) throws(Problem) -> Double {
+    guard let rank = ManifestKeys.thermalStates.firstIndex(of: String(text)) else {
+      throw Problem("'\(whole)' names no thermal state; use one of \(ManifestKeys.thermalStates.joined(separator: ", ")), such as \(example(.thermalState))")
+    }
+    return Double(rank)
   }
 
   static let byteUnits: [String: Double] = [
@@ -86,7 +95,7 @@ public struct Constraint: Sendable, Equatable {
       guard unit.isEmpty else { throw Problem("'\(whole)' takes a percentage such as '>= 50%' or a fraction such as '>= 0.5'") }
       guard number <= 1 else { throw Problem("'\(whole)' is above 1; write a percentage such as '>= 50%' or a fraction such as '>= 0.5'") }
       return number
-    case .version, .cpuLevel:
+    case .version, .cpuLevel, .thermalState:
       return number
     }
   }
@@ -117,6 +126,7 @@ public struct Constraint: Sendable, Equatable {
     case .level: return "'>= 50%'"
     case .version: return "'>= 6.1'"
     case .cpuLevel: return "'>= x86-64-v3'"
+    case .thermalState: return "'<= fair'"
     }
   }
 

@@ -23,13 +23,15 @@ public enum ManifestKeys {
     case version
     /// An x86-64 psABI level, `x86-64-v1` … `x86-64-v4`, compared by its number.
     case cpuLevel
+    /// A thermal state by name, hotter states greater: `<= fair`.
+    case thermalState
   }
 
   /// Keys that take a constraint, and what their values measure.
   public static let measured: [(key: String, measure: Measure)] = [
     ("memory", .bytes), ("memory-available", .bytes), ("disk-free", .bytes), ("disk-total", .bytes),
     ("cpu-cores", .count), ("available-cores", .count), ("available-memory", .bytes), ("cpu-frequency", .hertz), ("battery-level", .level), ("displays", .count),
-    ("kernel", .version), ("os-version", .version), ("cpu-level", .cpuLevel),
+    ("kernel", .version), ("os-version", .version), ("cpu-level", .cpuLevel), ("thermal-state", .thermalState),
   ]
 
   /// Keys that take a list of names, all of which must be present; `network` and `storage`
@@ -38,6 +40,10 @@ public enum ManifestKeys {
 
   /// List keys that take one name without brackets: `{"network": "ethernet"}`.
   public static let singleNameKeys: Set<String> = ["network", "storage"]
+
+  /// The thermal states a `thermal-state` constraint names, coolest first (`ThermalState`'s
+  /// cases, spelled here so that the manifest parser stands alone).
+  public static let thermalStates = ["nominal", "fair", "serious", "critical"]
 
   /// Measured keys that take a path after a colon (`disk-free:/var`).
   public static let pathKeys: Set<String> = ["disk-free", "disk-total"]

@@ -25,13 +25,16 @@ public struct DeviceInfo: Sendable, Codable, Equatable {
   public var hypervisor: String?
   /// The BIOS or UEFI firmware, from DMI.
   public var firmware: FirmwareInfo
+  /// How hard the machine works to stay cool (`ProcessInfo.thermalState`), by <doc:ThermalStateRule>
+  /// over `/sys/class/thermal`; nil in a report saved before devcaps read it.
+  public var thermalState: ThermalState?
 
   /// A device section as a test or a saved report describes it.
   public init(
     name: String? = nil, model: String? = nil, vendor: String? = nil, platform: String? = nil,
     chassis: Chassis = .unknown, chassisSource: String? = nil, architecture: String? = nil,
     virtualization: String? = nil, virtualizationKind: VirtualizationKind? = nil,
-    firmware: FirmwareInfo = FirmwareInfo(), hypervisor: String? = nil
+    firmware: FirmwareInfo = FirmwareInfo(), hypervisor: String? = nil, thermalState: ThermalState? = nil
   ) {
     self.hypervisor = hypervisor
     self.name = name
@@ -44,6 +47,7 @@ public struct DeviceInfo: Sendable, Codable, Equatable {
     self.virtualization = virtualization
     self.virtualizationKind = virtualizationKind
     self.firmware = firmware
+    self.thermalState = thermalState
   }
 }
 

@@ -20,6 +20,8 @@ public struct PowerInfo: Sendable, Codable, Equatable {
   public var batteries: [BatteryInfo]
   /// Batteries of peripherals: mice, keyboards, headsets.
   public var peripherals: [PeripheralInfo]
+  /// power-profiles-daemon's profile (low power mode); nil when no daemon answers.
+  public var powerProfile: PowerProfileInfo?
 
   /// A power section with nothing found yet.
   public init(source: Source) {
@@ -98,7 +100,7 @@ public struct PeripheralInfo: Sendable, Codable, Equatable {
 }
 
 extension PowerInfo {
-  enum CodingKeys: String, CodingKey { case source, onBattery, linePowerOnline, lid, level, batteries, peripherals }
+  enum CodingKeys: String, CodingKey { case source, onBattery, linePowerOnline, lid, level, batteries, peripherals, powerProfile }
   enum LidKeys: String, CodingKey { case present, closed }
 
   /// Reads a peripheral from a saved report.
@@ -115,6 +117,7 @@ extension PowerInfo {
     level = try container.decodeIfPresent(Double.self, forKey: .level)
     batteries = try container.decodeIfPresent([BatteryInfo].self, forKey: .batteries) ?? []
     peripherals = try container.decodeIfPresent([PeripheralInfo].self, forKey: .peripherals) ?? []
+    powerProfile = try container.decodeIfPresent(PowerProfileInfo.self, forKey: .powerProfile)
   }
 
   /// The lid is one object in the report: `"lid": {"present": …, "closed": …}`.
@@ -129,5 +132,6 @@ extension PowerInfo {
     try container.encodeIfPresent(level, forKey: .level)
     try container.encode(batteries, forKey: .batteries)
     try container.encode(peripherals, forKey: .peripherals)
+    try container.encodeIfPresent(powerProfile, forKey: .powerProfile)
   }
 }

@@ -23,6 +23,8 @@ public struct Report: Sendable, Equatable {
   public var storage: [StorageDeviceInfo]?
   /// Batteries, line power, the lid.
   public var power: PowerInfo?
+  /// Thermal zones, cooling devices and the thermal state they make.
+  public var thermal: ThermalInfo?
   /// IIO and input sensors.
   public var sensors: [SensorInfo]?
   /// DRM connectors, connected or not.
@@ -68,6 +70,7 @@ extension Report: Encodable {
       case .network: try container.encodeIfPresent(network, forKey: key)
       case .storage: try container.encodeIfPresent(storage, forKey: key)
       case .power: try container.encodeIfPresent(power, forKey: key)
+      case .thermal: try container.encodeIfPresent(thermal, forKey: key)
       case .sensors: try container.encodeIfPresent(sensors, forKey: key)
       case .displays: try container.encodeIfPresent(displays, forKey: key)
       case .gpus: try container.encodeIfPresent(gpus, forKey: key)
@@ -116,6 +119,7 @@ extension Report: Decodable {
       case .network: network = try container.decodeIfPresent([NetworkInterfaceInfo].self, forKey: key)
       case .storage: storage = try container.decodeIfPresent([StorageDeviceInfo].self, forKey: key)
       case .power: power = try container.decodeIfPresent(PowerInfo.self, forKey: key)
+      case .thermal: thermal = try container.decodeIfPresent(ThermalInfo.self, forKey: key)
       case .sensors: sensors = try container.decodeIfPresent([SensorInfo].self, forKey: key)
       case .displays: displays = try container.decodeIfPresent([DisplayInfo].self, forKey: key)
       case .gpus: gpus = try container.decodeIfPresent([GPUInfo].self, forKey: key)

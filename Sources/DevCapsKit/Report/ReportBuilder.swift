@@ -46,6 +46,7 @@ public struct ReportBuilder {
       case .inputs: report.inputs = inventory().inputs
       case .capabilities: report.capabilities = CapabilityCatalog.evaluate(inventory())
       case .power: report.power = inventory().power
+      case .thermal: report.thermal = ThermalProbe(context: context).probe()
       }
     }
     report.warnings = context.diagnostics.entries
@@ -65,7 +66,7 @@ extension ReportSection {
     case .radios: ["net", "bluetooth", "wwan", "gnss", "nfc"]
     case .inputs: ["input"]
     case .capabilities: [ReportSection.sensors, .displays, .cameras, .audio, .radios, .inputs].flatMap(\.udevSubsystems)
-    case .device, .system, .cpu, .memory, .limits, .disks, .network, .storage, .power: []
+    case .device, .system, .cpu, .memory, .limits, .disks, .network, .storage, .power, .thermal: []
     }
   }
 }

@@ -22,6 +22,7 @@ extension Report {
       case .network: members.append(JSONMember(key, network.json))
       case .storage: members.append(JSONMember(key, storage.json))
       case .power: members.append(JSONMember(key, power.json))
+      case .thermal: members.append(JSONMember(key, thermal.json))
       case .sensors: members.append(JSONMember(key, sensors.json))
       case .displays: members.append(JSONMember(key, displays.json))
       case .gpus: members.append(JSONMember(key, gpus.json))
@@ -71,7 +72,7 @@ extension DeviceInfo: ReportJSONConvertible {
       JSONMember("chassisSource", .optional(chassisSource)), JSONMember("architecture", .optional(architecture)),
       JSONMember("virtualization", .optional(virtualization)), JSONMember("virtualizationKind", .optional(virtualizationKind?.rawValue)),
       JSONMember("hypervisor", .optional(hypervisor)),
-      JSONMember("firmware", firmware.json),
+      JSONMember("firmware", firmware.json), JSONMember("thermalState", .optional(thermalState?.rawValue)),
     ])
   }
 }
@@ -183,6 +184,7 @@ extension PowerInfo: ReportJSONConvertible {
       JSONMember("linePowerOnline", .optional(linePowerOnline)),
       JSONMember("lid", .object([JSONMember("present", .optional(lidPresent)), JSONMember("closed", .optional(lidClosed))])),
       JSONMember("level", .optional(level)), JSONMember("batteries", batteries.json), JSONMember("peripherals", peripherals.json),
+      JSONMember("powerProfile", powerProfile.json),
     ])
   }
 }
@@ -302,4 +304,46 @@ extension InputInfo: ReportJSONConvertible {
 
 extension Diagnostic: ReportJSONConvertible {
   var json: JSONValue { .object([JSONMember("path", .string(path)), JSONMember("problem", .string(problem))]) }
+}
+
+extension ThermalInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("state", .string(state.rawValue)), JSONMember("reason", .optional(reason)), JSONMember("zones", zones.json),
+      JSONMember("coolingDevices", coolingDevices.json),
+    ])
+  }
+}
+
+extension ThermalZoneInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("id", .string(id)), JSONMember("type", .optional(type)),
+      JSONMember("temperatureCelsius", .optional(temperatureCelsius)), JSONMember("trips", trips.json),
+    ])
+  }
+}
+
+extension ThermalTrip: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([JSONMember("type", .string(type)), JSONMember("temperatureCelsius", .number(finite: temperatureCelsius))])
+  }
+}
+
+extension CoolingDeviceInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("id", .string(id)), JSONMember("type", .optional(type)), JSONMember("currentState", .optional(currentState)),
+      JSONMember("maxState", .optional(maxState)),
+    ])
+  }
+}
+
+extension PowerProfileInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("profile", .string(profile)), JSONMember("degradedReason", .optional(degradedReason)),
+      JSONMember("busName", .string(busName)),
+    ])
+  }
 }

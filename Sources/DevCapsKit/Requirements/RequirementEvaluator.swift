@@ -36,6 +36,8 @@ public enum Finding: Sendable, Equatable {
   case cpuLevel(String)
   /// A version, and where it was read when that is not the obvious field.
   case version(String, source: String?)
+  /// The thermal state and what decided it.
+  case thermalState(String, reason: String?)
   case noBattery
   /// Why the value could not be measured.
   case unknown(String)
@@ -43,7 +45,7 @@ public enum Finding: Sendable, Equatable {
   /// Whether it names something that was there (text output says "found …").
   public var isFound: Bool {
     switch self {
-    case .device, .bytes, .count, .displays, .hertz, .batteryLevel, .version, .features, .cpuLevel: true
+    case .device, .bytes, .count, .displays, .hertz, .batteryLevel, .version, .features, .cpuLevel, .thermalState: true
     case .notPresent, .notAvailableOnLinux, .noBattery, .unknown, .missingFeatures: false
     }
   }
@@ -131,6 +133,7 @@ public final class RequirementEvaluator {
     case "kernel", "os-version": .system
     case "network": .network
     case "storage": .storage
+    case "thermal-state": .thermal
     default: ManifestKeys.measure(of: baseKey) == nil && !ManifestKeys.listKeys.contains(baseKey) ? .capabilities : nil
     }
   }
@@ -241,6 +244,12 @@ public final class RequirementEvaluator {
       guard let full = system.fullVersion else { return .version(system.version, unknown: "os-release has no VERSION_ID") }
       let source = system.fullVersionSource.flatMap { $0 == "VERSION_ID" ? nil : $0 }
       return .version(full, source: source, unknown: "")
+    case "thermal-state":
+      guard let thermal = facts.thermal else { return .unknown("the report has no thermal section") }
+      let rank = ManifestKeys.thermalStates.firstIndex(of: thermal.state.rawValue) ?? 0
+      return Measurement(
+        value: .number(Double(rank)), json: .string(thermal.state.rawValue),
+        finding: .thermalState(thermal.state.rawValue, reason: thermal.reason))
     default:
       return .unknown("unknown key")
     }

@@ -14,6 +14,7 @@ protocol RequirementFacts: AnyObject {
   var displays: [DisplayInfo]? { get }
   var network: [NetworkInterfaceInfo]? { get }
   var storage: [StorageDeviceInfo]? { get }
+  var thermal: ThermalInfo? { get }
   /// Total and available bytes of the filesystem holding `path`, or why they are unknown.
   func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), DiskUnknown>
 }
@@ -36,6 +37,7 @@ final class ProbedFacts: RequirementFacts {
   var displays: [DisplayInfo]? { inventory.displays }
   lazy var network: [NetworkInterfaceInfo]? = NetworkProbe(context: context, includeMACAddresses: false).probe()
   lazy var storage: [StorageDeviceInfo]? = StorageProbe(context: context).probe()
+  lazy var thermal: ThermalInfo? = ThermalProbe(context: context).probe()
 
   func capability(_ key: String) -> String?? {
     CapabilityCatalog.rule(for: key).map { $0.detect(inventory) }
@@ -66,6 +68,7 @@ final class ReportFacts: RequirementFacts {
   var displays: [DisplayInfo]? { report.displays }
   var network: [NetworkInterfaceInfo]? { report.network }
   var storage: [StorageDeviceInfo]? { report.storage }
+  var thermal: ThermalInfo? { report.thermal }
 
   func capability(_ key: String) -> String?? {
     guard CapabilityCatalog.rule(for: key) != nil else { return nil }

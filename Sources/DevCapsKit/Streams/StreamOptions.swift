@@ -1,6 +1,8 @@
 /// The streams devcaps can watch.
 public enum StreamKind: String, Sendable, CaseIterable {
-  case battery, lid, displays, sensors, orientation, proximity, shake, motion, heading, all
+  case battery, lid, displays, sensors, orientation, proximity, shake, motion, heading, thermal, light
+  case powerProfile = "power-profile"
+  case all
 }
 
 /// How a stream samples and when it ends by itself.

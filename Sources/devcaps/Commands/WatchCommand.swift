@@ -23,6 +23,9 @@ struct WatchCommand: ParsableCommand {
         motion        attitude, gravity, user acceleration, rotation rate, field,
                       heading: every sample (50 Hz)
         heading       the compass heading, on a change over --threshold degrees (1)
+        thermal       the thermal state (nominal, fair, serious, critical), on change
+        power-profile power-profiles-daemon's profile (power-saver is low power mode)
+        light         ambient light in lux, on a change over 1 % (IIO light sensor)
         all           every stream above that this machine has a source for, merged
 
       battery and lid follow UPower's signals; when upowerd goes away a source-lost line is \
@@ -32,6 +35,15 @@ struct WatchCommand: ParsableCommand {
       orientation, proximity and shake poll sysfs at --rate samples per second (defaults 10, 5 \
       and 50) with a timer, or read the IIO buffer when it is idle and writable; displays and \
       sensors wait for udev events.
+
+      power-profile follows the daemon's PropertiesChanged signals; when it goes away a \
+      source-lost line is printed, and source-restored when it is back.
+
+      light polls the sensor once a second (--rate), as the kernel sends no event for it.
+
+      thermal reads /sys/class/thermal again on each thermal uevent and, as most drivers send \
+      none, every 5 seconds (--rate changes it); the state follows the rule in the README \
+      (Thermal state).
 
       motion and heading (`devcaps motion` is the live view) use the best source the machine \
       has: a sensor hub's fused rotation (source hub), else devcaps' own filter over the \
@@ -54,6 +66,7 @@ struct WatchCommand: ParsableCommand {
         devcaps watch displays
         devcaps watch all --json | jq -c 'select(.event == "display")'
         devcaps watch sensors --count 1 --timeout 30
+        devcaps watch thermal --once --json
       """)
 
   @Argument(help: ArgumentHelp("What to watch: \(StreamKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "stream"))
@@ -65,10 +78,13 @@ struct WatchCommand: ParsableCommand {
   @Option(name: .long, help: "End after this many changes (the initial state does not count).")
   var count: Int?
 
+  @Flag(name: .long, help: "Print the current state and end (--count 0).")
+  var once = false
+
   @Option(name: .long, help: "End after this many seconds.")
   var timeout: Double?
 
-  @Option(name: .long, help: "Samples per second for orientation, proximity, shake, motion and heading (0.1 to 1000).")
+  @Option(name: .long, help: "Samples per second for orientation, proximity, shake, motion and heading; readings per second for thermal and light (0.1 to 1000).")
   var rate: Double?
 
   @Option(
@@ -102,6 +118,7 @@ struct WatchCommand: ParsableCommand {
     }
     guard sensitivity > 0 && sensitivity <= .pi else { throw ValidationError("--sensitivity must be between 0 and π radians") }
     guard lockout >= 0 && lockout.isFinite else { throw ValidationError("--lockout must be 0 or more seconds") }
+    if once && count != nil { throw ValidationError("--once and --count cannot be used together") }
     try validateEnd(count: count, timeout: timeout)
   }
 
@@ -118,7 +135,7 @@ struct WatchCommand: ParsableCommand {
     options.referenceFrame = referenceFrame
     options.shake.sensitivity = sensitivity
     options.shake.lockout = lockout
-    options.maximumChanges = count
+    options.maximumChanges = once ? 0 : count
     options.duration = timeout
     options.note = { Output.error("note: \($0)") }
     let events = try StreamRunner.open(stream, options)

@@ -16,6 +16,11 @@ enum EventText {
     case .upAngle(let sample): upAngle(sample)
     case .motion(let update): motion(update.motion)
     case .heading(let update): heading(update)
+    case .light(let update): update.lux.map { Units.fixed($0, decimals: 1) + " lx" } ?? "light unreadable: \(update.problem ?? "no reading")"
+    case .powerProfile(let update):
+      "power profile \(HumanReport.printable(update.profile.profile))" + (update.isLowPowerModeEnabled ? " (low power mode)" : "")
+        + (update.profile.degradedReason.map { ", performance degraded: \(HumanReport.printable($0))" } ?? "")
+    case .thermal(let update): "thermal state \(update.state.rawValue)" + (update.reason.map { " (\(HumanReport.printable($0)))" } ?? "")
     case .sourceLost(let source): "\(source) went away; waiting for it to come back"
     case .sourceRestored(let source): "\(source) is back"
     }

@@ -92,6 +92,10 @@ extension HumanReport {
 extension HumanReport {
   func powerRows(_ power: PowerInfo) -> [(String, String)] {
     var rows: [(String, String)] = [("Source", power.source == .none ? style.dim("no power supply found") : power.source.rawValue)]
+    if let profile = power.powerProfile {
+      let degraded = profile.degradedReason.map { ", performance degraded: " + HumanReport.printable($0) } ?? ""
+      rows.append(("Power profile", HumanReport.printable(profile.profile) + style.dim(" (\(profile.busName)\(degraded))")))
+    }
     if power.source == .none { return rows }
     for battery in power.batteries {
       var parts: [String] = []

@@ -41,6 +41,7 @@ struct HumanReport {
     case .network: return "Network"
     case .storage: return "Storage"
     case .power: return "Power"
+    case .thermal: return "Thermal"
     case .sensors: return "Sensors"
     case .displays: return "Displays"
     case .gpus: return "GPUs"
@@ -84,6 +85,7 @@ struct HumanReport {
     case .inputs: return report.inputs.map(inputRows)
     case .capabilities: return report.capabilities.map(capabilityRows)
     case .power: return report.power.map(powerRows)
+    case .thermal: return report.thermal.map(thermalRows)
     }
   }
 
@@ -104,6 +106,7 @@ struct HumanReport {
       ("Chassis", chassis),
       ("Architecture", known(device.architecture)),
       ("Virtualization", virtualization),
+      ("Thermal state", known(device.thermalState?.rawValue)),
       ("Firmware", firmwareParts.isEmpty ? known(nil) : firmwareParts.joined(separator: ", ")),
     ]
   }

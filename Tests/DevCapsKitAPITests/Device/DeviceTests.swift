@@ -49,3 +49,75 @@ struct DeviceTests {
     #expect(Device(report: try Report.current(sections: [.system])) == nil)
   }
 }
+
+@Suite("Device.thermalState")
+struct DeviceThermalStateTests {
+  @Test("the state now is the report's, and the updates start with it")
+  func thermalState() async throws {
+    let report = try Report.current(sections: [.device, .thermal])
+    #expect(report.device?.thermalState == report.thermal?.state)
+    #expect(Device.thermalState == report.thermal?.state)
+    guard report.thermal?.zones.isEmpty == false else {
+      await #expect(throws: UpdateError.unavailable("no thermal zones in /sys/class/thermal")) {
+        for try await _ in Device.thermalStateUpdates() {}
+      }
+      return
+    }
+    for try await update in Device.thermalStateUpdates() {
+      #expect(update.initial)
+      #expect(update.zones.map(\.id) == report.thermal?.zones.map(\.id))
+      break
+    }
+  }
+}
+
+@Suite("Device.isLowPowerModeEnabled")
+struct DeviceLowPowerModeTests {
+  @Test("low power mode is the profile's power-saver, or nil with the reason the profile throws")
+  func lowPowerMode() {
+    switch Result(catching: { () throws(PowerProfileError) in try Device.powerProfile() }) {
+    case .success(let profile):
+      #expect(Device.isLowPowerModeEnabled == (profile.profile == "power-saver"))
+      #expect(["org.freedesktop.UPower.PowerProfiles", "net.hadess.PowerProfiles"].contains(profile.busName))
+    case .failure(let error):
+      #expect(Device.isLowPowerModeEnabled == nil)
+      #expect(!error.description.isEmpty)
+    }
+  }
+}
+
+@Suite("Device.lowPowerModeUpdates")
+struct DeviceLowPowerModeUpdatesTests {
+  @Test("the updates start with the profile read now, or throw the reason there is none")
+  func updates() async throws {
+    switch Result(catching: { () throws(PowerProfileError) in try Device.powerProfile() }) {
+    case .success(let profile):
+      for try await update in Device.lowPowerModeUpdates() {
+        #expect(update.initial && update.profile.busName == profile.busName)
+        break
+      }
+    case .failure(let error):
+      await #expect(throws: UpdateError.unavailable(error.description)) {
+        for try await _ in Device.lowPowerModeUpdates() {}
+      }
+    }
+  }
+}
+
+@Suite("Device.ambientLightUpdates")
+struct DeviceAmbientLightTests {
+  @Test("the light now from the sensor the report lists, or unavailable when it lists none")
+  func updates() async throws {
+    let report = try Report.current(sections: [.sensors])
+    guard let sensor = report.sensors?.first(where: { $0.type == .light && $0.bus == "iio" }) else {
+      await #expect(throws: UpdateError.unavailable("no ambient light sensor found (no IIO device with an in_illuminance channel)")) {
+        for try await _ in Device.ambientLightUpdates() {}
+      }
+      return
+    }
+    for try await update in Device.ambientLightUpdates() {
+      #expect(update.initial && update.sensor == sensor.id)
+      break
+    }
+  }
+}

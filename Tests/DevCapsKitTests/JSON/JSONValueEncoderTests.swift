@@ -38,7 +38,7 @@ struct JSONValueEncoderTests {
     power.lidPresent = true
     let keys: [String]
     if case .object(let members) = JSONValue(encoding: power) { keys = members.map(\.key) } else { keys = [] }
-    #expect(keys == ["source", "onBattery", "linePowerOnline", "lid", "level", "batteries", "peripherals"])
+    #expect(keys == ["source", "onBattery", "linePowerOnline", "lid", "level", "batteries", "peripherals", "powerProfile"])
     #expect(JSONValue(encoding: power)["lid"]?.serialized() == #"{"present":true,"closed":null}"#)
   }
 }

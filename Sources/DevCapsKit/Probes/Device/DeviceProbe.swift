@@ -47,6 +47,7 @@ struct DeviceProbe {
         deviceTreeChassis: deviceTree.chassisType))
     device.chassis = decision.chassis
     device.chassisSource = decision.source
+    device.thermalState = ThermalProbe(context: context).probe().state
     return device
   }
 

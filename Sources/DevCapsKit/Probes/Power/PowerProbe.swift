@@ -16,8 +16,14 @@ struct PowerProbe {
   }
 
   func probe() -> PowerInfo {
-    if PowerProbe.systemBusMayExist, let client = try? UPowerClient() { return client.read() }
-    return SysfsPower(context: context, udev: udev).read()
+    var power: PowerInfo
+    if PowerProbe.systemBusMayExist, let client = try? UPowerClient() {
+      power = client.read()
+    } else {
+      power = SysfsPower(context: context, udev: udev).read()
+    }
+    power.powerProfile = try? PowerProfilesClient.read().get()
+    return power
   }
 
   /// Without a system bus there is no upowerd to ask: then GLib and libupower-glib are not even

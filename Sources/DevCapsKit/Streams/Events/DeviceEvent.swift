@@ -11,6 +11,9 @@ public enum DeviceEvent: Sendable, Equatable {
   case upAngle(UpAngleSample)
   case motion(DeviceMotionUpdate)
   case heading(HeadingUpdate)
+  case thermal(ThermalUpdate)
+  case powerProfile(PowerProfileUpdate)
+  case light(LightUpdate)
   /// The source of a stream went away (upowerd left the bus); the stream goes on.
   case sourceLost(source: String)
   /// It came back; the current state follows.
@@ -29,6 +32,9 @@ public enum DeviceEvent: Sendable, Equatable {
     case .upAngle: "up-angle"
     case .motion: "motion"
     case .heading: "heading"
+    case .thermal: "thermal"
+    case .powerProfile: "power-profile"
+    case .light: "light"
     case .sourceLost: "source-lost"
     case .sourceRestored: "source-restored"
     }
@@ -46,6 +52,9 @@ public enum DeviceEvent: Sendable, Equatable {
     case .upAngle(let sample): sample.initial
     case .motion(let update): update.initial
     case .heading(let update): update.initial
+    case .thermal(let update): update.initial
+    case .powerProfile(let update): update.initial
+    case .light(let update): update.initial
     case .shake, .sourceLost, .sourceRestored: false
     }
   }
@@ -88,6 +97,9 @@ extension StreamEvent: Encodable {
     case .upAngle(let sample): try sample.encode(to: encoder)
     case .motion(let update): try update.encode(to: encoder)
     case .heading(let update): try update.encode(to: encoder)
+    case .thermal(let update): try update.encode(to: encoder)
+    case .powerProfile(let update): try update.encode(to: encoder)
+    case .light(let update): try update.encode(to: encoder)
     case .sourceLost(let source), .sourceRestored(let source): try container.encode(source, forKey: .source)
     }
   }

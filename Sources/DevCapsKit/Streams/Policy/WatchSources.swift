@@ -20,8 +20,11 @@ enum WatchSources {
     }
     for watcher in watchers { session.publish(watcher.start()) }
     try PowerSources.open(kind, session: session, context: context, udev: udev)
+    try PowerProfilesWatcher.open(kind, session: session)
+    try ThermalWatcher.open(kind, options: options, session: session, context: context, udev: udev)
+    let light = try LightWatcher.open(kind, options: options, session: session, context: context, udev: udev)
     let motion = try MotionSources.openWatch(kind, options: options, session: session, context: context, udev: udev)
     let deviceMotion = try DeviceMotionSources.open(kind, options: options, session: session, context: context, udev: udev)
-    return motion + deviceMotion.filter { sensor in !motion.contains { $0.id == sensor.id && $0.type == sensor.type } }
+    return motion + deviceMotion.filter { sensor in !motion.contains { $0.id == sensor.id && $0.type == sensor.type } } + (light.map { [$0] } ?? [])
   }
 }

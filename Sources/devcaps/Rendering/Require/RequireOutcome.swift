@@ -40,6 +40,7 @@ struct RequireOutcome {
     case .features(let names): names.joined(separator: ", ")
     case .missingFeatures(let names): "missing " + names.joined(separator: ", ")
     case .cpuLevel(let level): level
+    case .thermalState(let state, let reason): state + (reason.map { " (\($0))" } ?? "")
     case .noBattery: "no battery"
     case .unknown(let reason): "unknown: " + reason
     }

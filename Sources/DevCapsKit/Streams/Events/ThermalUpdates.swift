@@ -1,0 +1,37 @@
+/// The thermal state at the start of `watch thermal`, or a change of it
+/// (`ProcessInfo.thermalStateDidChangeNotification`).
+public struct ThermalUpdate: Sendable, Equatable {
+  /// The state by <doc:ThermalStateRule>.
+  public var state: ThermalState
+  /// What decided a state above nominal.
+  public var reason: String?
+  /// The zones as they were read for this state.
+  public var zones: [ThermalZoneInfo]
+  /// The stream's first event: the state as it is, not a change.
+  public var initial: Bool
+
+  /// An update as a test or a replay makes one.
+  public init(state: ThermalState, reason: String? = nil, zones: [ThermalZoneInfo] = [], initial: Bool) {
+    self.state = state
+    self.reason = reason
+    self.zones = zones
+    self.initial = initial
+  }
+
+  init(_ thermal: ThermalInfo, initial: Bool) {
+    self.init(state: thermal.state, reason: thermal.reason, zones: thermal.zones, initial: initial)
+  }
+}
+
+extension ThermalUpdate: Encodable {
+  enum CodingKeys: String, CodingKey { case state, reason, zones, initial }
+
+  /// `state`, `reason`, `zones` (each with `temperatureCelsius`), `initial` when it is.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(state, forKey: .state)
+    try container.encodeIfPresent(reason, forKey: .reason)
+    try container.encode(zones, forKey: .zones)
+    if initial { try container.encode(true, forKey: .initial) }
+  }
+}

@@ -1,0 +1,50 @@
+/// `watch thermal`: the state by ``ThermalRule``, read again on each `thermal` uevent (the
+/// kernel sends one when a zone crosses a trip point, for the drivers that notify) and at a low
+/// rate in between, as most zones notify nothing. An event only when the state changes.
+final class ThermalWatcher {
+  /// Every 5 s unless `--rate` says otherwise: heat builds in seconds, not milliseconds.
+  static let defaultHertz = 0.2
+  static let subsystems = ["thermal"]
+
+  private let context: ProbeContext
+  private var state: ThermalState?
+
+  init(context: ProbeContext) { self.context = context }
+
+  func start() -> [DeviceEvent] {
+    let thermal = read()
+    state = thermal.state
+    return [.thermal(ThermalUpdate(thermal, initial: true))]
+  }
+
+  /// The state read again; an event when it changed.
+  func check() -> [DeviceEvent] {
+    let thermal = read()
+    guard thermal.state != state else { return [] }
+    state = thermal.state
+    return [.thermal(ThermalUpdate(thermal, initial: false))]
+  }
+
+  private func read() -> ThermalInfo {
+    // Each reading needs fresh files: a context caches them for the run of one report.
+    ThermalProbe(context: context.refreshed()).probe()
+  }
+
+  /// Opens the watch in `session`. Asked for by name, a machine without thermal zones is
+  /// unavailable; in `all`, it is left out.
+  static func open(_ kind: StreamKind, options: StreamOptions, session: StreamSession, context: ProbeContext, udev: Udev) throws(StreamError) {
+    guard kind == .thermal || kind == .all else { return }
+    let watcher = ThermalWatcher(context: context)
+    let initial = watcher.start()
+    guard case .thermal(let update) = initial.first, !update.zones.isEmpty else {
+      if kind == .all { return }
+      throw .unavailable("no thermal zones in \(ThermalProbe.directory)")
+    }
+    guard session.watchUdev(udev, subsystems: subsystems, { [unowned session] _ in session.publish(watcher.check()) }) else {
+      throw .unavailable("cannot listen to udev events for thermal")
+    }
+    // In `all`, --rate is the motion streams' sample rate, not a thermal one.
+    session.every(hertz: kind == .thermal ? options.rate ?? defaultHertz : defaultHertz) { [unowned session] in session.publish(watcher.check()) }
+    session.publish(initial)
+  }
+}
