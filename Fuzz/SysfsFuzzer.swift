@@ -50,14 +50,20 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = HypervisorVendor.s390(text)
     // /proc/self/limits rows, and a cgroup path resolved under a mount whose root is the second line.
     let context = ProbeContext(root: SystemRoot("/nonexistent-devcaps-fuzz"))
-    _ = (ProcessStatus.limit("Max open files", in: text, context: context), ProcessStatus.limit("Max processes", in: text, context: context))
+    _ = (
+      ProcessStatus.limit("Max open files", in: text, context: context),
+      ProcessStatus.limit("Max processes", in: text, context: context)
+    )
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let mount = MountEntry(
-      device: "0:1", root: lines.count > 1 ? String(lines[1]) : "/", mountPoint: "/sys/fs/cgroup", options: [], fileSystemType: "cgroup2",
+      device: "0:1", root: lines.count > 1 ? String(lines[1]) : "/", mountPoint: "/sys/fs/cgroup", options: [],
+      fileSystemType: "cgroup2",
       source: "cgroup2")
     _ = StorageProbe.transport(name: line, devicePath: lines.count > 1 ? String(lines[1]) : nil)
     let directories = CgroupPaths.directories(line, under: mount)
-    precondition(directories.last == "/sys/fs/cgroup" && directories.allSatisfy { $0.hasPrefix("/sys/fs/cgroup") }, "a cgroup directory outside its mount")
+    precondition(
+      directories.last == "/sys/fs/cgroup" && directories.allSatisfy { $0.hasPrefix("/sys/fs/cgroup") },
+      "a cgroup directory outside its mount")
   case 12:
     // Lines as a thermal zone's files hold them (temp, then trip type and temp pairs), and as
     // cooling devices' cur_state and max_state, judged by the rule.
@@ -65,10 +71,17 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let numbers = lines.map { Int64($0) }
     var trips: [ThermalTrip] = []
     for index in stride(from: 1, to: lines.count - 1, by: 2) {
-      if let millidegrees = numbers[index + 1], let trip = ThermalSysfs.trip(type: lines[index], millidegrees: millidegrees) { trips.append(trip) }
+      if let millidegrees = numbers[index + 1],
+        let trip = ThermalSysfs.trip(type: lines[index], millidegrees: millidegrees)
+      {
+        trips.append(trip)
+      }
     }
-    let zone = ThermalZoneInfo(id: "thermal_zone0", type: lines.first, temperatureCelsius: numbers.first.flatMap { $0.flatMap(ThermalSysfs.celsius(millidegrees:)) }, trips: trips)
-    let cooling = CoolingDeviceInfo(id: "cooling_device0", type: lines.last, currentState: numbers.first ?? nil, maxState: numbers.last ?? nil)
+    let zone = ThermalZoneInfo(
+      id: "thermal_zone0", type: lines.first,
+      temperatureCelsius: numbers.first.flatMap { $0.flatMap(ThermalSysfs.celsius(millidegrees:)) }, trips: trips)
+    let cooling = CoolingDeviceInfo(
+      id: "cooling_device0", type: lines.last, currentState: numbers.first ?? nil, maxState: numbers.last ?? nil)
     _ = ThermalRule.judge(zones: [zone], coolingDevices: [cooling])
     _ = lines.sorted(by: ThermalSysfs.kernelOrder)
   default:

@@ -8,6 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/check-self-contained.sh
 scripts/check-io-funnel.sh
+# Formatted with the toolchain's swift-format and .swift-format (scripts/check-format.sh --fix).
+scripts/check-format.sh
 scripts/install-packages.sh test
 scripts/install-python-tools.sh
 swift build --build-tests

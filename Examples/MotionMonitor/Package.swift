@@ -9,7 +9,7 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "MotionMonitor",
-      dependencies: [.product(name: "DevCapsKit", package: "devcaps")]),
+      dependencies: [.product(name: "DevCapsKit", package: "devcaps")])
   ],
   swiftLanguageModes: [.v6]
 )

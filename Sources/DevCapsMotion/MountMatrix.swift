@@ -26,7 +26,9 @@ public struct MountMatrix: Sendable, Equatable {
 
   private static func trimmed(_ text: Substring) -> Substring {
     let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" }
-    guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) }) else { return "" }
+    guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) }) else {
+      return ""
+    }
     return text[first...last]
   }
 
@@ -52,7 +54,8 @@ extension MountMatrix: Codable {
   public init(from decoder: any Decoder) throws {
     let rows = try decoder.singleValueContainer().decode([[Double]].self)
     guard rows.count == 3, rows.allSatisfy({ $0.count == 3 }) else {
-      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a mount matrix has three rows of three numbers"))
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "a mount matrix has three rows of three numbers"))
     }
     self.init(rows: rows)
   }

@@ -79,7 +79,9 @@ public struct ShakeDetector: Sendable {
       last = current
     }
     guard let last, let previous else { return false }
-    guard let earlier = ShakeDetector.angle(last, previous), let now = ShakeDetector.angle(current, last) else { return false }
+    guard let earlier = ShakeDetector.angle(last, previous), let now = ShakeDetector.angle(current, last) else {
+      return false
+    }
     return earlier - now > settings.sensitivity && time - lastShake >= settings.lockout
   }
 

@@ -6,7 +6,8 @@ struct DevCaps: ParsableCommand {
 
   static let configuration = CommandConfiguration(
     commandName: "devcaps",
-    abstract: "What this Linux machine is and can do: model, OS, CPU, memory, disks, battery, sensors, displays, and which way is up.",
+    abstract:
+      "What this Linux machine is and can do: model, OS, CPU, memory, disks, battery, sensors, displays, and which way is up.",
     discussion: """
       devcaps answers what an iOS app asks UIDevice, UIRequiredDeviceCapabilities and Core \
       Motion, for the Linux machine it runs on, from the system's own sources (/proc, /sys, \
@@ -32,7 +33,8 @@ struct DevCaps: ParsableCommand {
       """,
     version: version,
     subcommands: [
-      ListCommand.self, GetCommand.self, RequireCommand.self, ExportCommand.self, SnapshotCommand.self, WatchCommand.self,
+      ListCommand.self, GetCommand.self, RequireCommand.self, ExportCommand.self, SnapshotCommand.self,
+      WatchCommand.self,
       UpAngleCommand.self, MotionCommand.self, CalibrateCommand.self, TiltCommand.self,
     ])
 

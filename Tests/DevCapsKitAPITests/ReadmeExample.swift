@@ -3,7 +3,7 @@ import DevCapsKit
 /// The README's "Use it from Swift" example, word for word: compiled with the tests so that it
 /// keeps compiling (not run: it waits for sensors and batteries).
 func readmeExample() async throws {
-  let device = try Device.current()                          // ReportError
+  let device = try Device.current()  // ReportError
   print(device.name, device.model ?? "?", device.systemName ?? "?", device.systemVersion ?? "?", device.chassis)
 
   let report = try Report.current(sections: [.memory, .power])  // the `list --json` model
@@ -12,7 +12,7 @@ func readmeExample() async throws {
   let motion = MotionManager()
   if motion.isAccelerometerAvailable {
     for try await a in motion.accelerometerUpdates(interval: .milliseconds(20)) {  // UpdateError
-      print(a.x, a.y, a.z)                                   // g; cancel the task to stop
+      print(a.x, a.y, a.z)  // g; cancel the task to stop
     }
   }
   for try await orientation in motion.orientationUpdates() { print(orientation) }  // 7 cases

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DevCapsMotion
 
 @Suite("Shake detectors")
@@ -26,7 +27,8 @@ struct ShakeDetectorTests {
   @Test("threshold: any axis beyond ±T, at most once per lockout")
   func threshold() {
     var d = detector(.threshold)
-    let found = shakes(&d, [(Vector3(0, -1, 0), 0), (Vector3(1.6, -1, 0), 0.1), (Vector3(1.7, -1, 0), 0.2), (Vector3(-1.8, -1, 0), 0.7)])
+    let found = shakes(
+      &d, [(Vector3(0, -1, 0), 0), (Vector3(1.6, -1, 0), 0.1), (Vector3(1.7, -1, 0), 0.2), (Vector3(-1.8, -1, 0), 0.7)])
     #expect(found.count == 2)
     #expect(abs(found[0].peakG - Vector3(1.6, -1, 0).magnitude) < 1e-9)
   }

@@ -1,17 +1,20 @@
 import Foundation
 import Testing
+
 @testable import DevCapsMotion
 
 @Suite("The up-angle")
 struct UpAngleTests {
-  @Test("docs/motion.md's table, and iOS's orientationAngle example", arguments: [
-    (Vector3(0, -1, 0), 0.0),
-    (Vector3(1, 0, 0), 90.0),
-    (Vector3(-1, 0, 0), -90.0),
-    (Vector3(0, 1, 0), 180.0),
-    (Vector3(-0.0, 1, 0), 180.0),
-    (Vector3(-0.0, -1, 0), 0.0),
-  ] as [(Vector3, Double)])
+  @Test(
+    "docs/motion.md's table, and iOS's orientationAngle example",
+    arguments: [
+      (Vector3(0, -1, 0), 0.0),
+      (Vector3(1, 0, 0), 90.0),
+      (Vector3(-1, 0, 0), -90.0),
+      (Vector3(0, 1, 0), 180.0),
+      (Vector3(-0.0, 1, 0), 180.0),
+      (Vector3(-0.0, -1, 0), 0.0),
+    ] as [(Vector3, Double)])
   func table(gravity: Vector3, degrees: Double) {
     let angle = UpAngle.degrees(gravity)
     #expect(angle == degrees)
@@ -33,15 +36,17 @@ struct UpAngleTests {
     #expect(UpAngle.degrees(Vector3(.nan, 1, 0)) == nil)
   }
 
-  @Test("relative to an orientation, wrapped both ways (iOS's sample forgets negatives)", arguments: [
-    (90.0, Orientation.landscapeRight, 0.0),
-    (-90.0, Orientation.landscapeRight, 180.0),
-    (-170.0, Orientation.landscapeRight, 100.0),
-    (170.0, Orientation.landscapeLeft, -100.0),
-    (10.0, Orientation.portraitUpsideDown, -170.0),
-    (-10.0, Orientation.portraitUpsideDown, 170.0),
-    (12.5, Orientation.portrait, 12.5),
-  ] as [(Double, Orientation, Double)])
+  @Test(
+    "relative to an orientation, wrapped both ways (iOS's sample forgets negatives)",
+    arguments: [
+      (90.0, Orientation.landscapeRight, 0.0),
+      (-90.0, Orientation.landscapeRight, 180.0),
+      (-170.0, Orientation.landscapeRight, 100.0),
+      (170.0, Orientation.landscapeLeft, -100.0),
+      (10.0, Orientation.portraitUpsideDown, -170.0),
+      (-10.0, Orientation.portraitUpsideDown, 170.0),
+      (12.5, Orientation.portrait, 12.5),
+    ] as [(Double, Orientation, Double)])
   func relative(angle: Double, orientation: Orientation, expected: Double) {
     #expect(UpAngle.relative(angle, to: orientation) == expected)
   }
@@ -71,7 +76,8 @@ struct OrientationClassifierTests {
   @Test("starts unknown and keeps state on tiny or missing vectors")
   func start() {
     #expect(run([Vector3(0, 0.05, 0)]) == [.unknown])
-    #expect(run([Vector3(0, -1, 0), Vector3(0.01, 0.01, 0), Vector3(.nan, 0, 0)]) == [.portrait, .portrait, .portrait])
+    #expect(
+      run([Vector3(0, -1, 0), Vector3(0.01, 0.01, 0), Vector3(.nan, 0, 0)]) == [.portrait, .portrait, .portrait])
   }
 
   @Test("from unknown, the nearest centre; exactly 45° goes to portrait or upside down")

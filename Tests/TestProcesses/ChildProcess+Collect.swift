@@ -16,7 +16,9 @@ extension ChildProcess {
   /// Writes `input` (then end of file, unless `keepingInputOpen` until the end), reads both
   /// outputs to their end and waits for the exit, all within `seconds`; past that, kills the
   /// child's process group and throws, with what it printed so far.
-  public func collect(input data: Data? = nil, keepingInputOpen: Bool = false, seconds: Double = 120) throws -> CollectedOutput {
+  public func collect(input data: Data? = nil, keepingInputOpen: Bool = false, seconds: Double = 120) throws
+    -> CollectedOutput
+  {
     let deadline = Date().addingTimeInterval(seconds)
     if let data { write(data) }
     defer { closeInput() }

@@ -213,13 +213,16 @@ private enum GNU {
   typealias Actions = UnsafeMutablePointer<posix_spawn_file_actions_t>
 
   static func function<T>(_ name: String, as type: T.Type) -> T {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { fatalError("glibc has no \(name) (2.34 or later is needed)") }
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else {
+      fatalError("glibc has no \(name) (2.34 or later is needed)")
+    }
     return unsafeBitCast(symbol, to: type)
   }
 
   static let pipe2 = function("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
   /// Closes every descriptor from the one given up, in the child (glibc 2.34).
-  static let addCloseFrom = function("posix_spawn_file_actions_addclosefrom_np", as: (@convention(c) (Actions, Int32) -> Int32).self)
+  static let addCloseFrom = function(
+    "posix_spawn_file_actions_addclosefrom_np", as: (@convention(c) (Actions, Int32) -> Int32).self)
   static let addChdir = function(
     "posix_spawn_file_actions_addchdir_np", as: (@convention(c) (Actions, UnsafePointer<CChar>) -> Int32).self)
 }

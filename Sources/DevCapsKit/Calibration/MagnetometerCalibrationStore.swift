@@ -130,7 +130,9 @@ public struct MagnetometerCalibrationStore: Sendable {
   static func implausibility(of calibration: MagnetometerCalibration) -> String? {
     let offsets = [calibration.offset.x, calibration.offset.y, calibration.offset.z]
     let scales = [calibration.scale.x, calibration.scale.y, calibration.scale.z]
-    if !(offsets + scales + [calibration.fieldStrength]).allSatisfy(\.isFinite) { return "a value is not a finite number" }
+    if !(offsets + scales + [calibration.fieldStrength]).allSatisfy(\.isFinite) {
+      return "a value is not a finite number"
+    }
     if !offsets.allSatisfy({ abs($0) <= 10_000 }) { return "an offset is beyond ±10,000 µT" }
     if !scales.allSatisfy({ (0.05...20).contains($0) }) { return "a scale factor is outside 0.05–20" }
     if !(1...1_000).contains(calibration.fieldStrength) { return "the field strength is outside 1–1,000 µT" }

@@ -27,12 +27,15 @@ public enum CapabilityCatalog {
 
   /// Every rule, in catalog order (the order of `capabilities` in the report).
   public static let rules: [CapabilityRule] = [
-    sensor("accelerometer", .accelerometer, "an IIO device with in_accel_* channels, or an input device with ID_INPUT_ACCELEROMETER=1"),
+    sensor(
+      "accelerometer", .accelerometer,
+      "an IIO device with in_accel_* channels, or an input device with ID_INPUT_ACCELEROMETER=1"),
     sensor("gyroscope", .gyroscope, "an IIO device with in_anglvel_* channels"),
     sensor("magnetometer", .magnetometer, "an IIO device with in_magn_* or in_rot_from_north_magnetic* channels"),
     CapabilityRule(
       key: "device-motion",
-      rule: "attitude, rotation rate and gravity (CMDeviceMotion): an IIO in_rot_quaternion channel (a sensor hub's fusion), or an accelerometer and a gyroscope"
+      rule:
+        "attitude, rotation rate and gravity (CMDeviceMotion): an IIO in_rot_quaternion channel (a sensor hub's fusion), or an accelerometer and a gyroscope"
     ) { inventory in
       if let hub = inventory.sensors.first(where: { $0.type == .rotation }) { return describe(hub) }
       let accelerometers = inventory.sensors.filter { $0.type == .accelerometer }
@@ -44,8 +47,13 @@ public enum CapabilityCatalog {
       return describe(accelerometer) + " + " + describe(gyroscope)
     },
     sensor("ambient-light", .light, "an IIO device with in_illuminance* channels"),
-    sensor("proximity", .proximity, "an IIO device with in_proximity* channels, or an input switch with SW_FRONT_PROXIMITY"),
-    CapabilityRule(key: "battery", rule: "a power-supply battery: UPower kind battery with power-supply yes, or sysfs type=Battery whose scope is not Device") {
+    sensor(
+      "proximity", .proximity, "an IIO device with in_proximity* channels, or an input switch with SW_FRONT_PROXIMITY"),
+    CapabilityRule(
+      key: "battery",
+      rule:
+        "a power-supply battery: UPower kind battery with power-supply yes, or sysfs type=Battery whose scope is not Device"
+    ) {
       $0.power.batteries.first.map { battery in
         battery.id + (battery.level.flatMap { Int(roundingIfRepresentable: $0 * 100) }.map { " (\($0) %)" } ?? "")
       }

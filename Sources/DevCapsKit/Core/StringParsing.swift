@@ -37,7 +37,9 @@ func parseEnvironmentFile(_ text: String) -> [String: String] {
     let ascii = line.utf8.allSatisfy { $0 < 0x80 }
     guard let equals = ascii ? line.utf8.firstIndex(of: UInt8(ascii: "=")) : line.firstIndex(of: "=") else { continue }
     let key = String(line[..<equals]).trimmingWhitespace()
-    guard !key.isEmpty, key.utf8.allSatisfy(isASCIIKeyByte) || key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }
+    guard !key.isEmpty,
+      key.utf8.allSatisfy(isASCIIKeyByte) || key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+    else { continue }
     result[key] = unquoteShellValue(String(line[line.index(after: equals)...]))
   }
   return result
@@ -45,7 +47,9 @@ func parseEnvironmentFile(_ text: String) -> [String: String] {
 
 private func isASCIIKeyByte(_ byte: UInt8) -> Bool {
   switch byte {
-  case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): true
+  case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+    true
   default: false
   }
 }
@@ -54,7 +58,9 @@ func unquoteShellValue(_ raw: String) -> String {
   if raw.utf8.allSatisfy({ $0 < 0x80 }) {
     var value: [UInt8] = []
     value.reserveCapacity(raw.utf8.count)
-    unquote(raw.utf8, backslash: UInt8(ascii: "\\"), quotes: (UInt8(ascii: "'"), UInt8(ascii: "\""))) { value.append($0) }
+    unquote(raw.utf8, backslash: UInt8(ascii: "\\"), quotes: (UInt8(ascii: "'"), UInt8(ascii: "\""))) {
+      value.append($0)
+    }
     return String(decoding: value, as: UTF8.self).trimmingWhitespace()
   }
   var value = ""
@@ -65,7 +71,8 @@ func unquoteShellValue(_ raw: String) -> String {
 /// Shell quoting: a backslash escapes the next element except inside single quotes, and quotes
 /// are dropped. Over bytes for ASCII text, over Characters otherwise.
 private func unquote<Element: Equatable>(
-  _ elements: some Sequence<Element>, backslash: Element, quotes: (single: Element, double: Element), append: (Element) -> Void
+  _ elements: some Sequence<Element>, backslash: Element, quotes: (single: Element, double: Element),
+  append: (Element) -> Void
 ) {
   var quote: Element? = nil
   var escaped = false
@@ -222,7 +229,9 @@ extension String {
         guard !needle.isEmpty else { return true }
         guard haystack.count >= needle.count else { return false }
         for start in 0...(haystack.count - needle.count)
-        where haystack[start] == needle[0] && UnsafeBufferPointer(rebasing: haystack[start..<(start + needle.count)]).elementsEqual(needle) {
+        where haystack[start] == needle[0]
+          && UnsafeBufferPointer(rebasing: haystack[start..<(start + needle.count)]).elementsEqual(needle)
+        {
           return true
         }
         return false

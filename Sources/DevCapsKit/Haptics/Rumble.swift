@@ -42,7 +42,9 @@ public final class Rumble: Sendable {
 
   /// Opens the motor's node and uploads a rumble of `milliseconds` with the strong and weak
   /// motors at these magnitudes (0…65535).
-  public init(motor: VibrationMotor, strong: UInt16 = 0xC000, weak: UInt16 = 0x6000, milliseconds: UInt16 = 80) throws(Unusable) {
+  public init(motor: VibrationMotor, strong: UInt16 = 0xC000, weak: UInt16 = 0x6000, milliseconds: UInt16 = 80)
+    throws(Unusable)
+  {
     let descriptor: FileDescriptor
     do throws(Errno) {
       descriptor = try FileDescriptor.open(motor.node, O_RDWR | O_NONBLOCK)

@@ -58,9 +58,15 @@ public struct JSONParser {
     case UInt8(ascii: "{"): return try parseObject()
     case UInt8(ascii: "["): return try parseArray()
     case UInt8(ascii: "\""): return .string(try parseString())
-    case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-    case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-    case UInt8(ascii: "n"): try expectWord("null"); return .null
+    case UInt8(ascii: "t"):
+      try expectWord("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try expectWord("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try expectWord("null")
+      return .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
     default: throw error("unexpected \(describeCurrent()), expected a value")
     }
@@ -87,7 +93,9 @@ public struct JSONParser {
     }
     while true {
       skipWhitespace()
-      guard peek(UInt8(ascii: "\"")) else { throw error("unexpected \(describeCurrent()), expected a key in double quotes") }
+      guard peek(UInt8(ascii: "\"")) else {
+        throw error("unexpected \(describeCurrent()), expected a key in double quotes")
+      }
       let keyOffset = index
       let key = try parseString()
       let earlier: Int?
@@ -101,7 +109,9 @@ public struct JSONParser {
         if earlier == nil { memberIndex[key] = members.count }
       }
       if let earlier {
-        throw error("key \"\(key)\" appears twice (first on line \(position(of: keyOffsets[earlier]).line)); a key may appear once")
+        throw error(
+          "key \"\(key)\" appears twice (first on line \(position(of: keyOffsets[earlier]).line)); a key may appear once"
+        )
       }
       keyOffsets.append(keyOffset)
       skipWhitespace()

@@ -92,7 +92,8 @@ struct KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   private func value(_ key: Key) throws -> JSONValue {
     guard let member = members.first(where: { $0.key == key.stringValue }) else {
-      throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no member '\(key.stringValue)'"))
+      throw DecodingError.keyNotFound(
+        key, .init(codingPath: codingPath, debugDescription: "no member '\(key.stringValue)'"))
     }
     return member.value
   }
@@ -110,7 +111,9 @@ struct KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return try JSONScalarDecoding.decode(type, from: found.value, path: codingPath + [key])
   }
 
-  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+    -> KeyedDecodingContainer<NestedKey>
+  {
     try NodeDecoder(value: try value(key), codingPath: codingPath + [key]).container(keyedBy: type)
   }
 
@@ -119,7 +122,9 @@ struct KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func superDecoder() throws -> any Decoder { NodeDecoder(value: .object(members), codingPath: codingPath) }
-  func superDecoder(forKey key: Key) throws -> any Decoder { NodeDecoder(value: try value(key), codingPath: codingPath + [key]) }
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    NodeDecoder(value: try value(key), codingPath: codingPath + [key])
+  }
 }
 
 struct UnkeyedNodeDecoder: UnkeyedDecodingContainer {
@@ -132,7 +137,8 @@ struct UnkeyedNodeDecoder: UnkeyedDecodingContainer {
 
   private mutating func next() throws -> JSONValue {
     guard !isAtEnd else {
-      throw DecodingError.valueNotFound(JSONValue.self, .init(codingPath: codingPath, debugDescription: "the array has no more elements"))
+      throw DecodingError.valueNotFound(
+        JSONValue.self, .init(codingPath: codingPath, debugDescription: "the array has no more elements"))
     }
     defer { currentIndex += 1 }
     return elements[currentIndex]
@@ -148,7 +154,9 @@ struct UnkeyedNodeDecoder: UnkeyedDecodingContainer {
     try JSONScalarDecoding.decode(type, from: try next(), path: codingPath)
   }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+    NestedKey
+  > {
     try NodeDecoder(value: try next(), codingPath: codingPath).container(keyedBy: type)
   }
 
@@ -164,5 +172,7 @@ struct SingleValueNodeDecoder: SingleValueDecodingContainer {
   let codingPath: [any CodingKey]
 
   func decodeNil() -> Bool { value == .null }
-  func decode<T: Decodable>(_ type: T.Type) throws -> T { try JSONScalarDecoding.decode(type, from: value, path: codingPath) }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try JSONScalarDecoding.decode(type, from: value, path: codingPath)
+  }
 }

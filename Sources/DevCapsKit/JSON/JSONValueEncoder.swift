@@ -200,7 +200,9 @@ struct UnkeyedNodeContainer: UnkeyedEncodingContainer {
     try JSONScalar.encode(value, into: node.appendElement(), codingPath: codingPath)
   }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+    NestedKey
+  > {
     let child = node.appendElement()
     child.becomeObject()
     return KeyedEncodingContainer(KeyedNodeContainer<NestedKey>(node: child, codingPath: codingPath))
@@ -220,5 +222,7 @@ struct SingleValueNodeContainer: SingleValueEncodingContainer {
   let codingPath: [any CodingKey]
 
   mutating func encodeNil() throws { node.set(.null) }
-  mutating func encode<T: Encodable>(_ value: T) throws { try JSONScalar.encode(value, into: node, codingPath: codingPath) }
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    try JSONScalar.encode(value, into: node, codingPath: codingPath)
+  }
 }

@@ -90,7 +90,8 @@ extension JSONValue {
     let parent = components.dropLast().joined(separator: ".")
     let siblings = paths.filter { candidate in
       let parts = candidate.split(separator: ".", omittingEmptySubsequences: false)
-      return parts.count == components.count && parts.dropLast().joined(separator: ".").lowercased() == parent.lowercased()
+      return parts.count == components.count
+        && parts.dropLast().joined(separator: ".").lowercased() == parent.lowercased()
     }
     func shared(_ candidate: String) -> Int {
       zip(candidate.split(separator: ".").last!.lowercased(), last).prefix { $0 == $1 }.count

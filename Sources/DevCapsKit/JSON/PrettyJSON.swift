@@ -60,7 +60,11 @@ extension JSONValue {
   private var isInline: Bool {
     switch self {
     case .object: return false
-    case .array(let elements): return elements.allSatisfy { if case .array = $0 { return false }; return $0.isInline }
+    case .array(let elements):
+      return elements.allSatisfy {
+        if case .array = $0 { return false }
+        return $0.isInline
+      }
     default: return true
     }
   }

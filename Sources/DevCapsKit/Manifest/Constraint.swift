@@ -31,7 +31,9 @@ public struct Constraint: Sendable, Equatable {
     var rest = Substring(text.trimmingWhitespace())
     var op = Operator.atLeast
     // Longest operators first, so ">=" is not read as ">".
-    if let found = [Operator.atLeast, .atMost, .equal, .notEqual, .greater, .less].first(where: { rest.hasPrefix($0.rawValue) }) {
+    if let found = [Operator.atLeast, .atMost, .equal, .notEqual, .greater, .less].first(where: {
+      rest.hasPrefix($0.rawValue)
+    }) {
       op = found
       rest = rest.dropFirst(found.rawValue.count)
     } else if rest.hasPrefix("=") || rest.hasPrefix("≥") || rest.hasPrefix("≤") || rest.hasPrefix("!") {
@@ -62,7 +64,9 @@ public struct Constraint: Sendable, Equatable {
   /// A thermal state's place in ``ManifestKeys/thermalStates``, so that `<=` means "no hotter".
   static func thermalStateRank(_ text: Substring, whole: String) throws(Problem) -> Double {
     guard let rank = ManifestKeys.thermalStates.firstIndex(of: String(text)) else {
-      throw Problem("'\(whole)' names no thermal state; use one of \(ManifestKeys.thermalStates.joined(separator: ", ")), such as \(example(.thermalState))")
+      throw Problem(
+        "'\(whole)' names no thermal state; use one of \(ManifestKeys.thermalStates.joined(separator: ", ")), such as \(example(.thermalState))"
+      )
     }
     return Double(rank)
   }
@@ -77,7 +81,8 @@ public struct Constraint: Sendable, Equatable {
     let numberEnd = text.firstIndex { !($0.isASCII && ($0.isNumber || $0 == ".")) } ?? text.endIndex
     let digits = String(text[..<numberEnd])
     let unit = text[numberEnd...].trimmingWhitespace()
-    guard !digits.isEmpty, !digits.hasPrefix("."), !digits.hasSuffix("."), let number = Double(digits), number.isFinite else {
+    guard !digits.isEmpty, !digits.hasPrefix("."), !digits.hasSuffix("."), let number = Double(digits), number.isFinite
+    else {
       throw Problem("'\(whole)' needs a number, such as \(example(measure))")
     }
     switch measure {
@@ -92,8 +97,12 @@ public struct Constraint: Sendable, Equatable {
         guard number <= 100 else { throw Problem("'\(whole)' is more than 100%") }
         return number / 100
       }
-      guard unit.isEmpty else { throw Problem("'\(whole)' takes a percentage such as '>= 50%' or a fraction such as '>= 0.5'") }
-      guard number <= 1 else { throw Problem("'\(whole)' is above 1; write a percentage such as '>= 50%' or a fraction such as '>= 0.5'") }
+      guard unit.isEmpty else {
+        throw Problem("'\(whole)' takes a percentage such as '>= 50%' or a fraction such as '>= 0.5'")
+      }
+      guard number <= 1 else {
+        throw Problem("'\(whole)' is above 1; write a percentage such as '>= 50%' or a fraction such as '>= 0.5'")
+      }
       return number
     case .version, .cpuLevel, .thermalState:
       return number
@@ -103,7 +112,9 @@ public struct Constraint: Sendable, Equatable {
   /// The number of `x86-64-vN`, 1 to 4.
   static func cpuLevel(_ text: Substring, whole: String) throws(Problem) -> Int {
     let prefix = "x86-64-v"
-    if text.hasPrefix(prefix), let number = Int(text.dropFirst(prefix.count)), (1...4).contains(number) { return number }
+    if text.hasPrefix(prefix), let number = Int(text.dropFirst(prefix.count)), (1...4).contains(number) {
+      return number
+    }
     let levels = (1...4).map { prefix + String($0) }
     throw Problem("'\(whole)' is not an x86-64 level; levels are \(levels.joined(separator: ", "))")
   }

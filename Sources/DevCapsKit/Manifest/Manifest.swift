@@ -63,12 +63,16 @@ extension Manifest {
 
   /// Parses and checks a manifest; throws with the key and the problem, and the nearest known key for a typo.
   public static func parse(_ bytes: [UInt8], isPropertyList: Bool = false) throws(ManifestError) -> Manifest {
-    let body = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+    let body = bytes.drop {
+      $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
+    }
     let plist = isPropertyList || body.first == UInt8(ascii: "<") || body.starts(with: Array("bplist".utf8))
     if body.isEmpty { throw ManifestError("the manifest is empty; write for example [\"accelerometer\"]") }
     let document: JSONValue
     if plist {
-      do { document = try PropertyListParser.parse(bytes) } catch { throw ManifestError("not a valid property list: \(error)") }
+      do { document = try PropertyListParser.parse(bytes) } catch {
+        throw ManifestError("not a valid property list: \(error)")
+      }
       guard case .object(let members) = document else {
         throw ManifestError("the property list's top level must be a <dict> holding \(wrapperKey)")
       }
@@ -100,13 +104,17 @@ extension Manifest {
         }
         let requirement = try parseKey(key)
         if ManifestKeys.listKeys.contains(requirement.baseKey) {
-          throw ManifestError("'\(key)' needs a list of names, which the list form cannot hold: use {\"\(key)\": [\"avx2\"]}")
+          throw ManifestError(
+            "'\(key)' needs a list of names, which the list form cannot hold: use {\"\(key)\": [\"avx2\"]}")
         }
         if case .some = ManifestKeys.measure(of: requirement.baseKey) {
           throw ManifestError(
-            "'\(key)' needs a constraint, which the list form cannot hold: use {\"\(key)\": \"\(Constraint.example(ManifestKeys.measure(of: requirement.baseKey)!).dropFirst().dropLast())\"}")
+            "'\(key)' needs a constraint, which the list form cannot hold: use {\"\(key)\": \"\(Constraint.example(ManifestKeys.measure(of: requirement.baseKey)!).dropFirst().dropLast())\"}"
+          )
         }
-        if requirements.contains(where: { $0.key == key }) { throw ManifestError("'\(key)' appears twice; a key may appear once") }
+        if requirements.contains(where: { $0.key == key }) {
+          throw ManifestError("'\(key)' appears twice; a key may appear once")
+        }
         requirements.append(requirement)
       }
       return requirements
@@ -119,7 +127,8 @@ extension Manifest {
         } else if let measure = ManifestKeys.measure(of: requirement.baseKey) {
           guard case .string(let text) = member.value else {
             throw ManifestError(
-              "'\(member.key)' takes a constraint string such as \(Constraint.example(measure)), not \(describe(member.value))")
+              "'\(member.key)' takes a constraint string such as \(Constraint.example(measure)), not \(describe(member.value))"
+            )
           }
           do {
             requirement.expectation = .constraint(try Constraint.parse(text, measure: measure))
@@ -138,15 +147,19 @@ extension Manifest {
       return requirements
     default:
       throw ManifestError(
-        "the manifest is \(describe(value)); write a list such as [\"accelerometer\"] or an object such as {\"memory\": \">= 4 GiB\"}")
+        "the manifest is \(describe(value)); write a list such as [\"accelerometer\"] or an object such as {\"memory\": \">= 4 GiB\"}"
+      )
     }
   }
 
   /// A list key's names: strings, at least one, each once.
   static func names(_ member: JSONMember) throws(ManifestError) -> [String] {
-    if case .string(let name) = member.value, ManifestKeys.singleNameKeys.contains(member.key), !name.isEmpty { return [name] }
+    if case .string(let name) = member.value, ManifestKeys.singleNameKeys.contains(member.key), !name.isEmpty {
+      return [name]
+    }
     guard case .array(let elements) = member.value, !elements.isEmpty else {
-      throw ManifestError("'\(member.key)' takes a list of names such as [\"avx2\", \"bmi2\"], not \(describe(member.value))")
+      throw ManifestError(
+        "'\(member.key)' takes a list of names such as [\"avx2\", \"bmi2\"], not \(describe(member.value))")
     }
     var names: [String] = []
     for (index, element) in elements.enumerated() {

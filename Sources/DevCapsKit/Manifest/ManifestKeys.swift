@@ -3,7 +3,8 @@
 public enum ManifestKeys {
   /// The capability catalog's keys, in catalog order: true when required, false when prohibited.
   public static let capabilities = [
-    "accelerometer", "gyroscope", "magnetometer", "device-motion", "ambient-light", "proximity", "battery", "wifi", "bluetooth",
+    "accelerometer", "gyroscope", "magnetometer", "device-motion", "ambient-light", "proximity", "battery", "wifi",
+    "bluetooth",
     "telephony", "gps", "nfc", "still-camera", "video-camera", "front-facing-camera", "microphone", "speaker",
     "touchscreen", "keyboard", "touchpad", "vibration", "lid-switch", "tablet-mode-switch", "display",
     "external-display", "gpu", "arm64", "armv7", "x86_64", "x86", "riscv64",
@@ -30,7 +31,8 @@ public enum ManifestKeys {
   /// Keys that take a constraint, and what their values measure.
   public static let measured: [(key: String, measure: Measure)] = [
     ("memory", .bytes), ("memory-available", .bytes), ("disk-free", .bytes), ("disk-total", .bytes),
-    ("cpu-cores", .count), ("available-cores", .count), ("available-memory", .bytes), ("cpu-frequency", .hertz), ("battery-level", .level), ("displays", .count),
+    ("cpu-cores", .count), ("available-cores", .count), ("available-memory", .bytes), ("cpu-frequency", .hertz),
+    ("battery-level", .level), ("displays", .count),
     ("kernel", .version), ("os-version", .version), ("cpu-level", .cpuLevel), ("thermal-state", .thermalState),
   ]
 

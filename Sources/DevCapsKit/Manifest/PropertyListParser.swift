@@ -22,7 +22,8 @@ public struct PropertyListParser {
   /// An XML property list (`plutil -convert xml1`) as a JSON value: dict, array, string, integer, real, true, false.
   public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
     if bytes.starts(with: Array("bplist".utf8)) {
-      throw SyntaxError(line: 1, message: "binary property lists are not read; convert it with 'plutil -convert xml1 FILE'")
+      throw SyntaxError(
+        line: 1, message: "binary property lists are not read; convert it with 'plutil -convert xml1 FILE'")
     }
     if bytes.contains(0) { throw SyntaxError(line: 1, message: "NUL byte in an XML property list") }
     var parser = PropertyListParser(bytes: bytes)
@@ -189,12 +190,16 @@ public struct PropertyListParser {
       case "apos": result += "'"
       default:
         let number: UInt32?
-        if entity.hasPrefix("#x") { number = UInt32(entity.dropFirst(2), radix: 16) } else if entity.hasPrefix("#") {
+        if entity.hasPrefix("#x") {
+          number = UInt32(entity.dropFirst(2), radix: 16)
+        } else if entity.hasPrefix("#") {
           number = UInt32(entity.dropFirst())
         } else {
           number = nil
         }
-        guard let number, number != 0, let scalar = Unicode.Scalar(number) else { throw error("unknown entity &\(entity);") }
+        guard let number, number != 0, let scalar = Unicode.Scalar(number) else {
+          throw error("unknown entity &\(entity);")
+        }
         result.unicodeScalars.append(scalar)
       }
       rest = rest[rest.index(after: semicolon)...]

@@ -38,7 +38,8 @@ public struct CPUInfo: Sendable, Codable, Equatable {
 
   /// A CPU section as a test or a saved report describes it.
   public init(
-    model: String? = nil, logicalCores: Int? = nil, availableCores: Int? = nil, physicalCores: Int? = nil, packages: Int? = nil,
+    model: String? = nil, logicalCores: Int? = nil, availableCores: Int? = nil, physicalCores: Int? = nil,
+    packages: Int? = nil,
     frequency: CPUFrequency = CPUFrequency(), vendor: String? = nil, family: String? = nil, modelNumber: String? = nil,
     stepping: String? = nil, flags: [String] = [], level: String? = nil, caches: [CPUCache] = [],
     hypervisorVendor: String? = nil

@@ -15,7 +15,8 @@ public struct GPUInfo: Sendable, Codable, Equatable {
 
   /// A GPU as a test or a saved report describes it.
   public init(
-    card: String, driver: String? = nil, vendor: String? = nil, model: String? = nil, pciId: String? = nil, renderNode: String? = nil
+    card: String, driver: String? = nil, vendor: String? = nil, model: String? = nil, pciId: String? = nil,
+    renderNode: String? = nil
   ) {
     self.card = card
     self.driver = driver

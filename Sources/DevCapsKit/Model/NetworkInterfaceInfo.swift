@@ -16,7 +16,8 @@ public struct NetworkInterfaceInfo: Sendable, Codable, Equatable {
 
   /// An interface as a test or a saved report describes it.
   public init(
-    name: String, kind: String, operstate: String? = nil, speedMbps: Int64? = nil, mtu: Int64? = nil, macAddress: String? = nil
+    name: String, kind: String, operstate: String? = nil, speedMbps: Int64? = nil, mtu: Int64? = nil,
+    macAddress: String? = nil
   ) {
     self.name = name
     self.kind = kind

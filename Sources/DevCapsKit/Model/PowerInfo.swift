@@ -100,7 +100,9 @@ public struct PeripheralInfo: Sendable, Codable, Equatable {
 }
 
 extension PowerInfo {
-  enum CodingKeys: String, CodingKey { case source, onBattery, linePowerOnline, lid, level, batteries, peripherals, powerProfile }
+  enum CodingKeys: String, CodingKey {
+    case source, onBattery, linePowerOnline, lid, level, batteries, peripherals, powerProfile
+  }
   enum LidKeys: String, CodingKey { case present, closed }
 
   /// Reads a peripheral from a saved report.

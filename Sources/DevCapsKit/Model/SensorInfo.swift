@@ -91,10 +91,13 @@ extension SensorReading {
     } else if container.contains(.x) {
       self = .vector(
         Vector3(
-          try container.decodeIfPresent(Double.self, forKey: .x) ?? .nan, try container.decodeIfPresent(Double.self, forKey: .y) ?? .nan,
+          try container.decodeIfPresent(Double.self, forKey: .x) ?? .nan,
+          try container.decodeIfPresent(Double.self, forKey: .y) ?? .nan,
           try container.decodeIfPresent(Double.self, forKey: .z) ?? .nan), unit: unit)
     } else if unit == "raw" {
-      self = .proximity(raw: try container.decodeIfPresent(Double.self, forKey: .value) ?? .nan, near: try container.decodeIfPresent(Bool.self, forKey: .near))
+      self = .proximity(
+        raw: try container.decodeIfPresent(Double.self, forKey: .value) ?? .nan,
+        near: try container.decodeIfPresent(Bool.self, forKey: .near))
     } else {
       self = .scalar(try container.decodeIfPresent(Double.self, forKey: .value) ?? .nan, unit: unit)
     }

@@ -21,7 +21,8 @@ public struct SystemInfo: Sendable, Codable, Equatable {
 
   /// A system section as a test or a saved report describes it.
   public init(
-    name: String? = nil, version: String? = nil, fullVersion: String? = nil, fullVersionSource: String? = nil, prettyName: String? = nil, id: String? = nil,
+    name: String? = nil, version: String? = nil, fullVersion: String? = nil, fullVersionSource: String? = nil,
+    prettyName: String? = nil, id: String? = nil,
     kernel: String? = nil, uptimeSeconds: Double? = nil
   ) {
     self.name = name

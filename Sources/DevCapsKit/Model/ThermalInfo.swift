@@ -83,7 +83,9 @@ public struct ThermalInfo: Sendable, Codable, Equatable {
   public var coolingDevices: [CoolingDeviceInfo]
 
   /// A thermal section as a test or a saved report describes it.
-  public init(state: ThermalState, reason: String? = nil, zones: [ThermalZoneInfo] = [], coolingDevices: [CoolingDeviceInfo] = []) {
+  public init(
+    state: ThermalState, reason: String? = nil, zones: [ThermalZoneInfo] = [], coolingDevices: [CoolingDeviceInfo] = []
+  ) {
     self.state = state
     self.reason = reason
     self.zones = zones

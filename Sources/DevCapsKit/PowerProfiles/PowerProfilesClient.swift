@@ -24,7 +24,8 @@ enum PowerProfilesClient {
       defer { for text in [profile, degraded, message] { devcaps_g_free(text) } }
       if read != 0, let profile {
         let reason = degraded.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-        return .success(PowerProfileInfo(profile: String(cString: profile), degradedReason: reason, busName: service.name))
+        return .success(
+          PowerProfileInfo(profile: String(cString: profile), degradedReason: reason, busName: service.name))
       }
       errors.append("\(service.name): \(message.map { String(cString: $0) } ?? "no answer")")
     }

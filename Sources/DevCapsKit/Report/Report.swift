@@ -86,7 +86,9 @@ extension Report: Encodable {
         var present = container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
         for capability in capabilities { try present.encode(capability.present, forKey: JSONKey(capability.key)) }
         var evidence = container.nestedContainer(keyedBy: JSONKey.self, forKey: "capabilityEvidence")
-        for capability in capabilities { try evidence.encodeIfPresent(capability.evidence, forKey: JSONKey(capability.key)) }
+        for capability in capabilities {
+          try evidence.encodeIfPresent(capability.evidence, forKey: JSONKey(capability.key))
+        }
       }
     }
     try container.encode(warnings, forKey: "warnings")
@@ -104,7 +106,9 @@ extension Report: Decodable {
       throw DecodingError.dataCorrupted(
         .init(
           codingPath: [],
-          debugDescription: "a report of schema version \(version); this devcaps reads version \(Report.schemaVersion) (save it again with this devcaps list --json)"))
+          debugDescription:
+            "a report of schema version \(version); this devcaps reads version \(Report.schemaVersion) (save it again with this devcaps list --json)"
+        ))
     }
     self.init(sections: ReportSection.allCases.filter { container.contains(JSONKey($0.rawValue)) })
     for section in sections {
@@ -131,7 +135,8 @@ extension Report: Decodable {
         guard !(try container.decodeNil(forKey: key)) else { continue }
         let present = try container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
         let evidence =
-          container.contains("capabilityEvidence") ? try container.nestedContainer(keyedBy: JSONKey.self, forKey: "capabilityEvidence") : nil
+          container.contains("capabilityEvidence")
+          ? try container.nestedContainer(keyedBy: JSONKey.self, forKey: "capabilityEvidence") : nil
         capabilities = try present.allKeys.map { name in
           CapabilityResult(
             key: name.stringValue, present: try present.decode(Bool.self, forKey: name),

@@ -20,7 +20,10 @@ public struct ReportBuilder {
       if let hardware { return hardware }
       let udev = Udev(recorder: context.recorder)
       if udev == nil {
-        context.diagnostics.record("libudev", "cannot use udev (\(Udev.unavailableReason)): no sensors, displays, GPUs, cameras, audio, radios or inputs listed")
+        context.diagnostics.record(
+          "libudev",
+          "cannot use udev (\(Udev.unavailableReason)): no sensors, displays, GPUs, cameras, audio, radios or inputs listed"
+        )
       }
       udev?.prefetch(subsystems: ordered.flatMap(\.udevSubsystems))
       let created = HardwareInventory(context: context, udev: udev)
@@ -65,7 +68,8 @@ extension ReportSection {
     case .audio: ["sound"]
     case .radios: ["net", "bluetooth", "wwan", "gnss", "nfc"]
     case .inputs: ["input"]
-    case .capabilities: [ReportSection.sensors, .displays, .cameras, .audio, .radios, .inputs].flatMap(\.udevSubsystems)
+    case .capabilities:
+      [ReportSection.sensors, .displays, .cameras, .audio, .radios, .inputs].flatMap(\.udevSubsystems)
     case .device, .system, .cpu, .memory, .limits, .disks, .network, .storage, .power, .thermal: []
     }
   }

@@ -36,7 +36,8 @@ extension Report {
           continue
         }
         members.append(JSONMember(key, .object(capabilities.map { JSONMember($0.key, .bool($0.present)) })))
-        members.append(JSONMember("capabilityEvidence", .object(capabilities.map { JSONMember($0.key, .optional($0.evidence)) })))
+        members.append(
+          JSONMember("capabilityEvidence", .object(capabilities.map { JSONMember($0.key, .optional($0.evidence)) })))
       }
     }
     members.append(JSONMember("warnings", warnings.json))
@@ -67,10 +68,12 @@ extension JSONValue {
 extension DeviceInfo: ReportJSONConvertible {
   var json: JSONValue {
     .object([
-      JSONMember("name", .optional(name)), JSONMember("model", .optional(model)), JSONMember("vendor", .optional(vendor)),
+      JSONMember("name", .optional(name)), JSONMember("model", .optional(model)),
+      JSONMember("vendor", .optional(vendor)),
       JSONMember("platform", .optional(platform)), JSONMember("chassis", .string(chassis.rawValue)),
       JSONMember("chassisSource", .optional(chassisSource)), JSONMember("architecture", .optional(architecture)),
-      JSONMember("virtualization", .optional(virtualization)), JSONMember("virtualizationKind", .optional(virtualizationKind?.rawValue)),
+      JSONMember("virtualization", .optional(virtualization)),
+      JSONMember("virtualizationKind", .optional(virtualizationKind?.rawValue)),
       JSONMember("hypervisor", .optional(hypervisor)),
       JSONMember("firmware", firmware.json), JSONMember("thermalState", .optional(thermalState?.rawValue)),
     ])
@@ -79,16 +82,21 @@ extension DeviceInfo: ReportJSONConvertible {
 
 extension FirmwareInfo: ReportJSONConvertible {
   var json: JSONValue {
-    .object([JSONMember("vendor", .optional(vendor)), JSONMember("version", .optional(version)), JSONMember("date", .optional(date))])
+    .object([
+      JSONMember("vendor", .optional(vendor)), JSONMember("version", .optional(version)),
+      JSONMember("date", .optional(date)),
+    ])
   }
 }
 
 extension SystemInfo: ReportJSONConvertible {
   var json: JSONValue {
     .object([
-      JSONMember("name", .optional(name)), JSONMember("version", .optional(version)), JSONMember("fullVersion", .optional(fullVersion)),
+      JSONMember("name", .optional(name)), JSONMember("version", .optional(version)),
+      JSONMember("fullVersion", .optional(fullVersion)),
       JSONMember("fullVersionSource", .optional(fullVersionSource)), JSONMember("prettyName", .optional(prettyName)),
-      JSONMember("id", .optional(id)), JSONMember("kernel", .optional(kernel)), JSONMember("uptimeSeconds", .optional(uptimeSeconds)),
+      JSONMember("id", .optional(id)), JSONMember("kernel", .optional(kernel)),
+      JSONMember("uptimeSeconds", .optional(uptimeSeconds)),
     ])
   }
 }
@@ -96,11 +104,13 @@ extension SystemInfo: ReportJSONConvertible {
 extension CPUInfo: ReportJSONConvertible {
   var json: JSONValue {
     .object([
-      JSONMember("model", .optional(model)), JSONMember("vendor", .optional(vendor)), JSONMember("family", .optional(family)),
+      JSONMember("model", .optional(model)), JSONMember("vendor", .optional(vendor)),
+      JSONMember("family", .optional(family)),
       JSONMember("modelNumber", .optional(modelNumber)), JSONMember("stepping", .optional(stepping)),
       JSONMember("flags", .strings(flags)), JSONMember("level", .optional(level)), JSONMember("caches", caches.json),
       JSONMember("hypervisorVendor", .optional(hypervisorVendor)), JSONMember("logicalCores", .optional(logicalCores)),
-      JSONMember("availableCores", .optional(availableCores)), JSONMember("physicalCores", .optional(physicalCores)), JSONMember("packages", .optional(packages)),
+      JSONMember("availableCores", .optional(availableCores)), JSONMember("physicalCores", .optional(physicalCores)),
+      JSONMember("packages", .optional(packages)),
       JSONMember("frequency", frequency.json),
     ])
   }
@@ -109,7 +119,8 @@ extension CPUInfo: ReportJSONConvertible {
 extension CPUCache: ReportJSONConvertible {
   var json: JSONValue {
     .object([
-      JSONMember("level", .integer(Int64(level))), JSONMember("type", .string(type)), JSONMember("sizeBytes", .integer(sizeBytes)),
+      JSONMember("level", .integer(Int64(level))), JSONMember("type", .string(type)),
+      JSONMember("sizeBytes", .integer(sizeBytes)),
       JSONMember("instances", .integer(Int64(instances))),
     ])
   }
@@ -117,7 +128,10 @@ extension CPUCache: ReportJSONConvertible {
 
 extension CPUFrequency: ReportJSONConvertible {
   var json: JSONValue {
-    .object([JSONMember("currentHz", .optional(currentHz)), JSONMember("minHz", .optional(minHz)), JSONMember("maxHz", .optional(maxHz))])
+    .object([
+      JSONMember("currentHz", .optional(currentHz)), JSONMember("minHz", .optional(minHz)),
+      JSONMember("maxHz", .optional(maxHz)),
+    ])
   }
 }
 
@@ -161,8 +175,10 @@ extension DiskInfo: ReportJSONConvertible {
 extension NetworkInterfaceInfo: ReportJSONConvertible {
   var json: JSONValue {
     .object([
-      JSONMember("name", .string(name)), JSONMember("kind", .string(kind)), JSONMember("operstate", .optional(operstate)),
-      JSONMember("speedMbps", .optional(speedMbps)), JSONMember("mtu", .optional(mtu)), JSONMember("macAddress", .optional(macAddress)),
+      JSONMember("name", .string(name)), JSONMember("kind", .string(kind)),
+      JSONMember("operstate", .optional(operstate)),
+      JSONMember("speedMbps", .optional(speedMbps)), JSONMember("mtu", .optional(mtu)),
+      JSONMember("macAddress", .optional(macAddress)),
     ])
   }
 }
@@ -170,7 +186,8 @@ extension NetworkInterfaceInfo: ReportJSONConvertible {
 extension StorageDeviceInfo: ReportJSONConvertible {
   var json: JSONValue {
     .object([
-      JSONMember("name", .string(name)), JSONMember("model", .optional(model)), JSONMember("sizeBytes", .optional(sizeBytes)),
+      JSONMember("name", .string(name)), JSONMember("model", .optional(model)),
+      JSONMember("sizeBytes", .optional(sizeBytes)),
       JSONMember("rotational", .optional(rotational)), JSONMember("removable", .optional(removable)),
       JSONMember("transport", .optional(transport)),
     ])
@@ -182,8 +199,10 @@ extension PowerInfo: ReportJSONConvertible {
     .object([
       JSONMember("source", .string(source.rawValue)), JSONMember("onBattery", .optional(onBattery)),
       JSONMember("linePowerOnline", .optional(linePowerOnline)),
-      JSONMember("lid", .object([JSONMember("present", .optional(lidPresent)), JSONMember("closed", .optional(lidClosed))])),
-      JSONMember("level", .optional(level)), JSONMember("batteries", batteries.json), JSONMember("peripherals", peripherals.json),
+      JSONMember(
+        "lid", .object([JSONMember("present", .optional(lidPresent)), JSONMember("closed", .optional(lidClosed))])),
+      JSONMember("level", .optional(level)), JSONMember("batteries", batteries.json),
+      JSONMember("peripherals", peripherals.json),
       JSONMember("powerProfile", powerProfile.json),
     ])
   }
@@ -192,11 +211,15 @@ extension PowerInfo: ReportJSONConvertible {
 extension BatteryInfo: ReportJSONConvertible {
   var json: JSONValue {
     .object([
-      JSONMember("id", .string(id)), JSONMember("level", .optional(level)), JSONMember("state", .string(state.rawValue)),
-      JSONMember("timeToEmptySeconds", .optional(timeToEmptySeconds)), JSONMember("timeToFullSeconds", .optional(timeToFullSeconds)),
+      JSONMember("id", .string(id)), JSONMember("level", .optional(level)),
+      JSONMember("state", .string(state.rawValue)),
+      JSONMember("timeToEmptySeconds", .optional(timeToEmptySeconds)),
+      JSONMember("timeToFullSeconds", .optional(timeToFullSeconds)),
       JSONMember("energyWh", .optional(energyWh)), JSONMember("energyFullWh", .optional(energyFullWh)),
-      JSONMember("energyFullDesignWh", .optional(energyFullDesignWh)), JSONMember("energyRateW", .optional(energyRateW)),
-      JSONMember("health", .optional(health)), JSONMember("technology", .optional(technology)), JSONMember("vendor", .optional(vendor)),
+      JSONMember("energyFullDesignWh", .optional(energyFullDesignWh)),
+      JSONMember("energyRateW", .optional(energyRateW)),
+      JSONMember("health", .optional(health)), JSONMember("technology", .optional(technology)),
+      JSONMember("vendor", .optional(vendor)),
       JSONMember("model", .optional(model)), JSONMember("chargeCycles", .optional(chargeCycles)),
       JSONMember("warningLevel", .optional(warningLevel)),
     ])
@@ -217,7 +240,8 @@ extension SensorInfo: ReportJSONConvertible {
     .object([
       JSONMember("type", .string(type.rawValue)), JSONMember("name", .optional(name)), JSONMember("id", .string(id)),
       JSONMember("bus", .string(bus)), JSONMember("location", .optional(location?.rawValue)),
-      JSONMember("mountMatrix", mountMatrix.map { .array($0.rows.map { .array($0.map(JSONValue.number(finite:))) }) } ?? .null),
+      JSONMember(
+        "mountMatrix", mountMatrix.map { .array($0.rows.map { .array($0.map(JSONValue.number(finite:))) }) } ?? .null),
       JSONMember("scale", .optional(scale)), JSONMember("offset", .optional(offset)),
       JSONMember("samplingFrequencyHz", .optional(samplingFrequencyHz)),
       JSONMember("availableFrequenciesHz", .array(availableFrequenciesHz.map(JSONValue.number(finite:)))),
@@ -231,16 +255,21 @@ extension SensorReading: ReportJSONConvertible {
     switch self {
     case .vector(let vector, let unit):
       return .object([
-        JSONMember("x", .number(finite: vector.x)), JSONMember("y", .number(finite: vector.y)), JSONMember("z", .number(finite: vector.z)),
+        JSONMember("x", .number(finite: vector.x)), JSONMember("y", .number(finite: vector.y)),
+        JSONMember("z", .number(finite: vector.z)),
         JSONMember("unit", .string(unit)),
       ])
     case .scalar(let value, let unit):
       return .object([JSONMember("value", .number(finite: value)), JSONMember("unit", .string(unit))])
     case .proximity(let raw, let near):
-      return .object([JSONMember("value", .number(finite: raw)), JSONMember("unit", .string("raw")), JSONMember("near", .optional(near))])
+      return .object([
+        JSONMember("value", .number(finite: raw)), JSONMember("unit", .string("raw")),
+        JSONMember("near", .optional(near)),
+      ])
     case .quaternion(let q):
       return .object([
-        JSONMember("w", .number(finite: q.w)), JSONMember("x", .number(finite: q.x)), JSONMember("y", .number(finite: q.y)),
+        JSONMember("w", .number(finite: q.w)), JSONMember("x", .number(finite: q.x)),
+        JSONMember("y", .number(finite: q.y)),
         JSONMember("z", .number(finite: q.z)), JSONMember("unit", .string("quaternion")),
       ])
     }
@@ -250,12 +279,15 @@ extension SensorReading: ReportJSONConvertible {
 extension DisplayInfo: ReportJSONConvertible {
   var json: JSONValue {
     .object([
-      JSONMember("connector", .string(connector)), JSONMember("card", .string(card)), JSONMember("internal", .bool(isInternal)),
-      JSONMember("connected", .bool(connected)), JSONMember("enabled", .optional(enabled)), JSONMember("modes", .strings(modes)),
+      JSONMember("connector", .string(connector)), JSONMember("card", .string(card)),
+      JSONMember("internal", .bool(isInternal)),
+      JSONMember("connected", .bool(connected)), JSONMember("enabled", .optional(enabled)),
+      JSONMember("modes", .strings(modes)),
       JSONMember("manufacturerId", .optional(manufacturerId)), JSONMember("productCode", .optional(productCode)),
       JSONMember("serialNumber", .optional(serialNumber)), JSONMember("name", .optional(name)),
       JSONMember("widthMm", .optional(widthMm)), JSONMember("heightMm", .optional(heightMm)),
-      JSONMember("preferredMode", .optional(preferredMode)), JSONMember("preferredRefreshHz", .optional(preferredRefreshHz)),
+      JSONMember("preferredMode", .optional(preferredMode)),
+      JSONMember("preferredRefreshHz", .optional(preferredRefreshHz)),
     ])
   }
 }
@@ -263,8 +295,10 @@ extension DisplayInfo: ReportJSONConvertible {
 extension GPUInfo: ReportJSONConvertible {
   var json: JSONValue {
     .object([
-      JSONMember("card", .string(card)), JSONMember("driver", .optional(driver)), JSONMember("vendor", .optional(vendor)),
-      JSONMember("model", .optional(model)), JSONMember("pciId", .optional(pciId)), JSONMember("renderNode", .optional(renderNode)),
+      JSONMember("card", .string(card)), JSONMember("driver", .optional(driver)),
+      JSONMember("vendor", .optional(vendor)),
+      JSONMember("model", .optional(model)), JSONMember("pciId", .optional(pciId)),
+      JSONMember("renderNode", .optional(renderNode)),
     ])
   }
 }
@@ -282,7 +316,8 @@ extension AudioCardInfo: ReportJSONConvertible {
   var json: JSONValue {
     .object([
       JSONMember("card", .string(card)), JSONMember("name", .optional(name)),
-      JSONMember("playbackDevices", .integer(Int64(playbackDevices))), JSONMember("captureDevices", .integer(Int64(captureDevices))),
+      JSONMember("playbackDevices", .integer(Int64(playbackDevices))),
+      JSONMember("captureDevices", .integer(Int64(captureDevices))),
     ])
   }
 }
@@ -309,7 +344,8 @@ extension Diagnostic: ReportJSONConvertible {
 extension ThermalInfo: ReportJSONConvertible {
   var json: JSONValue {
     .object([
-      JSONMember("state", .string(state.rawValue)), JSONMember("reason", .optional(reason)), JSONMember("zones", zones.json),
+      JSONMember("state", .string(state.rawValue)), JSONMember("reason", .optional(reason)),
+      JSONMember("zones", zones.json),
       JSONMember("coolingDevices", coolingDevices.json),
     ])
   }
@@ -333,7 +369,8 @@ extension ThermalTrip: ReportJSONConvertible {
 extension CoolingDeviceInfo: ReportJSONConvertible {
   var json: JSONValue {
     .object([
-      JSONMember("id", .string(id)), JSONMember("type", .optional(type)), JSONMember("currentState", .optional(currentState)),
+      JSONMember("id", .string(id)), JSONMember("type", .optional(type)),
+      JSONMember("currentState", .optional(currentState)),
       JSONMember("maxState", .optional(maxState)),
     ])
   }

@@ -64,7 +64,9 @@ public enum SavedReport {
   }
 
   /// A report from its bytes (read from standard input, say); `path` names it in messages.
-  public static func decode(_ bytes: [UInt8], path: String, sections: [ReportSection]? = nil) -> Result<Report, LoadError> {
+  public static func decode(_ bytes: [UInt8], path: String, sections: [ReportSection]? = nil) -> Result<
+    Report, LoadError
+  > {
     let value: JSONValue
     do {
       var limits = JSONParser.Limits()
@@ -74,22 +76,28 @@ public enum SavedReport {
       return .failure(.invalid(path: path, reason: "not JSON: \(error)"))
     }
     guard case .object(let members) = value, let version = value["schemaVersion"] else {
-      return .failure(.invalid(path: path, reason: "not a devcaps report (no schemaVersion): save one with devcaps list --json"))
+      return .failure(
+        .invalid(path: path, reason: "not a devcaps report (no schemaVersion): save one with devcaps list --json"))
     }
     guard version == .integer(Int64(Report.schemaVersion)) else {
       return .failure(
         .invalid(
           path: path,
-          reason: "a report of schema version \(version.serialized()); this devcaps reads version \(Report.schemaVersion) "
+          reason:
+            "a report of schema version \(version.serialized()); this devcaps reads version \(Report.schemaVersion) "
             + "(save it again with this devcaps list --json)"))
     }
     let sectionNames = Set(ReportSection.allCases.map(\.rawValue))
     guard members.contains(where: { sectionNames.contains($0.key) }) else {
-      return .failure(.invalid(path: path, reason: "not a devcaps report: it has none of the report's sections; save one with devcaps list --json"))
+      return .failure(
+        .invalid(
+          path: path,
+          reason: "not a devcaps report: it has none of the report's sections; save one with devcaps list --json"))
     }
     // Decoding is most of the cost of judging a report: only what is asked for is decoded.
     let wanted = sections.map { sections in
-      Set(["schemaVersion"] + sections.map(\.rawValue) + (sections.contains(.capabilities) ? ["capabilityEvidence"] : []))
+      Set(
+        ["schemaVersion"] + sections.map(\.rawValue) + (sections.contains(.capabilities) ? ["capabilityEvidence"] : []))
     }
     let decoded = wanted.map { wanted in JSONValue.object(members.filter { wanted.contains($0.key) }) } ?? value
     do {
@@ -102,7 +110,8 @@ public enum SavedReport {
   static func describe(_ error: DecodingError) -> String {
     func path(_ keys: [any CodingKey]) -> String { keys.map(\.stringValue).joined(by: ".") }
     switch error {
-    case .dataCorrupted(let context): return (context.codingPath.isEmpty ? "" : path(context.codingPath) + ": ") + context.debugDescription
+    case .dataCorrupted(let context):
+      return (context.codingPath.isEmpty ? "" : path(context.codingPath) + ": ") + context.debugDescription
     case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])) is missing"
     case .typeMismatch(_, let context), .valueNotFound(_, let context):
       return "\(path(context.codingPath)): \(context.debugDescription)"

@@ -33,7 +33,8 @@ enum FeatureCheck {
       } else {
         // A real name that is absent (sve on x86) needs no suggestion.
         let known = wellKnown.contains(lowered) || kernelNames[lowered] != nil
-        let near = known ? nil : nearestCandidate(to: lowered, among: flags) ?? nearestCandidate(to: lowered, among: wellKnown)
+        let near =
+          known ? nil : nearestCandidate(to: lowered, among: flags) ?? nearestCandidate(to: lowered, among: wellKnown)
         let hint = near.map { " (did you mean '\($0)'?)" } ?? ""
         missing.append(name + hint)
       }

@@ -73,7 +73,8 @@ public final class RequirementEvaluator {
   /// One requirement.
   public func evaluate(_ requirement: Requirement) -> RequirementResult {
     var result = RequirementResult(
-      key: requirement.key, expected: requirement.expectedText, actual: .null, satisfied: false, finding: .unknown("unknown key"))
+      key: requirement.key, expected: requirement.expectedText, actual: .null, satisfied: false,
+      finding: .unknown("unknown key"))
     if let section = Self.section(for: requirement.baseKey), facts.lacks(section) {
       result.finding = .unknown("the report has no \(section.rawValue) section")
       return result
@@ -107,7 +108,10 @@ public final class RequirementEvaluator {
       let missing = names.filter { !kinds.contains($0.lowercased()) }
       result.actual = .strings(names.filter { kinds.contains($0.lowercased()) })
       result.satisfied = missing.isEmpty
-      result.finding = missing.isEmpty ? .features(names) : .missingFeatures(missing + ["found: " + (kinds.isEmpty ? "none" : kinds.sorted().joined(by: ", "))])
+      result.finding =
+        missing.isEmpty
+        ? .features(names)
+        : .missingFeatures(missing + ["found: " + (kinds.isEmpty ? "none" : kinds.sorted().joined(by: ", "))])
     case .allOf(let names):
       guard let cpu = facts.cpu else {
         result.finding = .unknown("the report has no cpu section")
@@ -231,7 +235,8 @@ public final class RequirementEvaluator {
       guard let displays = facts.displays else { return .unknown("the report has no displays section") }
       let connected = displays.filter(\.connected)
       return Measurement(
-        value: .number(Double(connected.count)), json: .integer(Int64(connected.count)), finding: .displays(connected.map(\.connector)))
+        value: .number(Double(connected.count)), json: .integer(Int64(connected.count)),
+        finding: .displays(connected.map(\.connector)))
     case "cpu-level":
       guard let cpu = facts.cpu else { return .unknown("the report has no cpu section") }
       guard let level = cpu.level, let rank = CPUFeatures.rank(level) else { return .unknown("not an x86-64 CPU") }
@@ -241,7 +246,9 @@ public final class RequirementEvaluator {
     case "os-version":
       guard let system = facts.system else { return .unknown("the report has no system section") }
       // A report saved before fullVersion existed still has VERSION_ID.
-      guard let full = system.fullVersion else { return .version(system.version, unknown: "os-release has no VERSION_ID") }
+      guard let full = system.fullVersion else {
+        return .version(system.version, unknown: "os-release has no VERSION_ID")
+      }
       let source = system.fullVersionSource.flatMap { $0 == "VERSION_ID" ? nil : $0 }
       return .version(full, source: source, unknown: "")
     case "thermal-state":

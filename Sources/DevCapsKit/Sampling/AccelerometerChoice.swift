@@ -13,9 +13,11 @@ enum AccelerometerChoice {
     if let iio = display.first(where: { $0.bus == "iio" }) { return .found(iio) }
     if let input = display.first(where: { $0.bus == "input" }) { return .found(input) }
     if accelerometers.isEmpty {
-      return .unavailable("no accelerometer found (no IIO device with in_accel_* channels, no input device with ID_INPUT_ACCELEROMETER)")
+      return .unavailable(
+        "no accelerometer found (no IIO device with in_accel_* channels, no input device with ID_INPUT_ACCELEROMETER)")
     }
     let found = accelerometers.map { "\($0.name ?? $0.type.rawValue) (\($0.id), \($0.location?.rawValue ?? "base"))" }
-    return .unavailable("found only a base accelerometer: \(found.joined(separator: ", ")); the up-angle needs one in the display")
+    return .unavailable(
+      "found only a base accelerometer: \(found.joined(separator: ", ")); the up-angle needs one in the display")
   }
 }

@@ -48,14 +48,19 @@ struct MotionSensorChoice {
       var missing = ["no sensor hub rotation (IIO in_rot_quaternion)"]
       missing.append(accelerometerProblem ?? "no accelerometer")
       if gyroscopes.isEmpty { missing.append("no gyroscope (IIO in_anglvel_*)") }
-      return .unavailable("device motion needs an accelerometer (with a gyroscope for fusion) or a sensor hub: " + missing.joined(separator: "; "))
+      return .unavailable(
+        "device motion needs an accelerometer (with a gyroscope for fusion) or a sensor hub: "
+          + missing.joined(separator: "; "))
     }
     if referenceFrame == .xMagneticNorthZVertical || referenceFrame == .xArbitraryCorrectedZVertical, source != .hub {
       guard magnetometer != nil else {
-        return .unavailable("the reference frame \(referenceFrame.rawValue) needs a magnetometer (IIO in_magn_{x,y,z}); none found")
+        return .unavailable(
+          "the reference frame \(referenceFrame.rawValue) needs a magnetometer (IIO in_magn_{x,y,z}); none found")
       }
       guard source == .fusion else {
-        return .unavailable("the reference frame \(referenceFrame.rawValue) needs a gyroscope (IIO in_anglvel_*) besides the magnetometer; none found")
+        return .unavailable(
+          "the reference frame \(referenceFrame.rawValue) needs a gyroscope (IIO in_anglvel_*) besides the magnetometer; none found"
+        )
       }
     }
     return .found(

@@ -136,7 +136,10 @@ final class ReplacedAttributes: Sendable {
   private func follow(inotify: FileDescriptor, wake: FileDescriptor) {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 8)
     defer { buffer.deallocate() }
-    var descriptors = [pollfd(fd: inotify.rawValue, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.rawValue, events: Int16(POLLIN), revents: 0)]
+    var descriptors = [
+      pollfd(fd: inotify.rawValue, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wake.rawValue, events: Int16(POLLIN), revents: 0),
+    ]
     while true {
       descriptors[0].revents = 0
       descriptors[1].revents = 0
@@ -156,7 +159,9 @@ final class ReplacedAttributes: Sendable {
       ReplacedAttributes.forEachEvent(in: events) { descriptor, mask, name in
         if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) != 0 {
           // The directory itself went (a device removed): every reader in it must look again.
-          for flags in current.flags[descriptor, default: [:]].values { flags.forEach { $0.raised.store(true, ordering: .releasing) } }
+          for flags in current.flags[descriptor, default: [:]].values {
+            flags.forEach { $0.raised.store(true, ordering: .releasing) }
+          }
           if mask & UInt32(IN_IGNORED) != 0 {
             current.directories = current.directories.filter { $0.value != descriptor }
           }
@@ -171,7 +176,9 @@ final class ReplacedAttributes: Sendable {
   /// The events in what a read of an inotify descriptor returned: each a `struct inotify_event`
   /// (wd, mask, cookie, len) and `len` bytes of name padded with NULs. A record cut short ends
   /// the walk; a name is cut at its first NUL.
-  static func forEachEvent(in events: UnsafeRawBufferPointer, _ body: (_ descriptor: Int32, _ mask: UInt32, _ name: String) -> Void) {
+  static func forEachEvent(
+    in events: UnsafeRawBufferPointer, _ body: (_ descriptor: Int32, _ mask: UInt32, _ name: String) -> Void
+  ) {
     var offset = 0
     while events.count - offset >= 16 {
       let descriptor = events.loadUnaligned(fromByteOffset: offset, as: Int32.self)

@@ -22,8 +22,11 @@ struct ScanFormat: Sendable, Equatable {
     guard bitsAndShift.count == 3, bitsAndShift[1].isEmpty, let shift = Int(bitsAndShift[2]) else { return nil }
     let bits = bitsAndShift[0].split(separator: "/", omittingEmptySubsequences: false)
     guard bits.count == 2, let real = Int(bits[0]), let storage = Int(bits[1]) else { return nil }
-    guard [8, 16, 32, 64].contains(storage), real >= 1, real <= storage, shift >= 0, shift + real <= storage else { return nil }
-    return ScanFormat(bigEndian: parts[0] == "be", signed: sign == "s", realBits: real, storageBits: storage, shift: shift)
+    guard [8, 16, 32, 64].contains(storage), real >= 1, real <= storage, shift >= 0, shift + real <= storage else {
+      return nil
+    }
+    return ScanFormat(
+      bigEndian: parts[0] == "be", signed: sign == "s", realBits: real, storageBits: storage, shift: shift)
   }
 
   /// Decodes the channel at `offset` of a scan: endianness, shift, mask, sign extension.

@@ -108,7 +108,9 @@ final class SysfsValueReader {
         }
         return .success(try file.read(into: buffer, at: 0))
       }
-      return .success(try FileDescriptor.open(cPath, O_RDONLY).closeAfter { file throws(Errno) in try file.read(into: buffer, at: 0) })
+      return .success(
+        try FileDescriptor.open(cPath, O_RDONLY).closeAfter { file throws(Errno) in try file.read(into: buffer, at: 0) }
+      )
     } catch {
       return .failure(Problem(error))
     }
@@ -141,7 +143,9 @@ final class SysfsValueReader {
       guard start < end else { break }
       var stop = start
       while stop < end && !isSpace(bytes[stop]) { stop += 1 }
-      guard result.count < 4, let value = parse(UnsafeRawBufferPointer(rebasing: bytes[start..<stop])) else { return nil }
+      guard result.count < 4, let value = parse(UnsafeRawBufferPointer(rebasing: bytes[start..<stop])) else {
+        return nil
+      }
       switch result.count {
       case 0: result.values.0 = value
       case 1: result.values.1 = value

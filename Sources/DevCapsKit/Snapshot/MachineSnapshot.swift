@@ -66,7 +66,9 @@ public enum MachineSnapshot {
     for mountPoint in recorder.mountPoints.sorted() {
       let inBundle = redaction.path(mountPoint)
       guard BundleDirectory.components(inBundle) != nil else {
-        skipped.append(Diagnostic(path: "/proc/self/mountinfo", problem: "mount point \(mountPoint) leads outside the root; not copied"))
+        skipped.append(
+          Diagnostic(
+            path: "/proc/self/mountinfo", problem: "mount point \(mountPoint) leads outside the root; not copied"))
         continue
       }
       if !bundle.contains(inBundle) { try bundle.makeDirectory(inBundle) }

@@ -24,7 +24,8 @@ struct SnapshotRedaction {
     case "/etc/hostname", "/proc/sys/kernel/hostname": return Array((Self.hostname + "\n").utf8)
     case "/etc/machine-id", "/var/lib/dbus/machine-id": return Array((String(repeating: "0", count: 32) + "\n").utf8)
     case "/etc/machine-info":
-      let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map {
+        line in
         line.hasPrefix("PRETTY_HOSTNAME=") ? "PRETTY_HOSTNAME=" + Self.hostname : String(line)
       }
       return Array(lines.joined(separator: "\n").utf8)
@@ -49,7 +50,9 @@ struct SnapshotRedaction {
   /// The value of a udev property.
   func property(_ name: String, _ value: String) -> String {
     if keepsIdentifiers { return value }
-    if name == "ID_NET_NAME_MAC" { return String(value.prefix(3)) + String(repeating: "0", count: max(0, value.count - 3)) }
+    if name == "ID_NET_NAME_MAC" {
+      return String(value.prefix(3)) + String(repeating: "0", count: max(0, value.count - 3))
+    }
     if name.contains("SERIAL") || name.contains("WWN") || name.hasSuffix("UUID") { return Self.serial }
     return Self.withoutUserNames(value)
   }
@@ -61,7 +64,8 @@ struct SnapshotRedaction {
   func permissions(forFile path: String) -> mode_t? {
     guard keepsIdentifiers else { return nil }
     switch path {
-    case "/etc/hostname", "/proc/sys/kernel/hostname", "/etc/machine-id", "/var/lib/dbus/machine-id", "/proc/self/mountinfo",
+    case "/etc/hostname", "/proc/sys/kernel/hostname", "/etc/machine-id", "/var/lib/dbus/machine-id",
+      "/proc/self/mountinfo",
       "/etc/machine-info":
       return 0o600
     default: return Self.isIdentifyingAttribute(Self.baseName(path)) ? 0o600 : nil

@@ -62,7 +62,10 @@ final class BufferedFeed: SampleSource {
   private let session: StreamSession
   private let note: (String) -> Void
 
-  init(buffered: any StreamingSampleSource, polled: any SampleSource, session: StreamSession, note: @escaping (String) -> Void) {
+  init(
+    buffered: any StreamingSampleSource, polled: any SampleSource, session: StreamSession,
+    note: @escaping (String) -> Void
+  ) {
     self.buffered = buffered
     self.polled = polled
     self.session = session

@@ -112,7 +112,8 @@ final class DeviceMotionTracker {
     reportedHeading = heading
     let sensor = choice.magnetometer?.id ?? choice.rotation?.id ?? ""
     return HeadingUpdate(
-      headingDegrees: heading, accuracy: update.motion.magneticField?.accuracy ?? .uncalibrated, source: update.motion.source,
+      headingDegrees: heading, accuracy: update.motion.magneticField?.accuracy ?? .uncalibrated,
+      source: update.motion.source,
       sensor: sensor, initial: initial)
   }
 }

@@ -191,7 +191,9 @@ final class LoopWaker: Sendable {
 extension DeviceStream {
   /// One up-angle reading from the display accelerometer, polled (iOS's synchronous
   /// `orientationAngle`), with the problems met while finding the sensor.
-  public static func readUpAngle(relativeTo: Orientation? = nil) throws(StreamError) -> (sample: UpAngleSample, warnings: [Diagnostic]) {
+  public static func readUpAngle(relativeTo: Orientation? = nil) throws(StreamError) -> (
+    sample: UpAngleSample, warnings: [Diagnostic]
+  ) {
     guard let udev = Udev() else { throw .unavailable("cannot use udev (\(Udev.unavailableReason))") }
     let context = ProbeContext()
     let sensor = try MotionSources.displayAccelerometer(context: context, udev: udev)

@@ -23,7 +23,9 @@ final class DisplayWatcher {
   func start() -> [DeviceEvent] {
     let displays = probe()
     known = Dictionary(displays.map { (DisplayWatcher.key($0), $0) }, uniquingKeysWith: { first, _ in first })
-    return displays.map { .display(DisplayUpdate(action: $0.connected ? .connected : .disconnected, display: $0, initial: true)) }
+    return displays.map {
+      .display(DisplayUpdate(action: $0.connected ? .connected : .disconnected, display: $0, initial: true))
+    }
   }
 
   func handle(_ event: UdevMonitor.Event) -> [DeviceEvent] {
@@ -39,7 +41,9 @@ final class DisplayWatcher {
   }
 
   /// What changed between two readings, in the new reading's order (then vanished connectors).
-  static func changes(from old: [DisplayInfo], to new: [DisplayInfo]) -> [(action: DisplayUpdate.Action, display: DisplayInfo)] {
+  static func changes(from old: [DisplayInfo], to new: [DisplayInfo]) -> [(
+    action: DisplayUpdate.Action, display: DisplayInfo
+  )] {
     let before = Dictionary(old.map { (key($0), $0) }, uniquingKeysWith: { first, _ in first })
     var changes: [(DisplayUpdate.Action, DisplayInfo)] = []
     for display in new {
@@ -49,7 +53,9 @@ final class DisplayWatcher {
       }
       if previous.connected != display.connected {
         changes.append((display.connected ? .connected : .disconnected, display))
-      } else if display.connected && (previous.modes != display.modes || previous.preferredMode != display.preferredMode) {
+      } else if display.connected
+        && (previous.modes != display.modes || previous.preferredMode != display.preferredMode)
+      {
         changes.append((.modesChanged, display))
       }
     }

@@ -31,12 +31,16 @@ final class LightWatcher {
 
   /// Opens the watch in `session`: the first IIO light sensor. Asked for by name, a machine
   /// without one is unavailable; in `all`, it is left out.
-  static func open(_ kind: StreamKind, options: StreamOptions, session: StreamSession, context: ProbeContext, udev: Udev) throws(StreamError)
+  static func open(
+    _ kind: StreamKind, options: StreamOptions, session: StreamSession, context: ProbeContext, udev: Udev
+  ) throws(StreamError)
     -> SensorInfo?
   {
     guard kind == .light || kind == .all else { return nil }
     let sensors = SensorProbe(context: context, udev: udev).probe()
-    guard let sensor = sensors.first(where: { $0.type == .light && $0.bus == "iio" }), let source = IIOPolledSource(sensor: sensor) else {
+    guard let sensor = sensors.first(where: { $0.type == .light && $0.bus == "iio" }),
+      let source = IIOPolledSource(sensor: sensor)
+    else {
       if kind == .all { return nil }
       throw .unavailable("no ambient light sensor found (no IIO device with an in_illuminance channel)")
     }

@@ -71,7 +71,8 @@ final class MotionTracker {
     guard sample.problem == nil, sample.orientation != reportedOrientation else { return nil }
     let initial = reportedOrientation == nil
     reportedOrientation = sample.orientation
-    return OrientationUpdate(orientation: sample.orientation, angleDegrees: sample.angle, sensor: sampler.id, initial: initial)
+    return OrientationUpdate(
+      orientation: sample.orientation, angleDegrees: sample.angle, sensor: sampler.id, initial: initial)
   }
 
   func shake(_ sample: Sample) -> ShakeEvent? {
@@ -109,7 +110,8 @@ final class ProximityTracker {
 
   /// An IIO sensor's tracker; nil for a sensor without a proximity channel to poll.
   convenience init?(sensor: SensorInfo) {
-    guard sensor.type == .proximity, let group = sensor.channelGroup, let source = IIOPolledSource(sensor: sensor) else { return nil }
+    guard sensor.type == .proximity, let group = sensor.channelGroup, let source = IIOPolledSource(sensor: sensor)
+    else { return nil }
     self.init(sensor: sensor, source: source, nearLevel: group.nearLevel)
   }
 

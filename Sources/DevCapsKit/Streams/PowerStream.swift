@@ -52,7 +52,9 @@ final class PowerStream {
       last = current
     case .lid:
       let update = LidUpdate(closed: power.lidClosed, present: power.lidPresent, initial: initial)
-      if initial || update.closed != lastLid?.closed || update.present != lastLid?.present { events.append(.lid(update)) }
+      if initial || update.closed != lastLid?.closed || update.present != lastLid?.present {
+        events.append(.lid(update))
+      }
       lastLid = update
     }
     return events

@@ -32,7 +32,9 @@ final class ThermalWatcher {
 
   /// Opens the watch in `session`. Asked for by name, a machine without thermal zones is
   /// unavailable; in `all`, it is left out.
-  static func open(_ kind: StreamKind, options: StreamOptions, session: StreamSession, context: ProbeContext, udev: Udev) throws(StreamError) {
+  static func open(
+    _ kind: StreamKind, options: StreamOptions, session: StreamSession, context: ProbeContext, udev: Udev
+  ) throws(StreamError) {
     guard kind == .thermal || kind == .all else { return }
     let watcher = ThermalWatcher(context: context)
     let initial = watcher.start()
@@ -40,11 +42,14 @@ final class ThermalWatcher {
       if kind == .all { return }
       throw .unavailable("no thermal zones in \(ThermalProbe.directory)")
     }
-    guard session.watchUdev(udev, subsystems: subsystems, { [unowned session] _ in session.publish(watcher.check()) }) else {
+    guard session.watchUdev(udev, subsystems: subsystems, { [unowned session] _ in session.publish(watcher.check()) })
+    else {
       throw .unavailable("cannot listen to udev events for thermal")
     }
     // In `all`, --rate is the motion streams' sample rate, not a thermal one.
-    session.every(hertz: kind == .thermal ? options.rate ?? defaultHertz : defaultHertz) { [unowned session] in session.publish(watcher.check()) }
+    session.every(hertz: kind == .thermal ? options.rate ?? defaultHertz : defaultHertz) { [unowned session] in
+      session.publish(watcher.check())
+    }
     session.publish(initial)
   }
 }

@@ -80,7 +80,8 @@ final class GLibTimeout {
     let closure = GLibClosure<Void>(body)
     // g_timeout_source_new aborts rather than return NULL.
     source = devcaps_g_timeout_attach(
-      context, milliseconds, { box in
+      context, milliseconds,
+      { box in
         GLibClosure<Void>.call(box, ())
         return 0  // G_SOURCE_REMOVE: once.
       }, closure.retainedForGLib, { box in GLibClosure<Void>.release(box) })!

@@ -55,11 +55,13 @@ final class UPowerWatcher: Sendable {
       let run = try Run()
       let handOver = Unmanaged.passRetained(ThreadStart(mailbox: mailbox, run: run)).toOpaque()
       var thread = pthread_t()
-      let result = pthread_create(&thread, nil, { argument in
-        let start = Unmanaged<ThreadStart>.fromOpaque(argument!).takeRetainedValue()
-        UPowerSession.run(mailbox: start.mailbox, run: start.run)
-        return nil
-      }, handOver)
+      let result = pthread_create(
+        &thread, nil,
+        { argument in
+          let start = Unmanaged<ThreadStart>.fromOpaque(argument!).takeRetainedValue()
+          UPowerSession.run(mailbox: start.mailbox, run: start.run)
+          return nil
+        }, handOver)
       guard result == 0 else {
         Unmanaged<ThreadStart>.fromOpaque(handOver).release()
         throw Errno(rawValue: result)

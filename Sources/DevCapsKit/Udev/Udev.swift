@@ -18,7 +18,9 @@ final class Udev {
   /// Why `init` returned nil: libudev is not installed, or udev_new failed.
   static var unavailableReason: String {
     var reason: UnsafePointer<CChar>?
-    guard devcaps_udev_load(&reason) != 0 else { return reason.map { String(cString: $0) } ?? "libudev.so.1 could not be loaded" }
+    guard devcaps_udev_load(&reason) != 0 else {
+      return reason.map { String(cString: $0) } ?? "libudev.so.1 could not be loaded"
+    }
     return "udev_new failed"
   }
 
@@ -53,10 +55,11 @@ final class Udev {
   /// peripheral's battery, both children of one HID device.
   func children(of parent: UdevDevice, subsystem: String) -> [UdevDevice] {
     let parentPath = parent.syspath
-    return recorded(enumerate {
-      devcaps_udev_enumerate_add_match_parent($0, parent.handle)
-      devcaps_udev_enumerate_add_match_subsystem($0, subsystem)
-    }.filter { $0.parent?.syspath == parentPath })
+    return recorded(
+      enumerate {
+        devcaps_udev_enumerate_add_match_parent($0, parent.handle)
+        devcaps_udev_enumerate_add_match_subsystem($0, subsystem)
+      }.filter { $0.parent?.syspath == parentPath })
   }
 
   private func recorded(_ devices: [UdevDevice]) -> [UdevDevice] {
@@ -147,7 +150,9 @@ final class UdevDevice {
 
   /// The nearest ancestor in a subsystem (`pci`, `usb` with devtype `usb_device`).
   func ancestor(subsystem: String, devtype: String? = nil) -> UdevDevice? {
-    guard let found = devcaps_udev_device_get_parent_with_subsystem_devtype(handle, subsystem, devtype) else { return nil }
+    guard let found = devcaps_udev_device_get_parent_with_subsystem_devtype(handle, subsystem, devtype) else {
+      return nil
+    }
     return UdevDevice(owning: devcaps_udev_device_ref(found))
   }
 

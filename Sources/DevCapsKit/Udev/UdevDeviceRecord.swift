@@ -15,7 +15,8 @@ extension UdevDevice {
     var entry = devcaps_udev_device_get_properties_list_entry(handle)
     while let current = entry {
       if let name = devcaps_udev_list_entry_get_name(current) {
-        pairs.append((String(cString: name), devcaps_udev_list_entry_get_value(current).map { String(cString: $0) } ?? ""))
+        pairs.append(
+          (String(cString: name), devcaps_udev_list_entry_get_value(current).map { String(cString: $0) } ?? ""))
       }
       entry = devcaps_udev_list_entry_get_next(current)
     }

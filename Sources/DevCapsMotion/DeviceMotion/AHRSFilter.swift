@@ -110,10 +110,12 @@ public struct AHRSFilter: Sendable {
     }
 
     let adjusted = rotationRate * 0.5 + feedback * rampedGain
-    let delta = quaternion * Quaternion(w: 0, x: adjusted.x * interval, y: adjusted.y * interval, z: adjusted.z * interval)
-    quaternion = Quaternion(
-      w: quaternion.w + delta.w, x: quaternion.x + delta.x, y: quaternion.y + delta.y, z: quaternion.z + delta.z
-    ).normalized
+    let delta =
+      quaternion * Quaternion(w: 0, x: adjusted.x * interval, y: adjusted.y * interval, z: adjusted.z * interval)
+    quaternion =
+      Quaternion(
+        w: quaternion.w + delta.w, x: quaternion.x + delta.x, y: quaternion.y + delta.y, z: quaternion.z + delta.z
+      ).normalized
   }
 
   /// Half the earth's z (up) in device coordinates.

@@ -42,7 +42,8 @@ enum RunningFilter: Sendable {
     switch self {
     case .inertial(let filter):
       FusionStatus(
-        initialising: filter.isInitialising, accelerometerRejected: false, magnetometerRejected: filter.magnetometerIgnored)
+        initialising: filter.isInitialising, accelerometerRejected: false,
+        magnetometerRejected: filter.magnetometerIgnored)
     case .fusion(let filter):
       FusionStatus(
         initialising: filter.isInitialising, accelerometerRejected: filter.accelerometerIgnored,

@@ -146,7 +146,8 @@ struct RestDetector: Sendable {
   private var restFor = 0.0
 
   /// `up` in g (any unit with a magnitude about 1 at rest); true once at rest for `restTime`.
-  mutating func update(rotationRate: Vector3, up: Vector3, interval: Double, settings: InertialFilter.Settings) -> Bool {
+  mutating func update(rotationRate: Vector3, up: Vector3, interval: Double, settings: InertialFilter.Settings) -> Bool
+  {
     // A short average (a tenth of a second) that a steady reading matches and a moving one does not.
     let share = 1 - Double.exp(-interval / 0.1)
     let steady = steadyUp.map { $0 + (up - $0) * share } ?? up

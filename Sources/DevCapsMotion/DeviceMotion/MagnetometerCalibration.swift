@@ -11,7 +11,9 @@ public struct MagnetometerCalibration: Sendable, Equatable, Codable {
   public var accuracy: MagneticFieldAccuracy
 
   /// A calibration from its parts; `scale` defaults to (1, 1, 1), an offset-only fit.
-  public init(offset: Vector3, scale: Vector3 = Vector3(1, 1, 1), fieldStrength: Double, accuracy: MagneticFieldAccuracy) {
+  public init(
+    offset: Vector3, scale: Vector3 = Vector3(1, 1, 1), fieldStrength: Double, accuracy: MagneticFieldAccuracy
+  ) {
     self.offset = offset
     self.scale = scale
     self.fieldStrength = fieldStrength

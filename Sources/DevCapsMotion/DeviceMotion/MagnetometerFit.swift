@@ -48,7 +48,9 @@ public struct MagnetometerFit: Sendable {
     var scale = Vector3(1, 1, 1)
     var strength = sphere.radius
     var fittedScale = false
-    if coverage(around: sphere.centre) >= 0.6, let ellipsoid = fitEllipsoid(around: sphere.centre, radius: sphere.radius) {
+    if coverage(around: sphere.centre) >= 0.6,
+      let ellipsoid = fitEllipsoid(around: sphere.centre, radius: sphere.radius)
+    {
       offset = ellipsoid.centre
       let mean = (ellipsoid.radii.x * ellipsoid.radii.y * ellipsoid.radii.z).cubeRoot
       scale = Vector3(mean / ellipsoid.radii.x, mean / ellipsoid.radii.y, mean / ellipsoid.radii.z)
@@ -64,7 +66,9 @@ public struct MagnetometerFit: Sendable {
     let residual = (squares / Double(samples.count)).squareRoot()
     let coverage = coverage(around: offset)
     let accuracy: MagneticFieldAccuracy =
-      if coverage >= 0.75 && residual < 0.03 { .high } else if coverage >= 0.5 && residual < 0.06 { .medium } else { .low }
+      if coverage >= 0.75 && residual < 0.03 { .high } else if coverage >= 0.5 && residual < 0.06 { .medium } else {
+        .low
+      }
     return Result(
       calibration: MagnetometerCalibration(offset: offset, scale: scale, fieldStrength: strength, accuracy: accuracy),
       coverage: coverage, residual: residual, fittedScale: fittedScale)

@@ -95,7 +95,8 @@ public struct TiltBall: Sendable, Equatable {
 
     /// Reflects the position about each wall it passed (the blog's FLIP) and reverses the
     /// velocity with the loss; a field one cell wide or less holds the ball still.
-    mutating func bounce(bounce: Double, low: TiltBounce.Wall, high: TiltBounce.Wall, cellSize: Double) -> [TiltBounce] {
+    mutating func bounce(bounce: Double, low: TiltBounce.Wall, high: TiltBounce.Wall, cellSize: Double) -> [TiltBounce]
+    {
       guard limit > 0 else {
         position = 0
         velocity = 0

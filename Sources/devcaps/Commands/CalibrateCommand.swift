@@ -55,7 +55,9 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
 
   func validate() throws {
     try validateRate(rate)
-    guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be a number of seconds above 0, not \(timeout)") }
+    guard timeout.isFinite, timeout > 0 else {
+      throw ValidationError("--timeout must be a number of seconds above 0, not \(timeout)")
+    }
   }
 
   func run() throws {
@@ -69,14 +71,18 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
     options.duration = timeout
     options.appliesMagnetometerCalibration = false
     options.note = { Output.error("note: \($0)") }
-    let stream = try StreamRunner.open(.motion, options, context: "the magnetometer is read with the device-motion sources")
+    let stream = try StreamRunner.open(
+      .motion, options, context: "the magnetometer is read with the device-motion sources")
 
-    let view = CalibrationProgressView(sensor: sensor, live: !json && isatty(1) == 1, style: TextStyle.forStandardOutput())
+    let view = CalibrationProgressView(
+      sensor: sensor, live: !json && isatty(1) == 1, style: TextStyle.forStandardOutput())
     let fitting = MagnetometerFitting()
     if !json { Output.write(view.introduction) }
     let end = StreamRunner.run(stream) {
       { event in
-        guard case .motion(let update) = event.event, let field = update.motion.magneticField?.field else { return true }
+        guard case .motion(let update) = event.event, let field = update.motion.magneticField?.field else {
+          return true
+        }
         guard let progress = fitting.add(field, at: update.motion.timestamp) else { return true }
         if !json, let line = view.line(progress), !Output.tryWrite(line) { return false }
         // Returning false ends the stream as a closed stdout would; the fit is good enough.
@@ -89,7 +95,9 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
     try finish(fitting.latest(), sensor: sensor, view: view)
   }
 
-  private func finish(_ progress: MagnetometerFitting.Progress, sensor: SensorInfo, view: CalibrationProgressView) throws {
+  private func finish(_ progress: MagnetometerFitting.Progress, sensor: SensorInfo, view: CalibrationProgressView)
+    throws
+  {
     guard let result = progress.result, result.calibration.accuracy >= .medium else {
       let coverage = Int(((progress.result?.coverage ?? 0) * 100).rounded())
       if json { Output.write(CalibrationReport(sensor: sensor, progress: progress, path: nil).json) }
@@ -106,7 +114,8 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
       Output.error(error.description)
       throw ExitCode.cannotCreate
     }
-    Output.write(json ? CalibrationReport(sensor: sensor, progress: progress, path: path).json : view.saved(result, at: path))
+    Output.write(
+      json ? CalibrationReport(sensor: sensor, progress: progress, path: path).json : view.saved(result, at: path))
   }
 }
 
@@ -121,7 +130,8 @@ final class MagnetometerFitting: Sendable {
   /// Fitting every sample would cost more than reading it; five fits a second show progress.
   static let fitInterval = 0.2
 
-  private let state = Mutex<(fit: MagnetometerFit, progress: Progress, lastFit: Double?)>((MagnetometerFit(), Progress(), nil))
+  private let state = Mutex<(fit: MagnetometerFit, progress: Progress, lastFit: Double?)>(
+    (MagnetometerFit(), Progress(), nil))
 
   /// The progress when the fit was redone, nil when it was not (too soon, or nothing new).
   func add(_ field: Vector3, at time: Double) -> Progress? {

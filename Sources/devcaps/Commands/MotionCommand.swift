@@ -70,7 +70,8 @@ struct MotionCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "Where yaw 0 is: \(AttitudeReferenceFrame.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "frame"))
+      "Where yaw 0 is: \(AttitudeReferenceFrame.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "frame")
+  )
   var referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical
 
   @Option(name: .long, help: "End after this many seconds.")
@@ -79,7 +80,8 @@ struct MotionCommand: ParsableCommand {
   @Option(name: .long, help: "End after this many samples (the first does not count).")
   var count: Int?
 
-  @Option(name: .long, help: ArgumentHelp("Replay a CSV recording instead of the sensors (see below).", valueName: "file"))
+  @Option(
+    name: .long, help: ArgumentHelp("Replay a CSV recording instead of the sensors (see below).", valueName: "file"))
   var replay: String?
 
   func validate() throws {
@@ -102,7 +104,12 @@ struct MotionCommand: ParsableCommand {
     let stream = try StreamRunner.open(.motion, options)
     if once {
       let end = StreamRunner.run(stream) {
-        { event in Output.tryWrite(json ? JSONValue(encoding: event).prettyPrinted + "\n" : HumanReport.printable(EventText.line(event.event)) + "\n") }
+        { event in
+          Output.tryWrite(
+            json
+              ? JSONValue(encoding: event).prettyPrinted + "\n"
+              : HumanReport.printable(EventText.line(event.event)) + "\n")
+        }
       }
       return try StreamRunner.exit(end)
     }

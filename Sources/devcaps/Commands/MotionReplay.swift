@@ -29,7 +29,8 @@ struct MotionReplay {
       throw ExitCode(65)
     }
     if referenceFrame.usesMagnetometer && !samples.contains(where: { $0.magneticField != nil }) {
-      Output.error("\(path): \(referenceFrame.rawValue) needs the magnetometer columns (8 to 10), and the recording has none")
+      Output.error(
+        "\(path): \(referenceFrame.rawValue) needs the magnetometer columns (8 to 10), and the recording has none")
       throw ExitCode(65)
     }
     var estimator = DeviceMotionEstimator(source: .fusion, referenceFrame: referenceFrame)
@@ -44,7 +45,8 @@ struct MotionReplay {
       firstTime = start
       let elapsed = motion.timestamp - start
       let rate = delivered > 1 && elapsed > 0 ? Double(delivered - 1) / elapsed : nil
-      let event = StreamEvent(.motion(DeviceMotionUpdate(motion: motion, sensors: [path], rateHz: rate, initial: delivered == 1)))
+      let event = StreamEvent(
+        .motion(DeviceMotionUpdate(motion: motion, sensors: [path], rateHz: rate, initial: delivered == 1)))
       let written =
         once && json ? Output.tryWrite(JSONValue(encoding: event).prettyPrinted + "\n") : printer.print(event)
       if !written { return }

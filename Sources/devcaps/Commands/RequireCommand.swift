@@ -48,19 +48,24 @@ struct RequireCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("The manifest: a .json or .plist file, or - for standard input.", valueName: "manifest"))
   var manifest: String
 
-  @Option(name: .long, help: "Output: text, json (Schemas/require.schema.json), junit (JUnit XML), github (workflow annotations).")
+  @Option(
+    name: .long,
+    help: "Output: text, json (Schemas/require.schema.json), junit (JUnit XML), github (workflow annotations).")
   var format: RequireFormat = .text
 
   @Option(
     name: .long, parsing: .upToNextOption,
-    help: ArgumentHelp("Judge saved list --json reports instead of this machine: files or directories.", valueName: "report"))
+    help: ArgumentHelp(
+      "Judge saved list --json reports instead of this machine: files or directories.", valueName: "report"))
   var against: [String] = []
 
   func validate() throws {
     if manifest == "-" && against.contains("-") {
       throw ValidationError("standard input can hold the manifest or a report, not both: name one of them as a file")
     }
-    if against.filter({ $0 == "-" }).count > 1 { throw ValidationError("--against names standard input (-) more than once") }
+    if against.filter({ $0 == "-" }).count > 1 {
+      throw ValidationError("--against names standard input (-) more than once")
+    }
   }
 
   func run() throws {
@@ -91,7 +96,8 @@ struct RequireCommand: ParsableCommand {
   func runAgainstReports(_ parsed: Manifest) throws {
     var files: [String] = []
     for path in against { files += try reportFiles(at: path) }
-    let standardInput = against.contains("-")
+    let standardInput =
+      against.contains("-")
       ? try readStandardInput(what: "a report", limit: SavedReport.maximumFileSize) : nil
     var outcomes: [RequireOutcome] = []
     for judged in RequirementEvaluator.judge(parsed, reports: files, standardInput: standardInput) {
@@ -135,7 +141,6 @@ struct RequireCommand: ParsableCommand {
     }
     Output.write(bytes + Array("]\n".utf8))
   }
-
 
   /// The report files one `--against` argument names: `-` itself (standard input), a file, or a
   /// directory's `*.json` files (any that is not a regular file skipped with a warning).

@@ -45,7 +45,8 @@ struct SnapshotCommand: ParsableCommand {
     completion: .directory)
   var directory: String
 
-  @Flag(help: "Copy MAC addresses, serial numbers, the machine-id, the hostname and user names as they are (files 0600).")
+  @Flag(
+    help: "Copy MAC addresses, serial numbers, the machine-id, the hostname and user names as they are (files 0600).")
   var keepIdentifiers = false
 
   func run() throws {

@@ -54,7 +54,8 @@ struct TiltCommand: ParsableCommand {
   @Option(name: .long, help: "Fraction of the speed lost per second of rolling, 0 to 1.")
   var friction: Double = TiltSettings().friction
 
-  @Option(name: .customLong("buzz-threshold"), help: "Speed into a wall, in cells per second, above which a bounce buzzes.")
+  @Option(
+    name: .customLong("buzz-threshold"), help: "Speed into a wall, in cells per second, above which a bounce buzzes.")
   var buzzThreshold: Double = 60
 
   @Flag(name: .customLong("no-buzz"), help: "Never buzz.")
@@ -62,8 +63,12 @@ struct TiltCommand: ParsableCommand {
 
   func validate() throws {
     try validateRate(rate)
-    guard TiltSettings.fractions.contains(bounce) else { throw ValidationError("--bounce must be between 0 and 1, not \(bounce)") }
-    guard TiltSettings.fractions.contains(friction) else { throw ValidationError("--friction must be between 0 and 1, not \(friction)") }
+    guard TiltSettings.fractions.contains(bounce) else {
+      throw ValidationError("--bounce must be between 0 and 1, not \(bounce)")
+    }
+    guard TiltSettings.fractions.contains(friction) else {
+      throw ValidationError("--friction must be between 0 and 1, not \(friction)")
+    }
     guard buzzThreshold >= 0 && buzzThreshold.isFinite else {
       throw ValidationError("--buzz-threshold must be 0 or more cells per second, not \(buzzThreshold)")
     }
@@ -72,7 +77,9 @@ struct TiltCommand: ParsableCommand {
       throw ValidationError("tilt draws on a terminal and standard output is not one: use --json for frames as lines")
     }
     if !json && !LiveTerminal.canDraw(columns: 10, rows: 5) {
-      throw ValidationError("tilt needs a terminal that can move the cursor (not TERM=dumb) and at least 10×5: use --json for frames as lines")
+      throw ValidationError(
+        "tilt needs a terminal that can move the cursor (not TERM=dumb) and at least 10×5: use --json for frames as lines"
+      )
     }
   }
 

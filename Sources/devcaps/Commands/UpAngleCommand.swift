@@ -58,7 +58,9 @@ struct UpAngleCommand: ParsableCommand {
     try validateRate(rate)
     if let relativeTo {
       guard let orientation = Orientation(word: relativeTo), orientation.centreDegrees != nil else {
-        throw ValidationError("--relative-to takes portrait, portrait-upside-down, landscape-left or landscape-right (or normal, bottom-up, right-up, left-up), not '\(relativeTo)'")
+        throw ValidationError(
+          "--relative-to takes portrait, portrait-upside-down, landscape-left or landscape-right (or normal, bottom-up, right-up, left-up), not '\(relativeTo)'"
+        )
       }
     }
     if let count, count < 1 { throw ValidationError("--count must be 1 or more, not \(count)") }
@@ -104,7 +106,9 @@ struct UpAngleCommand: ParsableCommand {
       let (sample, warnings) = try DeviceStream.readUpAngle(relativeTo: relativeTo)
       Output.warn(warnings)
       let event = StreamEvent(.upAngle(sample))
-      Output.write(json ? JSONValue(encoding: event).prettyPrinted + "\n" : HumanReport.printable(EventText.line(event.event)) + "\n")
+      Output.write(
+        json
+          ? JSONValue(encoding: event).prettyPrinted + "\n" : HumanReport.printable(EventText.line(event.event)) + "\n")
     } catch {
       Output.error(error.description)
       throw ExitCode.unavailable

@@ -69,7 +69,9 @@ struct WatchCommand: ParsableCommand {
         devcaps watch thermal --once --json
       """)
 
-  @Argument(help: ArgumentHelp("What to watch: \(StreamKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "stream"))
+  @Argument(
+    help: ArgumentHelp(
+      "What to watch: \(StreamKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "stream"))
   var stream: StreamKind
 
   @Flag(name: .long, help: "One JSON object per line (Schemas/event.schema.json).")
@@ -84,13 +86,18 @@ struct WatchCommand: ParsableCommand {
   @Option(name: .long, help: "End after this many seconds.")
   var timeout: Double?
 
-  @Option(name: .long, help: "Samples per second for orientation, proximity, shake, motion and heading; readings per second for thermal and light (0.1 to 1000).")
+  @Option(
+    name: .long,
+    help:
+      "Samples per second for orientation, proximity, shake, motion and heading; readings per second for thermal and light (0.1 to 1000)."
+  )
   var rate: Double?
 
   @Option(
     name: .long,
     help: ArgumentHelp(
-      "motion and heading: \(AttitudeReferenceFrame.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "frame"))
+      "motion and heading: \(AttitudeReferenceFrame.allCases.map(\.rawValue).joined(separator: ", ")).",
+      valueName: "frame"))
   var referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical
 
   @Option(name: .long, help: "Shake detector: count, threshold or angle.")
@@ -111,12 +118,18 @@ struct WatchCommand: ParsableCommand {
     if let rate { try validateRate(rate) }
     if let threshold {
       if stream == .heading {
-        guard threshold >= 0 && threshold < 360 else { throw ValidationError("--threshold must be 0 to 360 degrees for heading") }
+        guard threshold >= 0 && threshold < 360 else {
+          throw ValidationError("--threshold must be 0 to 360 degrees for heading")
+        }
       } else {
-        guard threshold > 0 && threshold.isFinite else { throw ValidationError("--threshold must be a positive number of g") }
+        guard threshold > 0 && threshold.isFinite else {
+          throw ValidationError("--threshold must be a positive number of g")
+        }
       }
     }
-    guard sensitivity > 0 && sensitivity <= .pi else { throw ValidationError("--sensitivity must be between 0 and π radians") }
+    guard sensitivity > 0 && sensitivity <= .pi else {
+      throw ValidationError("--sensitivity must be between 0 and π radians")
+    }
     guard lockout >= 0 && lockout.isFinite else { throw ValidationError("--lockout must be 0 or more seconds") }
     if once && count != nil { throw ValidationError("--once and --count cannot be used together") }
     try validateEnd(count: count, timeout: timeout)

@@ -16,11 +16,14 @@ enum EventText {
     case .upAngle(let sample): upAngle(sample)
     case .motion(let update): motion(update.motion)
     case .heading(let update): heading(update)
-    case .light(let update): update.lux.map { Units.fixed($0, decimals: 1) + " lx" } ?? "light unreadable: \(update.problem ?? "no reading")"
+    case .light(let update):
+      update.lux.map { Units.fixed($0, decimals: 1) + " lx" } ?? "light unreadable: \(update.problem ?? "no reading")"
     case .powerProfile(let update):
-      "power profile \(HumanReport.printable(update.profile.profile))" + (update.isLowPowerModeEnabled ? " (low power mode)" : "")
+      "power profile \(HumanReport.printable(update.profile.profile))"
+        + (update.isLowPowerModeEnabled ? " (low power mode)" : "")
         + (update.profile.degradedReason.map { ", performance degraded: \(HumanReport.printable($0))" } ?? "")
-    case .thermal(let update): "thermal state \(update.state.rawValue)" + (update.reason.map { " (\(HumanReport.printable($0)))" } ?? "")
+    case .thermal(let update):
+      "thermal state \(update.state.rawValue)" + (update.reason.map { " (\(HumanReport.printable($0)))" } ?? "")
     case .sourceLost(let source): "\(source) went away; waiting for it to come back"
     case .sourceRestored(let source): "\(source) is back"
     }
@@ -51,7 +54,9 @@ enum EventText {
     guard display.connected else { return text }
     let details = [
       display.name,
-      display.preferredMode.map { mode in mode + (display.preferredRefreshHz.map { " @ " + Units.fixed($0, decimals: 2) + " Hz" } ?? "") },
+      display.preferredMode.map { mode in
+        mode + (display.preferredRefreshHz.map { " @ " + Units.fixed($0, decimals: 2) + " Hz" } ?? "")
+      },
       display.modes.isEmpty ? nil : "\(display.modes.count) mode\(display.modes.count == 1 ? "" : "s")",
     ].compactMap { $0 }
     if !details.isEmpty { text += ": " + details.joined(separator: ", ") }
@@ -73,7 +78,8 @@ enum EventText {
   /// `roll 10.0° pitch 45.0° yaw -3.2° · gravity (0.12, -0.70, -0.70) g · user (0.00, 0.01, 0.00) g · fusion`
   static func motion(_ motion: DeviceMotion) -> String {
     let attitude = motion.attitude
-    var text = "roll " + degrees(attitude.roll.degreesFromRadians) + " pitch " + degrees(attitude.pitch.degreesFromRadians)
+    var text =
+      "roll " + degrees(attitude.roll.degreesFromRadians) + " pitch " + degrees(attitude.pitch.degreesFromRadians)
     text += " yaw " + (motion.hasYaw ? degrees(attitude.yaw.degreesFromRadians) : "—")
     text += " · gravity " + vector(motion.gravity) + " · user " + vector(motion.userAcceleration)
     if let rate = motion.rotationRate { text += " · rotation (\(axes(rate, decimals: 2))) rad/s" }

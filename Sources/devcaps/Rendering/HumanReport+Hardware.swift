@@ -4,7 +4,9 @@ import DevCapsKit
 extension HumanReport {
   func none(_ what: String) -> [(String, String)] { [("", style.dim("no \(what) found"))] }
 
-  func joined(_ parts: [String?]) -> String { parts.compactMap { $0 }.map(HumanReport.printable).joined(separator: ", ") }
+  func joined(_ parts: [String?]) -> String {
+    parts.compactMap { $0 }.map(HumanReport.printable).joined(separator: ", ")
+  }
 
   func sensorRows(_ sensors: [SensorInfo]) -> [(String, String)] {
     if sensors.isEmpty { return none("sensors") }
@@ -22,7 +24,8 @@ extension HumanReport {
     switch reading {
     case .vector(let v, let unit): return "(\(number(v.x)), \(number(v.y)), \(number(v.z))) \(unit)"
     case .scalar(let value, let unit): return "\(number(value)) \(unit)"
-    case .quaternion(let q): return "quaternion (w \(number(q.w)), x \(number(q.x)), y \(number(q.y)), z \(number(q.z)))"
+    case .quaternion(let q):
+      return "quaternion (w \(number(q.w)), x \(number(q.x)), y \(number(q.y)), z \(number(q.z)))"
     case .proximity(let raw, let near):
       let rawText = raw == raw.rounded() && abs(raw) < 1e15 ? String(Int64(raw)) : number(raw)
       return (near.map { $0 ? "near" : "far" } ?? "near level unknown") + " (raw \(rawText))"
@@ -32,7 +35,9 @@ extension HumanReport {
   func displayRows(_ displays: [DisplayInfo]) -> [(String, String)] {
     if displays.isEmpty { return none("display connectors") }
     return displays.map { display in
-      var parts: [String?] = [display.connected ? "connected" : "disconnected", display.isInternal ? "built-in" : "external"]
+      var parts: [String?] = [
+        display.connected ? "connected" : "disconnected", display.isInternal ? "built-in" : "external",
+      ]
       if let mode = display.preferredMode {
         parts.append(mode + (display.preferredRefreshHz.map { " @ " + Units.fixed($0, decimals: 2) + " Hz" } ?? ""))
       }
@@ -47,7 +52,10 @@ extension HumanReport {
     if gpus.isEmpty { return none("GPUs") }
     return gpus.map { gpu in
       let name = [gpu.vendor, gpu.model].compactMap { $0 }.joined(separator: " ")
-      return (gpu.card, joined([name.isEmpty ? nil : name, gpu.driver, gpu.pciId, gpu.renderNode ?? "display only, no render node"]))
+      return (
+        gpu.card,
+        joined([name.isEmpty ? nil : name, gpu.driver, gpu.pciId, gpu.renderNode ?? "display only, no render node"])
+      )
     }
   }
 
@@ -91,30 +99,42 @@ extension HumanReport {
 /// The power section: a bar per battery, state, time left, health; line power and the lid.
 extension HumanReport {
   func powerRows(_ power: PowerInfo) -> [(String, String)] {
-    var rows: [(String, String)] = [("Source", power.source == .none ? style.dim("no power supply found") : power.source.rawValue)]
+    var rows: [(String, String)] = [
+      ("Source", power.source == .none ? style.dim("no power supply found") : power.source.rawValue)
+    ]
     if let profile = power.powerProfile {
       let degraded = profile.degradedReason.map { ", performance degraded: " + HumanReport.printable($0) } ?? ""
-      rows.append(("Power profile", HumanReport.printable(profile.profile) + style.dim(" (\(profile.busName)\(degraded))")))
+      rows.append(
+        ("Power profile", HumanReport.printable(profile.profile) + style.dim(" (\(profile.busName)\(degraded))")))
     }
     if power.source == .none { return rows }
     for battery in power.batteries {
       var parts: [String] = []
-      if let level = battery.level { parts.append(HumanReport.bar(level) + " " + Units.fixed(level * 100, decimals: 0) + " %") }
+      if let level = battery.level {
+        parts.append(HumanReport.bar(level) + " " + Units.fixed(level * 100, decimals: 0) + " %")
+      }
       parts.append(battery.state.rawValue)
       if let seconds = battery.timeToEmptySeconds { parts.append(Units.clock(seconds: seconds) + " left") }
       if let seconds = battery.timeToFullSeconds { parts.append(Units.clock(seconds: seconds) + " to full") }
       if let health = battery.health { parts.append("health " + Units.fixed(health * 100, decimals: 0) + " %") }
       rows.append((battery.id, parts.joined(separator: ", ")))
       let details = [
-        battery.energyWh.map { Units.fixed($0, decimals: 1) + " Wh" + (battery.energyFullWh.map { " of " + Units.fixed($0, decimals: 1) + " Wh" } ?? "") },
+        battery.energyWh.map {
+          Units.fixed($0, decimals: 1) + " Wh"
+            + (battery.energyFullWh.map { " of " + Units.fixed($0, decimals: 1) + " Wh" } ?? "")
+        },
         battery.energyRateW.map { Units.fixed($0, decimals: 1) + " W" },
         battery.technology, [battery.vendor, battery.model].compactMap { $0 }.joined(separator: " "),
         battery.chargeCycles.map { "\($0) cycles" },
       ].compactMap { $0 }.filter { !$0.isEmpty }
-      if !details.isEmpty { rows.append(("", "  " + style.dim(HumanReport.printable(details.joined(separator: ", "))))) }
+      if !details.isEmpty {
+        rows.append(("", "  " + style.dim(HumanReport.printable(details.joined(separator: ", ")))))
+      }
     }
     for peripheral in power.peripherals {
-      let level = peripheral.level.map { HumanReport.bar($0) + " " + Units.fixed($0 * 100, decimals: 0) + " %" } ?? "level unknown"
+      let level =
+        peripheral.level.map { HumanReport.bar($0) + " " + Units.fixed($0 * 100, decimals: 0) + " %" }
+        ?? "level unknown"
       rows.append((peripheral.kind, joined([peripheral.model, peripheral.id]) + ", " + level))
     }
     if let online = power.linePowerOnline { rows.append(("Line power", online ? "online" : "offline")) }

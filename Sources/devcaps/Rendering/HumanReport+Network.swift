@@ -23,7 +23,10 @@ extension HumanReport {
       if disk.removable == true { parts.append("removable") }
       if let size = disk.sizeBytes { parts.append(Units.bytes(size)) }
       if let model = disk.model { parts.append(model) }
-      return (HumanReport.printable(disk.name), HumanReport.printable(parts.isEmpty ? "unknown" : parts.joined(separator: ", ")))
+      return (
+        HumanReport.printable(disk.name),
+        HumanReport.printable(parts.isEmpty ? "unknown" : parts.joined(separator: ", "))
+      )
     }
   }
 }

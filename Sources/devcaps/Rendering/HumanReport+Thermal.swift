@@ -3,7 +3,9 @@ import DevCapsKit
 extension HumanReport {
   /// The state and why, then one row per zone (type, °C, trips) and per cooling device.
   func thermalRows(_ thermal: ThermalInfo) -> [(String, String)] {
-    var rows = [("State", thermal.state.rawValue + (thermal.reason.map { style.dim(" (\(HumanReport.printable($0)))") } ?? ""))]
+    var rows = [
+      ("State", thermal.state.rawValue + (thermal.reason.map { style.dim(" (\(HumanReport.printable($0)))") } ?? ""))
+    ]
     if thermal.zones.isEmpty { rows.append(("Zones", style.dim("none"))) }
     for zone in thermal.zones {
       let trips = zone.trips.map { "\(HumanReport.printable($0.type)) \(Self.celsius($0.temperatureCelsius))" }

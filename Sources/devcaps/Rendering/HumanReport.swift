@@ -94,8 +94,11 @@ struct HumanReport {
     if let source = device.chassisSource { chassis += style.dim(" (from \(source))") }
     var virtualization = style.dim("none detected")
     if let name = device.virtualization {
-      virtualization = HumanReport.printable(name) + (device.virtualizationKind.map { style.dim(" (\($0.rawValue))") } ?? "")
-      if let vm = device.hypervisor, vm != name { virtualization += " in " + HumanReport.printable(vm) + style.dim(" (vm)") }
+      virtualization =
+        HumanReport.printable(name) + (device.virtualizationKind.map { style.dim(" (\($0.rawValue))") } ?? "")
+      if let vm = device.hypervisor, vm != name {
+        virtualization += " in " + HumanReport.printable(vm) + style.dim(" (vm)")
+      }
     }
     let firmwareParts = [device.firmware.vendor, device.firmware.version, device.firmware.date].compactMap { $0 }
     return [
@@ -124,7 +127,9 @@ struct HumanReport {
   func cpuRows(_ cpu: CPUInfo) -> [(String, String)] {
     var cores: [String] = []
     if let logical = cpu.logicalCores { cores.append("\(logical) logical") }
-    if let available = cpu.availableCores, available != cpu.logicalCores { cores.append("\(available) available to this process") }
+    if let available = cpu.availableCores, available != cpu.logicalCores {
+      cores.append("\(available) available to this process")
+    }
     if let physical = cpu.physicalCores { cores.append("\(physical) physical") }
     if let packages = cpu.packages { cores.append(packages == 1 ? "1 package" : "\(packages) packages") }
     var frequency: [String] = []
@@ -180,7 +185,8 @@ struct HumanReport {
       let kind = [disk.type, disk.source.map { "on \($0)" }, disk.readOnly == true ? "read-only" : nil]
         .compactMap { $0 }.joined(separator: " ")
       rows.append((HumanReport.printable(disk.path), HumanReport.printable(kind)))
-      let width = [disk.totalBytes, disk.freeBytes, disk.availableBytes].compactMap { $0 }
+      let width =
+        [disk.totalBytes, disk.freeBytes, disk.availableBytes].compactMap { $0 }
         .map { Units.grouped($0).count }.max() ?? 0
       func amount(_ value: UInt64?) -> String {
         guard let value else { return known(nil) }

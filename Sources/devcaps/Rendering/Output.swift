@@ -1,11 +1,12 @@
+import ArgumentParser
+import DevCapsKit
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import ArgumentParser
-import DevCapsKit
-import Synchronization
 
 /// Writes to stdout and stderr, and decides what a failed write means:
 ///

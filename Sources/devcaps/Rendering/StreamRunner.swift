@@ -79,7 +79,9 @@ enum StreamRunner {
   /// Sleeps until the consumer is done (byte 0), a signal arrives (its number), or stdout, a pipe
   /// or socket, is closed by its reader while nothing is being written.
   private static func waitForEnd(wakeRead: FileDescriptor, result: ConsumerResult) -> End {
-    let watchOutput = (try? FileDescriptor.standardOutput.status()).map { [.fifo, .socket].contains(FileKind(mode: $0.st_mode)) } ?? false
+    let watchOutput =
+      (try? FileDescriptor.standardOutput.status()).map { [.fifo, .socket].contains(FileKind(mode: $0.st_mode)) }
+      ?? false
     while true {
       var descriptors = [pollfd(fd: wakeRead.rawValue, events: Int16(POLLIN), revents: 0)]
       if watchOutput { descriptors.append(pollfd(fd: 1, events: 0, revents: 0)) }
@@ -135,14 +137,16 @@ enum StreamRunner {
     static func start(writingTo descriptor: FileDescriptor) {
       var thread = pthread_t()
       let context = UnsafeMutableRawPointer(bitPattern: Int(descriptor.rawValue) + 1)
-      _ = pthread_create(&thread, nil, { context in
-        let descriptor = FileDescriptor(rawValue: Int32(Int(bitPattern: context) - 1))
-        var set = StreamRunner.terminationSignals
-        var number: Int32 = 0
-        guard sigwait(&set, &number) == 0 else { return nil }
-        _ = try? descriptor.write(value: UInt8(truncatingIfNeeded: number))
-        return nil
-      }, context)
+      _ = pthread_create(
+        &thread, nil,
+        { context in
+          let descriptor = FileDescriptor(rawValue: Int32(Int(bitPattern: context) - 1))
+          var set = StreamRunner.terminationSignals
+          var number: Int32 = 0
+          guard sigwait(&set, &number) == 0 else { return nil }
+          _ = try? descriptor.write(value: UInt8(truncatingIfNeeded: number))
+          return nil
+        }, context)
       pthread_detach(thread)
     }
   }

@@ -1,9 +1,10 @@
+import DevCapsKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import DevCapsKit
 
 /// The live "up" arrow: a line from the centre that rotates to any angle, with an arrowhead, on
 /// the terminal's alternate screen. Terminal cells are about twice as tall as wide, so columns are
@@ -29,7 +30,8 @@ struct UpAngleView {
   /// reading).
   func frame(sample: UpAngleSample, heldAngle: Double?, sensor: SensorInfo) -> String {
     let angle = sample.angleDegrees
-    var grid = [[Character]](repeating: [Character](repeating: " ", count: UpAngleView.width), count: UpAngleView.height)
+    var grid = [[Character]](
+      repeating: [Character](repeating: " ", count: UpAngleView.width), count: UpAngleView.height)
     let centre = (row: UpAngleView.height / 2, column: UpAngleView.width / 2)
     // The reference circle.
     for step in 0..<72 {
@@ -58,7 +60,8 @@ struct UpAngleView {
     if let problem = sample.problem {
       text += "  " + style.bad("no reading: " + problem) + "\n"
     } else if let angle {
-      text += "  " + style.heading(Units.fixed(angle, decimals: 1) + "°") + "  " + sample.orientation.rawValue
+      text +=
+        "  " + style.heading(Units.fixed(angle, decimals: 1) + "°") + "  " + sample.orientation.rawValue
         + (sample.orientation.rotation.map { style.dim(" (\($0))") } ?? "") + "\n"
     } else {
       text += "  " + style.dim("lying flat: holding the last direction") + "  " + sample.orientation.rawValue + "\n"

@@ -6,7 +6,8 @@ import Testing
 struct DeviceTests {
   /// os-release's NAME and VERSION_ID, read here without devcaps.
   static func osRelease(_ key: String) -> String? {
-    let text = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8))
+    let text =
+      (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8))
       ?? (try? String(contentsOfFile: "/usr/lib/os-release", encoding: .utf8)) ?? ""
     for line in text.split(separator: "\n") where line.hasPrefix(key + "=") {
       return String(line.dropFirst(key.count + 1)).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
@@ -41,7 +42,9 @@ struct DeviceTests {
   func badSections() {
     #expect(throws: ReportError.noSections) { try Report.current(sections: []) }
     #expect(throws: ReportError.unknownSection("memroy")) { try Report.current(sectionNames: ["cpu", "memroy"]) }
-    #expect(ReportError.unknownSection("memroy").description.hasPrefix("unknown section 'memroy'; valid sections: device, system, cpu"))
+    #expect(
+      ReportError.unknownSection("memroy").description.hasPrefix(
+        "unknown section 'memroy'; valid sections: device, system, cpu"))
   }
 
   @Test("a device from a report without its device section is nil, not made up")
@@ -110,7 +113,9 @@ struct DeviceAmbientLightTests {
   func updates() async throws {
     let report = try Report.current(sections: [.sensors])
     guard let sensor = report.sensors?.first(where: { $0.type == .light && $0.bus == "iio" }) else {
-      await #expect(throws: UpdateError.unavailable("no ambient light sensor found (no IIO device with an in_illuminance channel)")) {
+      await #expect(
+        throws: UpdateError.unavailable("no ambient light sensor found (no IIO device with an in_illuminance channel)")
+      ) {
         for try await _ in Device.ambientLightUpdates() {}
       }
       return

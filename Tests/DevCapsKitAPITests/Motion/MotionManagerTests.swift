@@ -29,9 +29,11 @@ struct MotionManagerTests {
     }
   }
 
-  @Test("an interval outside 1 ms … 10 s is refused before any sensor is opened", arguments: [
-    Duration.zero, .microseconds(999), .seconds(11), .milliseconds(-5),
-  ])
+  @Test(
+    "an interval outside 1 ms … 10 s is refused before any sensor is opened",
+    arguments: [
+      Duration.zero, .microseconds(999), .seconds(11), .milliseconds(-5),
+    ])
   func invalidInterval(_ interval: Duration) async {
     await #expect(throws: UpdateError.invalidInterval(interval)) {
       for try await _ in MotionManager(sensors: []).accelerometerUpdates(interval: interval) {}
@@ -39,7 +41,9 @@ struct MotionManagerTests {
     await #expect(throws: UpdateError.invalidInterval(interval)) {
       for try await _ in MotionManager(sensors: []).deviceMotionUpdates(interval: interval) {}
     }
-    #expect(UpdateError.invalidInterval(.seconds(11)).description == "the interval 11.0 seconds is outside 0.001 seconds … 10.0 seconds")
+    #expect(
+      UpdateError.invalidInterval(.seconds(11)).description
+        == "the interval 11.0 seconds is outside 0.001 seconds … 10.0 seconds")
   }
 
   @Test("intervals in seconds, as Core Motion's TimeInterval: 0.02 means 20 ms; .zero and .milliseconds stay Durations")
@@ -47,7 +51,8 @@ struct MotionManagerTests {
     let motion = MotionManager(sensors: [])
     // Accepted (the missing sensor is what fails), in every spelling.
     for updates in [motion.accelerometerUpdates(interval: 0.02), motion.accelerometerUpdates(interval: 1)] {
-      await #expect(throws: UpdateError.unavailable("no accelerometer found (no IIO device with in_accel_* channels)")) {
+      await #expect(throws: UpdateError.unavailable("no accelerometer found (no IIO device with in_accel_* channels)"))
+      {
         for try await _ in updates {}
       }
     }
@@ -67,14 +72,19 @@ struct MotionManagerTests {
   @Test("orientation without a display accelerometer says so (test machines have none)")
   func orientationUnavailable() async throws {
     try #require(!MotionManager().isAccelerometerAvailable, "this machine has an accelerometer")
-    await #expect(throws: UpdateError.unavailable(
-      "no accelerometer found (no IIO device with in_accel_* channels, no input device with ID_INPUT_ACCELEROMETER)")) {
+    await #expect(
+      throws: UpdateError.unavailable(
+        "no accelerometer found (no IIO device with in_accel_* channels, no input device with ID_INPUT_ACCELEROMETER)")
+    ) {
       for try await _ in MotionManager().orientationUpdates() {}
     }
   }
 
   @Test("DeviceOrientation has UIDeviceOrientation's seven cases")
   func orientations() {
-    #expect(DeviceOrientation.allCases == [.unknown, .portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight, .faceUp, .faceDown])
+    #expect(
+      DeviceOrientation.allCases == [
+        .unknown, .portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight, .faceUp, .faceDown,
+      ])
   }
 }

@@ -27,7 +27,8 @@ struct RequirementsManifestTests {
 
   @Test("a manifest evaluated on a report: each requirement in order, the unmet ones listed")
   func evaluate() throws {
-    let outcome = try Self.withFile("kiosk.json", #"{"accelerometer": true, "telephony": false, "touchscreen": true}"#) {
+    let outcome = try Self.withFile("kiosk.json", #"{"accelerometer": true, "telephony": false, "touchscreen": true}"#)
+    {
       try RequirementsManifest(path: $0).evaluate(on: Self.capabilities)
     }
     #expect(outcome.results.map(\.key) == ["accelerometer", "telephony", "touchscreen"])
@@ -45,19 +46,24 @@ struct RequirementsManifestTests {
         <key>UIRequiredDeviceCapabilities</key><array><string>accelerometer</string></array>
       </dict></plist>
       """
-    let outcome = try Self.withFile("Info.plist", plist) { try RequirementsManifest(path: $0).evaluate(on: Self.capabilities) }
+    let outcome = try Self.withFile("Info.plist", plist) {
+      try RequirementsManifest(path: $0).evaluate(on: Self.capabilities)
+    }
     #expect(outcome.satisfied)
     #expect(outcome.results.map(\.key) == ["accelerometer"])
   }
 
   @Test("a missing file is unreadable; a typo is invalid and names the nearest key")
   func errors() throws {
-    #expect(throws: RequirementsManifestError.unreadable(path: "/nonexistent/manifest.json", reason: "does not exist")) {
+    #expect(throws: RequirementsManifestError.unreadable(path: "/nonexistent/manifest.json", reason: "does not exist"))
+    {
       try RequirementsManifest(path: "/nonexistent/manifest.json")
     }
     try Self.withFile("typo.json", #"["acelerometer"]"#) { path in
-      #expect(throws: RequirementsManifestError.invalid(
-        path: path, problem: "'acelerometer' is not a known capability; did you mean 'accelerometer'?")) {
+      #expect(
+        throws: RequirementsManifestError.invalid(
+          path: path, problem: "'acelerometer' is not a known capability; did you mean 'accelerometer'?")
+      ) {
         try RequirementsManifest(path: path)
       }
     }
@@ -66,7 +72,8 @@ struct RequirementsManifestTests {
 
   @Test("evaluated on this machine, the same as on this machine's full report")
   func thisMachine() throws {
-    let manifest = try RequirementsManifest(bytes: Array(#"{"cpu-cores": ">= 1", "gyroscope": false, "memory": ">= 1 MiB"}"#.utf8))
+    let manifest = try RequirementsManifest(
+      bytes: Array(#"{"cpu-cores": ">= 1", "gyroscope": false, "memory": ">= 1 MiB"}"#.utf8))
     let live = manifest.evaluate()
     #expect(live.satisfied == manifest.evaluate(on: try Report.current()).satisfied)
     #expect(live.results.map(\.key) == ["cpu-cores", "gyroscope", "memory"])

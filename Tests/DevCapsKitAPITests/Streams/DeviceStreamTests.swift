@@ -99,7 +99,11 @@ struct DeviceStreamTests {
 
   @Test("a stream without its source says so before delivering anything (test machines have no proximity sensor)")
   func unavailable() {
-    #expect(throws: StreamError.unavailable("no proximity sensor found (no IIO device with in_proximity* channels, no input device with SW_FRONT_PROXIMITY)")) {
+    #expect(
+      throws: StreamError.unavailable(
+        "no proximity sensor found (no IIO device with in_proximity* channels, no input device with SW_FRONT_PROXIMITY)"
+      )
+    ) {
       try DeviceStream(.proximity)
     }
   }

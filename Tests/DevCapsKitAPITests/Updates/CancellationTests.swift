@@ -6,7 +6,9 @@ import Testing
 /// descriptors close before the task's value is returned.
 @Suite("Cancelling updates")
 struct CancellationTests {
-  static func openDescriptors() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1 }
+  static func openDescriptors() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+  }
   static func threads() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? -1 }
 
   /// Runs `consume` in a task and cancels it after 50 ms, three times over, and exits 1 when
@@ -26,7 +28,8 @@ struct CancellationTests {
     try await Task.sleep(for: .milliseconds(100))
     let after = (openDescriptors(), threads())
     guard after.0 == before.0, after.1 <= before.1 else {
-      FileHandle.standardError.write(Data("descriptors \(before.0) → \(after.0), threads \(before.1) → \(after.1)\n".utf8))
+      FileHandle.standardError.write(
+        Data("descriptors \(before.0) → \(after.0), threads \(before.1) → \(after.1)\n".utf8))
       exit(1)
     }
   }

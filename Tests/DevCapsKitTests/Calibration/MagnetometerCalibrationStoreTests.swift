@@ -1,12 +1,14 @@
 import DevCapsMotion
 import Foundation
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("Magnetometer calibration store")
 struct MagnetometerCalibrationStoreTests {
   static let sensor = SensorInfo(
-    type: .magnetometer, id: "iio:device2", bus: "iio", syspath: "/sys/devices/platform/soc/1c2b000.i2c/i2c-1/1-001e/iio:device2")
+    type: .magnetometer, id: "iio:device2", bus: "iio",
+    syspath: "/sys/devices/platform/soc/1c2b000.i2c/i2c-1/1-001e/iio:device2")
 
   static func directory() throws -> String {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("devcaps-calibration-\(UUID().uuidString)")
@@ -32,7 +34,8 @@ struct MagnetometerCalibrationStoreTests {
     "values no magnetometer gives are refused, saved or loaded: a scale of 0 or 1e308, a huge offset, a field of 0",
     arguments: [
       MagnetometerCalibration(offset: Vector3(0, 0, 0), scale: Vector3(0, 1, 1), fieldStrength: 48, accuracy: .high),
-      MagnetometerCalibration(offset: Vector3(0, 0, 0), scale: Vector3(1, 1e308, 1), fieldStrength: 48, accuracy: .high),
+      MagnetometerCalibration(
+        offset: Vector3(0, 0, 0), scale: Vector3(1, 1e308, 1), fieldStrength: 48, accuracy: .high),
       MagnetometerCalibration(offset: Vector3(1e6, 0, 0), scale: Vector3(1, 1, 1), fieldStrength: 48, accuracy: .high),
       MagnetometerCalibration(offset: Vector3(0, 0, 0), scale: Vector3(1, 1, 1), fieldStrength: 0, accuracy: .high),
     ])
@@ -58,13 +61,17 @@ struct MagnetometerCalibrationStoreTests {
   func noStateDirectory() throws {
     let store = MagnetometerCalibrationStore(stateDirectory: nil) { _ in nil }
     #expect(store.directory == nil)
-    #expect(throws: MagnetometerCalibrationStore.Problem.noStateDirectory) { try store.save(Self.good, for: Self.sensor) }
+    #expect(throws: MagnetometerCalibrationStore.Problem.noStateDirectory) {
+      try store.save(Self.good, for: Self.sensor)
+    }
     #expect(throws: MagnetometerCalibrationStore.Problem.noStateDirectory) { try store.load(for: Self.sensor) }
     #expect(!FileManager.default.fileExists(atPath: "/.local/state/devcaps"))
     // A relative HOME is no better than none; XDG_STATE_HOME comes first.
     #expect(MagnetometerCalibrationStore(stateDirectory: nil) { $0 == "HOME" ? "relative" : nil }.directory == nil)
     let both = MagnetometerCalibrationStore(stateDirectory: nil) { $0 == "HOME" ? "/home/ada" : "/state" }
     #expect(both.directory == "/state/devcaps/magnetometer")
-    #expect(MagnetometerCalibrationStore(stateDirectory: nil) { $0 == "HOME" ? "/home/ada" : nil }.directory == "/home/ada/.local/state/devcaps/magnetometer")
+    #expect(
+      MagnetometerCalibrationStore(stateDirectory: nil) { $0 == "HOME" ? "/home/ada" : nil }.directory
+        == "/home/ada/.local/state/devcaps/magnetometer")
   }
 }

@@ -17,10 +17,12 @@ struct ASCIIStringTests {
     for separator: Character in ["\n", " ", ":", ","] {
       for omitting in [true, false] {
         let expected = text.split(separator: separator, omittingEmptySubsequences: omitting).map(String.init)
-        #expect(text.splitCharacters(separator: separator, omittingEmptySubsequences: omitting).map(String.init) == expected)
+        #expect(
+          text.splitCharacters(separator: separator, omittingEmptySubsequences: omitting).map(String.init) == expected)
         let sub = text.dropFirst()
-        #expect(sub.splitCharacters(separator: separator, omittingEmptySubsequences: omitting).map(String.init)
-          == sub.split(separator: separator, omittingEmptySubsequences: omitting).map(String.init))
+        #expect(
+          sub.splitCharacters(separator: separator, omittingEmptySubsequences: omitting).map(String.init)
+            == sub.split(separator: separator, omittingEmptySubsequences: omitting).map(String.init))
       }
     }
   }

@@ -1,15 +1,18 @@
 import Foundation
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("C errors as Errno values")
 struct ErrnoTests {
-  @Test("a number's description is the C library's message, its name the constant's", arguments: [
-    (ENOENT, "No such file or directory", "ENOENT"),
-    (EACCES, "Permission denied", "EACCES"),
-    (EMFILE, "Too many open files", "EMFILE"),
-    (EAGAIN, "Resource temporarily unavailable", "EAGAIN"),
-  ])
+  @Test(
+    "a number's description is the C library's message, its name the constant's",
+    arguments: [
+      (ENOENT, "No such file or directory", "ENOENT"),
+      (EACCES, "Permission denied", "EACCES"),
+      (EMFILE, "Too many open files", "EMFILE"),
+      (EAGAIN, "Resource temporarily unavailable", "EAGAIN"),
+    ])
   func description(code: Int32, message: String, name: String) {
     let error = Errno(rawValue: code)
     #expect(error.description == message)
@@ -72,7 +75,8 @@ struct ErrnoTests {
 
 @Suite("C results that reach the caller")
 struct CheckedResultsTests {
-  @Test("a timer the kernel refuses is an error, not a timer that never fires", arguments: [0, -1, .nan, .infinity, 2e9])
+  @Test(
+    "a timer the kernel refuses is an error, not a timer that never fires", arguments: [0, -1, .nan, .infinity, 2e9])
   func invalidTimer(seconds: Double) {
     #expect(throws: Errno.invalidArgument) { try LoopTimer(interval: seconds, repeating: false) }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import TestProcesses
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("SHA-256 and application identifiers")
@@ -39,11 +40,13 @@ struct SHA256Tests {
 
   @Test("an application's identifier is systemd's: systemd-id128 machine-id --app-specific gives the same")
   func matchesSystemd() throws {
-    let machineID = try String(contentsOfFile: "/etc/machine-id", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    let machineID = try String(contentsOfFile: "/etc/machine-id", encoding: .utf8).trimmingCharacters(
+      in: .whitespacesAndNewlines)
     let application = "4f6a1f72-bc9d-4cb4-8b11-2b5e3f0c7a41"
     let systemd = try ChildProcess.run("/usr/bin/systemd-id128", ["machine-id", "--app-specific=\(application)"])
       .outputText.trimmingCharacters(in: .whitespacesAndNewlines)
-    let ours = Device.applicationIdentifier(machineID: try #require(Device.idBytes(machineID)), application: application)
+    let ours = Device.applicationIdentifier(
+      machineID: try #require(Device.idBytes(machineID)), application: application)
     #expect(ours.replacingOccurrences(of: "-", with: "") == systemd)
     #expect(ours.count == 36 && ours.split(separator: "-").map(\.count) == [8, 4, 4, 4, 12])
   }

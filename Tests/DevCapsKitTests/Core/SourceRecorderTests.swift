@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DevCapsKit
 
 /// What a probe run reads is what a snapshot copies: the recorder sees each read below the root

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("os-release and machine-info syntax")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DevCapsKit
 
 /// What the rumble does with nodes that are not a motor's; the motor itself is exercised end to
@@ -27,11 +28,15 @@ struct RumbleTests {
 
   @Test("the messages name the node and, when access is denied, who may use it")
   func messages() {
-    #expect(Rumble.Unusable.cannotOpen(path: "/dev/input/event3", .permissionDenied).description
-      == "cannot open /dev/input/event3 to vibrate: Permission denied (event nodes are writable by root and the input group)")
-    #expect(Rumble.Unusable.uploadFailed(path: "/dev/input/event3", .invalidArgument).description
-      == "/dev/input/event3: uploading a rumble effect (EVIOCSFF) failed: Invalid argument")
-    #expect(Rumble.Unusable.playFailed(path: "/dev/input/event3", .noSuchDevice).description
-      == "/dev/input/event3: playing the rumble effect failed: No such device")
+    #expect(
+      Rumble.Unusable.cannotOpen(path: "/dev/input/event3", .permissionDenied).description
+        == "cannot open /dev/input/event3 to vibrate: Permission denied (event nodes are writable by root and the input group)"
+    )
+    #expect(
+      Rumble.Unusable.uploadFailed(path: "/dev/input/event3", .invalidArgument).description
+        == "/dev/input/event3: uploading a rumble effect (EVIOCSFF) failed: Invalid argument")
+    #expect(
+      Rumble.Unusable.playFailed(path: "/dev/input/event3", .noSuchDevice).description
+        == "/dev/input/event3: playing the rumble effect failed: No such device")
   }
 }

@@ -1,5 +1,6 @@
 import DevCapsMotion
 import Testing
+
 @testable import DevCapsKit
 
 /// `JSONLine` writes what `JSONValue.serialized()` writes, byte for byte: the motion samples it
@@ -13,14 +14,17 @@ struct JSONLineTests {
   }
 
   static func motion(
-    source: MotionSource = .fusion, gravity: Vector3 = Vector3(0, -1, 0), rotationRate: Vector3? = Vector3(0.1, -0.25, 1e-300),
+    source: MotionSource = .fusion, gravity: Vector3 = Vector3(0, -1, 0),
+    rotationRate: Vector3? = Vector3(0.1, -0.25, 1e-300),
     field: MagneticField? = MagneticField(field: Vector3(20.5, -35, 10), accuracy: .medium), heading: Double? = 359.99,
-    sensors: [String] = ["iio:device0", "iio:device1"], rateHz: Double? = 199.87654321, timestamp: Double = 18_505.318246568
+    sensors: [String] = ["iio:device0", "iio:device1"], rateHz: Double? = 199.87654321,
+    timestamp: Double = 18_505.318246568
   ) -> DeviceMotionUpdate {
     let motion = DeviceMotion(
       timestamp: timestamp, attitude: Attitude(roll: 0.3, pitch: -1.2, yaw: 3.0), gravity: gravity,
       userAcceleration: Vector3(-0.0003416049313476055, 2.220446049250313e-16, -0.0),
-      rotationRate: rotationRate, magneticField: field, heading: heading, source: source, referenceFrame: .xMagneticNorthZVertical)
+      rotationRate: rotationRate, magneticField: field, heading: heading, source: source,
+      referenceFrame: .xMagneticNorthZVertical)
     return DeviceMotionUpdate(motion: motion, sensors: sensors, rateHz: rateHz, initial: false)
   }
 
@@ -28,7 +32,8 @@ struct JSONLineTests {
     "a motion sample: the same text as through Encodable",
     arguments: [
       motion(),
-      motion(source: .accelerometer, rotationRate: nil, field: nil, heading: nil, sensors: ["iio:device1"], rateHz: nil),
+      motion(
+        source: .accelerometer, rotationRate: nil, field: nil, heading: nil, sensors: ["iio:device1"], rateHz: nil),
       motion(source: .hub, heading: 0, rateHz: 200),
       motion(gravity: Vector3(.nan, .infinity, -.infinity), rateHz: .nan),
       motion(gravity: Vector3(1e15, -1e15, 123_456_789_012_345), timestamp: 0),
@@ -47,7 +52,8 @@ struct JSONLineTests {
     let events: [DeviceEvent] = [
       .lid(LidUpdate(closed: true, present: nil, initial: true)),
       .sourceLost(source: "upower \"daemon\""),
-      .heading(HeadingUpdate(headingDegrees: 12.5, accuracy: .high, source: .fusion, sensor: "iio:device2", initial: false)),
+      .heading(
+        HeadingUpdate(headingDegrees: 12.5, accuracy: .high, source: .fusion, sensor: "iio:device2", initial: false)),
     ]
     for event in events {
       let stamped = StreamEvent(event, time: Timestamp(seconds: 1_795_000_000, milliseconds: 42))

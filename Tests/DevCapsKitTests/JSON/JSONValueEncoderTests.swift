@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("JSONValueEncoder")
@@ -18,7 +19,8 @@ struct JSONValueEncoderTests {
 
   @Test("members in declaration order, absent optionals written as null, never left out")
   func order() throws {
-    let value = try JSONValueEncoder().encode(Sample(name: nil, count: 3, ratio: nil, big: 7, flags: [true], nested: nil))
+    let value = try JSONValueEncoder().encode(
+      Sample(name: nil, count: 3, ratio: nil, big: 7, flags: [true], nested: nil))
     #expect(value.serialized() == #"{"name":null,"count":3,"ratio":null,"big":7,"flags":[true],"nested":null}"#)
   }
 
@@ -38,7 +40,8 @@ struct JSONValueEncoderTests {
     power.lidPresent = true
     let keys: [String]
     if case .object(let members) = JSONValue(encoding: power) { keys = members.map(\.key) } else { keys = [] }
-    #expect(keys == ["source", "onBattery", "linePowerOnline", "lid", "level", "batteries", "peripherals", "powerProfile"])
+    #expect(
+      keys == ["source", "onBattery", "linePowerOnline", "lid", "level", "batteries", "peripherals", "powerProfile"])
     #expect(JSONValue(encoding: power)["lid"]?.serialized() == #"{"present":true,"closed":null}"#)
   }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("JSON output")
@@ -31,7 +32,9 @@ struct JSONWriterTests {
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<300 {
       var text = ""
-      for _ in 0..<Int.random(in: 0...12, using: &generator) { text.unicodeScalars.append(scalars.randomElement(using: &generator)!) }
+      for _ in 0..<Int.random(in: 0...12, using: &generator) {
+        text.unicodeScalars.append(scalars.randomElement(using: &generator)!)
+      }
       let written = JSONValue.string(text).serialized()
       #expect(try JSONParser.parse(Array(written.utf8)) == .string(text), "\(written)")
     }
@@ -39,7 +42,9 @@ struct JSONWriterTests {
 
   @Test("objects keep member order, on one line")
   func objects() {
-    let value = JSONValue.object([JSONMember("b", .integer(1)), JSONMember("a", .array([.null, .bool(false)])), JSONMember("e", .array([]))])
+    let value = JSONValue.object([
+      JSONMember("b", .integer(1)), JSONMember("a", .array([.null, .bool(false)])), JSONMember("e", .array([])),
+    ])
     #expect(value.serialized() == #"{"b":1,"a":[null,false],"e":[]}"#)
   }
 

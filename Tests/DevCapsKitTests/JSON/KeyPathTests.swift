@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("Dotted key paths (devcaps get)")
@@ -35,7 +36,8 @@ struct KeyPathTests {
   @Test(
     "a singular names the plural or the key that holds it, before a near spelling",
     arguments: [
-      ("gpu", "gpus"), ("battery", "power.batteries"), ("power.battery", "power.batteries"), ("chassis", "device.chassis"),
+      ("gpu", "gpus"), ("battery", "power.batteries"), ("power.battery", "power.batteries"),
+      ("chassis", "device.chassis"),
       ("cpu.frequency.max", "cpu.frequency.maxHz"),
     ])
   func pluralOrContaining(typed: String, suggestion: String) {

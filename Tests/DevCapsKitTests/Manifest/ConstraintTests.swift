@@ -1,23 +1,26 @@
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("Constraints")
 struct ConstraintTests {
-  @Test("operators, numbers and units", arguments: [
-    (">= 4 GiB", ManifestKeys.Measure.bytes, Constraint.Operator.atLeast, 4.0 * 1_073_741_824),
-    ("4GiB", .bytes, .atLeast, 4.0 * 1_073_741_824),
-    ("> 10 GB", .bytes, .greater, 10e9),
-    ("<=512MiB", .bytes, .atMost, 512.0 * 1_048_576),
-    ("< 1.5 kB", .bytes, .less, 1500),
-    ("== 1 TB", .bytes, .equal, 1e12),
-    ("!= 100 B", .bytes, .notEqual, 100),
-    ("2048", .bytes, .atLeast, 2048),
-    (">= 4", .count, .atLeast, 4),
-    (">= 2 GHz", .hertz, .atLeast, 2e9),
-    (">= 800 MHz", .hertz, .atLeast, 8e8),
-    (">= 50%", .level, .atLeast, 0.5),
-    ("< 0.2", .level, .less, 0.2),
-  ])
+  @Test(
+    "operators, numbers and units",
+    arguments: [
+      (">= 4 GiB", ManifestKeys.Measure.bytes, Constraint.Operator.atLeast, 4.0 * 1_073_741_824),
+      ("4GiB", .bytes, .atLeast, 4.0 * 1_073_741_824),
+      ("> 10 GB", .bytes, .greater, 10e9),
+      ("<=512MiB", .bytes, .atMost, 512.0 * 1_048_576),
+      ("< 1.5 kB", .bytes, .less, 1500),
+      ("== 1 TB", .bytes, .equal, 1e12),
+      ("!= 100 B", .bytes, .notEqual, 100),
+      ("2048", .bytes, .atLeast, 2048),
+      (">= 4", .count, .atLeast, 4),
+      (">= 2 GHz", .hertz, .atLeast, 2e9),
+      (">= 800 MHz", .hertz, .atLeast, 8e8),
+      (">= 50%", .level, .atLeast, 0.5),
+      ("< 0.2", .level, .less, 0.2),
+    ])
   func parses(text: String, measure: ManifestKeys.Measure, op: Constraint.Operator, value: Double) throws {
     let constraint = try Constraint.parse(text, measure: measure)
     #expect(constraint.op == op)
@@ -29,29 +32,33 @@ struct ConstraintTests {
     #expect(try Constraint.parse(text, measure: .version).value == .version(parts))
   }
 
-  @Test("malformed constraints say what is wrong", arguments: [
-    ("", ManifestKeys.Measure.bytes, "has no value"),
-    (">=", .bytes, "has no value"),
-    ("=> 4", .count, "unknown operator"),
-    ("= 4", .count, "unknown operator"),
-    ("≥ 4", .count, "unknown operator"),
-    ("4 gb", .bytes, "did you mean 'GB'?"),
-    ("4 G", .bytes, "unknown unit 'G'"),
-    ("lots", .bytes, "needs a number"),
-    ("-4 GiB", .bytes, "needs a number"),
-    ("4 cores", .count, "takes no unit"),
-    ("2.5", .count, "whole number"),
-    ("150%", .level, "more than 100%"),
-    ("50", .level, "above 1"),
-    ("2 Ghz", .hertz, "did you mean 'GHz'?"),
-    ("six", .version, "not a version"),
-    ("6..1", .version, "not a version"),
-    ("+6", .version, "not a version"),
-    ("1.", .bytes, "needs a number"),
-  ])
+  @Test(
+    "malformed constraints say what is wrong",
+    arguments: [
+      ("", ManifestKeys.Measure.bytes, "has no value"),
+      (">=", .bytes, "has no value"),
+      ("=> 4", .count, "unknown operator"),
+      ("= 4", .count, "unknown operator"),
+      ("≥ 4", .count, "unknown operator"),
+      ("4 gb", .bytes, "did you mean 'GB'?"),
+      ("4 G", .bytes, "unknown unit 'G'"),
+      ("lots", .bytes, "needs a number"),
+      ("-4 GiB", .bytes, "needs a number"),
+      ("4 cores", .count, "takes no unit"),
+      ("2.5", .count, "whole number"),
+      ("150%", .level, "more than 100%"),
+      ("50", .level, "above 1"),
+      ("2 Ghz", .hertz, "did you mean 'GHz'?"),
+      ("six", .version, "not a version"),
+      ("6..1", .version, "not a version"),
+      ("+6", .version, "not a version"),
+      ("1.", .bytes, "needs a number"),
+    ])
   func malformed(text: String, measure: ManifestKeys.Measure, message: String) {
     #expect(throws: Constraint.Problem.self) { try Constraint.parse(text, measure: measure) }
-    do { _ = try Constraint.parse(text, measure: measure) } catch { #expect(error.description.contains(message), "\(error)") }
+    do { _ = try Constraint.parse(text, measure: measure) } catch {
+      #expect(error.description.contains(message), "\(error)")
+    }
   }
 
   @Test("holds, for each operator")

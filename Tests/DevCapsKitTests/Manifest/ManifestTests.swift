@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("Manifests")
@@ -17,7 +18,8 @@ struct ManifestTests {
 
   @Test("dictionary form: required, prohibited and constraints, in manifest order")
   func dictionaryForm() throws {
-    let manifest = try parse(#"{"accelerometer": true, "telephony": false, "memory": ">= 4 GiB", "disk-free:/var": ">= 10 GB"}"#)
+    let manifest = try parse(
+      #"{"accelerometer": true, "telephony": false, "memory": ">= 4 GiB", "disk-free:/var": ">= 10 GB"}"#)
     #expect(manifest.requirements.map(\.expectedText) == ["required", "prohibited", ">= 4 GiB", ">= 10 GB"])
     #expect(manifest.requirements[3].baseKey == "disk-free")
     #expect(manifest.requirements[3].path == "/var")
@@ -54,36 +56,44 @@ struct ManifestTests {
     #expect(try parse(plist, plist: true) == manifest)
   }
 
-  @Test("invalid manifests name the key and what is wrong", arguments: [
-    (#"["acelerometer"]"#, "'acelerometer' is not a known capability; did you mean 'accelerometer'?"),
-    (#"["Gyroscope"]"#, "did you mean 'gyroscope'?"),
-    (#"["memory"]"#, "'memory' needs a constraint"),
-    (#"["gps", "gps"]"#, "'gps' appears twice"),
-    (#"{"gps": true, "gps": false}"#, "appears twice"),
-    (#"[1]"#, "element 0 of the list is the number 1"),
-    (#"{"gps": "yes"}"#, "'gps' takes true (required) or false (prohibited), not the string \"yes\""),
-    (#"{"memory": 4}"#, "'memory' takes a constraint string such as '>= 4 GiB', not the number 4"),
-    (#"{"memory": "4 gb"}"#, "'memory': '4 gb' has an unknown unit 'gb'"),
-    (#"{"gps:/x": true}"#, "only disk-free and disk-total take a path"),
-    (#"{"disk-free:var": ">= 1 GB"}"#, "must be absolute"),
-    (#"{"UIRequiredDeviceCapabilities": [], "gps": true}"#, "'gps' next to UIRequiredDeviceCapabilities"),
-    ("\"gps\"", "the manifest is the string \"gps\""),
-    ("", "the manifest is empty"),
-    ("   \n", "the manifest is empty"),
-    ("[", "not valid JSON: line 1, column 2"),
-    ("<plist><dict><key>CFBundleName</key><string>x</string></dict></plist>", "no UIRequiredDeviceCapabilities key"),
-    ("<plist><array/></plist>", "top level must be a <dict>"),
-    ("<plist>", "not a valid property list"),
-    (#"[""]"#, "an empty key is not a known capability"),
-    (#"["cpu-features"]"#, "'cpu-features' needs a list of names"),
-    (#"{"cpu-features": "avx2"}"#, "'cpu-features' takes a list of names such as [\"avx2\", \"bmi2\"], not the string \"avx2\""),
-    (#"{"cpu-features": []}"#, "takes a list of names"),
-    (#"{"cpu-features": ["avx2", 2]}"#, "element 1 of 'cpu-features' is the number 2"),
-    (#"{"cpu-features": ["avx2", "avx2"]}"#, "names 'avx2' twice"),
-    (#"{"cpu-featurs": ["avx2"]}"#, "did you mean 'cpu-features'?"),
-    (#"{"cpu-level": ">= x86-64-v5"}"#, "is not an x86-64 level; levels are x86-64-v1, x86-64-v2, x86-64-v3, x86-64-v4"),
-    (#"{"cpu-level": ">= 3"}"#, "is not an x86-64 level"),
-  ])
+  @Test(
+    "invalid manifests name the key and what is wrong",
+    arguments: [
+      (#"["acelerometer"]"#, "'acelerometer' is not a known capability; did you mean 'accelerometer'?"),
+      (#"["Gyroscope"]"#, "did you mean 'gyroscope'?"),
+      (#"["memory"]"#, "'memory' needs a constraint"),
+      (#"["gps", "gps"]"#, "'gps' appears twice"),
+      (#"{"gps": true, "gps": false}"#, "appears twice"),
+      (#"[1]"#, "element 0 of the list is the number 1"),
+      (#"{"gps": "yes"}"#, "'gps' takes true (required) or false (prohibited), not the string \"yes\""),
+      (#"{"memory": 4}"#, "'memory' takes a constraint string such as '>= 4 GiB', not the number 4"),
+      (#"{"memory": "4 gb"}"#, "'memory': '4 gb' has an unknown unit 'gb'"),
+      (#"{"gps:/x": true}"#, "only disk-free and disk-total take a path"),
+      (#"{"disk-free:var": ">= 1 GB"}"#, "must be absolute"),
+      (#"{"UIRequiredDeviceCapabilities": [], "gps": true}"#, "'gps' next to UIRequiredDeviceCapabilities"),
+      ("\"gps\"", "the manifest is the string \"gps\""),
+      ("", "the manifest is empty"),
+      ("   \n", "the manifest is empty"),
+      ("[", "not valid JSON: line 1, column 2"),
+      ("<plist><dict><key>CFBundleName</key><string>x</string></dict></plist>", "no UIRequiredDeviceCapabilities key"),
+      ("<plist><array/></plist>", "top level must be a <dict>"),
+      ("<plist>", "not a valid property list"),
+      (#"[""]"#, "an empty key is not a known capability"),
+      (#"["cpu-features"]"#, "'cpu-features' needs a list of names"),
+      (
+        #"{"cpu-features": "avx2"}"#,
+        "'cpu-features' takes a list of names such as [\"avx2\", \"bmi2\"], not the string \"avx2\""
+      ),
+      (#"{"cpu-features": []}"#, "takes a list of names"),
+      (#"{"cpu-features": ["avx2", 2]}"#, "element 1 of 'cpu-features' is the number 2"),
+      (#"{"cpu-features": ["avx2", "avx2"]}"#, "names 'avx2' twice"),
+      (#"{"cpu-featurs": ["avx2"]}"#, "did you mean 'cpu-features'?"),
+      (
+        #"{"cpu-level": ">= x86-64-v5"}"#,
+        "is not an x86-64 level; levels are x86-64-v1, x86-64-v2, x86-64-v3, x86-64-v4"
+      ),
+      (#"{"cpu-level": ">= 3"}"#, "is not an x86-64 level"),
+    ])
   func invalid(text: String, message: String) {
     do {
       _ = try parse(text)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("XML property lists")
@@ -36,20 +37,22 @@ struct PropertyListParserTests {
     #expect(value["None"] == .array([]))
   }
 
-  @Test("malformed property lists are errors", arguments: [
-    ("", "expected a <plist> element"),
-    ("<dict></dict>", "expected a <plist> element"),
-    ("<plist><dict><key>a</key></dict></plist>", "expected a value element"),
-    ("<plist><dict><string>x</string></dict></plist>", "expected <key> in <dict>"),
-    ("<plist><dict><key>a</key><true/><key>a</key><false/></dict></plist>", "appears twice"),
-    ("<plist><integer>x</integer></plist>", "<integer> holds 'x'"),
-    ("<plist><string>a</plist>", "expected </string>"),
-    ("<plist><foo/></plist>", "unknown element <foo>"),
-    ("<plist><string>&bogus;</string></plist>", "unknown entity"),
-    ("<plist><true/></plist>trailing", "content after </plist>"),
-    ("bplist00\u{1}", "binary property lists"),
-    ("<plist><!-- unterminated </plist>", "expected '-->'"),
-  ])
+  @Test(
+    "malformed property lists are errors",
+    arguments: [
+      ("", "expected a <plist> element"),
+      ("<dict></dict>", "expected a <plist> element"),
+      ("<plist><dict><key>a</key></dict></plist>", "expected a value element"),
+      ("<plist><dict><string>x</string></dict></plist>", "expected <key> in <dict>"),
+      ("<plist><dict><key>a</key><true/><key>a</key><false/></dict></plist>", "appears twice"),
+      ("<plist><integer>x</integer></plist>", "<integer> holds 'x'"),
+      ("<plist><string>a</plist>", "expected </string>"),
+      ("<plist><foo/></plist>", "unknown element <foo>"),
+      ("<plist><string>&bogus;</string></plist>", "unknown entity"),
+      ("<plist><true/></plist>trailing", "content after </plist>"),
+      ("bplist00\u{1}", "binary property lists"),
+      ("<plist><!-- unterminated </plist>", "expected '-->'"),
+    ])
   func malformed(text: String, message: String) {
     do {
       _ = try parse(text)
@@ -61,7 +64,9 @@ struct PropertyListParserTests {
 
   @Test("nesting is limited")
   func depth() {
-    let text = "<plist>" + String(repeating: "<array>", count: 10_000) + String(repeating: "</array>", count: 10_000) + "</plist>"
+    let text =
+      "<plist>" + String(repeating: "<array>", count: 10_000) + String(repeating: "</array>", count: 10_000)
+      + "</plist>"
     #expect(throws: PropertyListParser.SyntaxError.self) { try parse(text) }
   }
 }

@@ -59,7 +59,9 @@ struct ReportJSONTests {
     power.batteries = [battery]
     power.peripherals = [PeripheralInfo(id: "mouse", kind: "mouse", level: 0.9)]
     report.power = power
-    report.capabilities = [CapabilityResult(key: "wifi", present: false), CapabilityResult(key: "gpu", present: true, evidence: "card0")]
+    report.capabilities = [
+      CapabilityResult(key: "wifi", present: false), CapabilityResult(key: "gpu", present: true, evidence: "card0"),
+    ]
     report.warnings = [Diagnostic(path: "/sys/class/power_supply/BAT0/capacity", problem: "not a number: 'x'")]
     #expect(report.json == (try JSONValueEncoder().encode(report)))
   }
@@ -70,13 +72,22 @@ struct ReportJSONTests {
     report.device = DeviceInfo(virtualization: "docker", virtualizationKind: .container, hypervisor: "kvm")
     report.system = SystemInfo(version: "12", fullVersion: "12.11", fullVersionSource: "/etc/debian_version")
     report.cpu = CPUInfo(
-      model: "AMD EPYC", logicalCores: 2, availableCores: 1, vendor: "AuthenticAMD", family: "25", modelNumber: "1", stepping: "1",
-      flags: ["avx2", "sse2"], level: "x86-64-v3", caches: [CPUCache(level: 1, type: "data", sizeBytes: 32768, instances: 2)],
+      model: "AMD EPYC", logicalCores: 2, availableCores: 1, vendor: "AuthenticAMD", family: "25", modelNumber: "1",
+      stepping: "1",
+      flags: ["avx2", "sse2"], level: "x86-64-v3",
+      caches: [CPUCache(level: 1, type: "data", sizeBytes: 32768, instances: 2)],
       hypervisorVendor: "KVM")
     report.memory = MemoryInfo(totalBytes: 1 << 34, limitBytes: 512 << 20)
-    report.limits = LimitsInfo(processOpenFiles: ProcessLimit(soft: 1024, hard: nil), processMaxProcesses: ProcessLimit(soft: nil, hard: 5))
-    report.network = [NetworkInterfaceInfo(name: "eth0", kind: "ethernet", operstate: "up", speedMbps: 1000, mtu: 1500, macAddress: "52:54:00:12:34:56")]
-    report.storage = [StorageDeviceInfo(name: "vda", model: "QEMU", sizeBytes: 1 << 38, rotational: true, removable: false, transport: "virtio")]
+    report.limits = LimitsInfo(
+      processOpenFiles: ProcessLimit(soft: 1024, hard: nil), processMaxProcesses: ProcessLimit(soft: nil, hard: 5))
+    report.network = [
+      NetworkInterfaceInfo(
+        name: "eth0", kind: "ethernet", operstate: "up", speedMbps: 1000, mtu: 1500, macAddress: "52:54:00:12:34:56")
+    ]
+    report.storage = [
+      StorageDeviceInfo(
+        name: "vda", model: "QEMU", sizeBytes: 1 << 38, rotational: true, removable: false, transport: "virtio")
+    ]
     #expect(report.json == (try JSONValueEncoder().encode(report)))
     let decoded = try JSONValueDecoder().decode(Report.self, from: report.json)
     #expect(decoded == report)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DevCapsKit
 
 /// What a measured key falls back on where the first source is missing, as on most CI VMs.
@@ -28,14 +29,16 @@ struct MeasuredFallbackTests {
   func oldReport() throws {
     var report = Report(sections: [.system])
     report.system = SystemInfo(version: "12")
-    let result = RequirementEvaluator(report: report).evaluate(try Manifest.parse(Array(#"{"os-version": ">= 12.5"}"#.utf8)))[0]
+    let result = RequirementEvaluator(report: report).evaluate(
+      try Manifest.parse(Array(#"{"os-version": ">= 12.5"}"#.utf8)))[0]
     #expect(!result.satisfied)
     #expect(result.finding == .version("12", source: nil))
   }
 
   /// A KVM guest's /proc/cpuinfo (Debian 12, Linux 6.1): no cpufreq directory at all.
   static let guest = [
-    "/proc/cpuinfo": "processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Intel(R) Xeon(R) CPU E5-2690 v4 @ 2.60GHz\ncpu MHz\t\t: 2599.998\n\n"
+    "/proc/cpuinfo":
+      "processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: Intel(R) Xeon(R) CPU E5-2690 v4 @ 2.60GHz\ncpu MHz\t\t: 2599.998\n\n"
   ]
 
   @Test("cpu-frequency without cpufreq takes /proc/cpuinfo's clock and says so")
@@ -67,7 +70,8 @@ struct MeasuredFallbackTests {
 @Suite("CPU features and level")
 struct CPUFeatureRequirementTests {
   static let haswell = [
-    "/proc/cpuinfo": "processor\t: 0\nvendor_id\t: GenuineIntel\nflags\t\t: fpu cx8 cmov mmx fxsr sse sse2 syscall lm pni ssse3 cx16 sse4_1 sse4_2 popcnt lahf_lm movbe xsave avx f16c fma abm bmi1 avx2 bmi2 sha_ni\n\n"
+    "/proc/cpuinfo":
+      "processor\t: 0\nvendor_id\t: GenuineIntel\nflags\t\t: fpu cx8 cmov mmx fxsr sse sse2 syscall lm pni ssse3 cx16 sse4_1 sse4_2 popcnt lahf_lm movbe xsave avx f16c fma abm bmi1 avx2 bmi2 sha_ni\n\n"
   ]
 
   func evaluate(_ manifest: String, _ files: [String: String] = haswell) throws -> RequirementResult {
@@ -86,7 +90,9 @@ struct CPUFeatureRequirementTests {
   func missing() throws {
     let result = try evaluate(#"{"cpu-features": ["avx2", "avx-512f", "sha-ni", "sve"]}"#)
     #expect(!result.satisfied)
-    #expect(result.finding == .missingFeatures(["avx-512f (did you mean 'avx512f'?)", "sha-ni (did you mean 'sha_ni'?)", "sve"]))
+    #expect(
+      result.finding
+        == .missingFeatures(["avx-512f (did you mean 'avx512f'?)", "sha-ni (did you mean 'sha_ni'?)", "sve"]))
     #expect(result.actual == .strings(["avx2"]))
   }
 
@@ -96,9 +102,12 @@ struct CPUFeatureRequirementTests {
     #expect(result.finding == .unknown("/proc/cpuinfo lists no CPU features"))
   }
 
-  @Test("cpu-level compares the level's number", arguments: [
-    (">= x86-64-v3", true), ("> x86-64-v3", false), ("== x86-64-v3", true), ("< x86-64-v4", true), (">= x86-64-v4", false),
-  ])
+  @Test(
+    "cpu-level compares the level's number",
+    arguments: [
+      (">= x86-64-v3", true), ("> x86-64-v3", false), ("== x86-64-v3", true), ("< x86-64-v4", true),
+      (">= x86-64-v4", false),
+    ])
   func level(constraint: String, holds: Bool) throws {
     let result = try evaluate(#"{"cpu-level": "\#(constraint)"}"#)
     #expect(result.satisfied == holds)
@@ -107,7 +116,8 @@ struct CPUFeatureRequirementTests {
 
   @Test("cpu-level off x86-64 is unmet, saying why")
   func notX86() throws {
-    let result = try evaluate(#"{"cpu-level": ">= x86-64-v1"}"#, ["/proc/cpuinfo": "processor\t: 0\nFeatures\t: fp asimd\n\n"])
+    let result = try evaluate(
+      #"{"cpu-level": ">= x86-64-v1"}"#, ["/proc/cpuinfo": "processor\t: 0\nFeatures\t: fp asimd\n\n"])
     #expect(!result.satisfied)
     #expect(result.finding == .unknown("not an x86-64 CPU"))
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DevCapsKit
 
 /// The buffered source on a device directory laid out as the kernel does, its node a FIFO. The
@@ -13,7 +14,10 @@ struct IIOBufferedSourceTests {
     files["in_temp_raw"] = "2000"
     files["buffer/enable"] = bufferOn ? "1" : "0"
     files["trigger/current_trigger"] = trigger
-    let elements = ["in_accel_x", "in_accel_y", "in_accel_z", "in_temp", "in_anglvel_x", "in_anglvel_y", "in_anglvel_z", "in_timestamp"]
+    let elements = [
+      "in_accel_x", "in_accel_y", "in_accel_z", "in_temp", "in_anglvel_x", "in_anglvel_y", "in_anglvel_z",
+      "in_timestamp",
+    ]
     for (index, name) in elements.enumerated() {
       files["scan_elements/\(name)_en"] = enabled.contains(name) ? "1" : "0"
       files["scan_elements/\(name)_index"] = String(index)
@@ -37,18 +41,23 @@ struct IIOBufferedSourceTests {
     }
 
     func file(_ attribute: String) throws -> String {
-      try String(contentsOfFile: directory.syspath + "/" + attribute, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+      try String(contentsOfFile: directory.syspath + "/" + attribute, encoding: .utf8).trimmingCharacters(
+        in: .whitespacesAndNewlines)
     }
 
     func start(_ kinds: [SensorInfo.Kind]) throws -> IIOBufferedSource {
-      try IIOBufferedSource(device: directory.describe(), kinds: kinds, devicePath: node, triggers: directory.root.path + "/sys/bus/iio/devices")
+      try IIOBufferedSource(
+        device: directory.describe(), kinds: kinds, devicePath: node,
+        triggers: directory.root.path + "/sys/bus/iio/devices")
     }
   }
 
   /// Accelerometer, angular velocity and timestamp, temperature off: 24 bytes.
   static func scan(accel: [Int16], gyro: [Int16], timestamp: Int64) -> Data {
     var bytes: [UInt8] = []
-    for value in accel + gyro { bytes += [UInt8(UInt16(bitPattern: value) >> 8), UInt8(UInt16(bitPattern: value) & 0xFF)] }
+    for value in accel + gyro {
+      bytes += [UInt8(UInt16(bitPattern: value) >> 8), UInt8(UInt16(bitPattern: value) & 0xFF)]
+    }
     bytes += [0, 0, 0, 0]
     for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: timestamp >> Int64(shift))) }
     return Data(bytes)
@@ -97,7 +106,9 @@ struct IIOBufferedSourceTests {
     var attributes = Self.attributes(enabled: ["in_temp"])
     attributes["scan_elements/in_temp_type"] = "be:s16/16X2>>0"
     let bench = try Bench(attributes)
-    #expect(throws: IIOBufferedSource.Unusable.undecodable(element: "in_temp", type: "be:s16/16X2>>0")) { try bench.start([.accelerometer]) }
+    #expect(throws: IIOBufferedSource.Unusable.undecodable(element: "in_temp", type: "be:s16/16X2>>0")) {
+      try bench.start([.accelerometer])
+    }
     #expect(try bench.file("scan_elements/in_accel_x_en") == "0")
     #expect(try bench.file("buffer/enable") == "0")
   }
@@ -124,6 +135,8 @@ struct IIOBufferedSourceTests {
       return
     }
     #expect(failure == SysfsWriteFailure(path: "/dev/full", value: "1", errno: .noSpace))
-    #expect(SysfsWriteFailure(path: "/x", value: "1", errno: .busy).description == "cannot write '1' to /x: Device or resource busy")
+    #expect(
+      SysfsWriteFailure(path: "/x", value: "1", errno: .busy).description
+        == "cannot write '1' to /x: Device or resource busy")
   }
 }

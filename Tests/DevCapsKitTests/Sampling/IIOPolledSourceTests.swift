@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DevCapsKit
 
 /// The polled source on device directories laid out as the kernel does. The gyroscope's
@@ -31,7 +32,8 @@ struct IIOPolledSourceTests {
     #expect(sample.timestamp.clock == .monotonic)
     #expect(before.nanoseconds <= sample.timestamp.nanoseconds && sample.timestamp.nanoseconds <= after.nanoseconds)
 
-    try directory.root.write(String(directory.syspath.dropFirst(directory.root.path.count)) + "/in_anglvel_z_raw", "-1000\n")
+    try directory.root.write(
+      String(directory.syspath.dropFirst(directory.root.path.count)) + "/in_anglvel_z_raw", "-1000\n")
     #expect(try source.sample(.gyroscope).get().vector?.z == 1000 * scale, "read anew each time")
     #expect(source.sample(.accelerometer) == .failure(.notDelivered(kind: .accelerometer, id: "iio:device3")))
   }
@@ -54,7 +56,9 @@ struct IIOPolledSourceTests {
     ])
     let device = directory.describe()
     let magnetometer = try #require(IIOPolledSource(device: device, kinds: [.magnetometer]))
-    #expect(try magnetometer.sample(.magnetometer).get().vector == Vector3(1000 * 0.000146, -500 * 0.000146, 200 * 0.000146) * 100)
+    #expect(
+      try magnetometer.sample(.magnetometer).get().vector == Vector3(1000 * 0.000146, -500 * 0.000146, 200 * 0.000146)
+        * 100)
     #expect(try IIOPolledSource(device: device, kinds: [.light])?.sample(.light).get().scalar == 60)
     #expect(try IIOPolledSource(device: device, kinds: [.proximity])?.sample(.proximity).get().scalar == 3000)
   }
@@ -65,10 +69,12 @@ struct IIOPolledSourceTests {
     let source = try #require(IIOPolledSource(device: directory.describe(), kinds: [.gyroscope]))
     let relative = String(directory.syspath.dropFirst(directory.root.path.count))
     try directory.root.write(relative + "/in_anglvel_y_raw", "busy\n")
-    #expect(source.sample(.gyroscope) == .failure(.garbage(path: directory.syspath + "/in_anglvel_y_raw", text: "busy")))
+    #expect(
+      source.sample(.gyroscope) == .failure(.garbage(path: directory.syspath + "/in_anglvel_y_raw", text: "busy")))
     try FileManager.default.removeItem(atPath: directory.syspath)
     #expect(source.sample(.gyroscope) == .failure(.gone(kind: .gyroscope, id: "iio:device0")))
-    #expect(SampleProblem.gone(kind: .gyroscope, id: "iio:device0").description == "the gyroscope iio:device0 went away")
+    #expect(
+      SampleProblem.gone(kind: .gyroscope, id: "iio:device0").description == "the gyroscope iio:device0 went away")
 
     let twoAxes = try IIODirectory(["in_anglvel_x_raw": "0", "in_anglvel_y_raw": "0"]).describe()
     #expect(IIOPolledSource(device: twoAxes, kinds: [.gyroscope]) == nil)

@@ -11,9 +11,12 @@ import Testing
 @Suite("Input event source")
 struct InputEventSourceTests {
   /// A record as a little-endian machine lays it out: two `long`s of time, type, code, value.
-  static func record(_ seconds: Int64, _ microseconds: Int64, _ type: UInt16, _ code: UInt16, _ value: Int32, wordSize: Int = 8) -> [UInt8] {
+  static func record(
+    _ seconds: Int64, _ microseconds: Int64, _ type: UInt16, _ code: UInt16, _ value: Int32, wordSize: Int = 8
+  ) -> [UInt8] {
     func bytes<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.littleEndian, Array.init) }
-    let time = wordSize == 8 ? bytes(seconds) + bytes(microseconds) : bytes(UInt32(seconds)) + bytes(UInt32(microseconds))
+    let time =
+      wordSize == 8 ? bytes(seconds) + bytes(microseconds) : bytes(UInt32(seconds)) + bytes(UInt32(microseconds))
     return time + bytes(type) + bytes(code) + bytes(value)
   }
 
@@ -34,8 +37,10 @@ struct InputEventSourceTests {
       // An accelerometer frame: ABS_Y −256 (upright at 256 units per g), SYN_REPORT.
       (
         record(1_700_000_000, 250_000, 3, 1, -256) + record(1_700_000_000, 250_000, 0, 0, 0),
-        [InputEvent(seconds: 1_700_000_000, microseconds: 250_000, type: 3, code: 1, value: -256),
-         InputEvent(seconds: 1_700_000_000, microseconds: 250_000, type: 0, code: 0, value: 0)]
+        [
+          InputEvent(seconds: 1_700_000_000, microseconds: 250_000, type: 3, code: 1, value: -256),
+          InputEvent(seconds: 1_700_000_000, microseconds: 250_000, type: 0, code: 0, value: 0),
+        ]
       ),
       // SW_FRONT_PROXIMITY set, then 10 bytes of the next record.
       (
@@ -45,7 +50,10 @@ struct InputEventSourceTests {
       // The extremes of the value field.
       (
         record(0, 0, 3, 2, Int32.min) + record(0, 1, 3, 0, Int32.max),
-        [InputEvent(type: 3, code: 2, value: Int32.min), InputEvent(seconds: 0, microseconds: 1, type: 3, code: 0, value: Int32.max)]
+        [
+          InputEvent(type: 3, code: 2, value: Int32.min),
+          InputEvent(seconds: 0, microseconds: 1, type: 3, code: 0, value: Int32.max),
+        ]
       ),
       ([], []),
       (Array(repeating: 0xff, count: 23), []),
@@ -56,12 +64,14 @@ struct InputEventSourceTests {
 
   @Test("32-bit programs: 16-byte records whose seconds are unsigned (the kernel's time64 layout)")
   func decode32() {
-    let bytes = Self.record(3_000_000_000, 5, 3, 0, 512, wordSize: 4) + Self.record(3_000_000_000, 5, 0, 0, 0, wordSize: 4)
+    let bytes =
+      Self.record(3_000_000_000, 5, 3, 0, 512, wordSize: 4) + Self.record(3_000_000_000, 5, 0, 0, 0, wordSize: 4)
     #expect(bytes.count == 32)
-    #expect(Self.decode(bytes, wordSize: 4) == [
-      InputEvent(seconds: 3_000_000_000, microseconds: 5, type: 3, code: 0, value: 512),
-      InputEvent(seconds: 3_000_000_000, microseconds: 5, type: 0, code: 0, value: 0),
-    ])
+    #expect(
+      Self.decode(bytes, wordSize: 4) == [
+        InputEvent(seconds: 3_000_000_000, microseconds: 5, type: 3, code: 0, value: 512),
+        InputEvent(seconds: 3_000_000_000, microseconds: 5, type: 0, code: 0, value: 0),
+      ])
   }
 
   @Test("an event's time on the clock the node stamps with, in nanoseconds")
@@ -88,7 +98,9 @@ struct InputEventSourceTests {
     #expect(InputAxis.gravity([512, -256, 8192], axes: axes, mountMatrix: nil) == Vector3(0.5, -1, 1))
     // Mounted turned a quarter: raw y is the device's x, raw x its −y.
     let turned = MountMatrix.parse("0, 1, 0; -1, 0, 0; 0, 0, 1")
-    #expect(InputAxis.gravity([256, 0, 0], axes: [InputAxis(), InputAxis(), InputAxis()], mountMatrix: turned) == Vector3(0, -1, 0))
+    #expect(
+      InputAxis.gravity([256, 0, 0], axes: [InputAxis(), InputAxis(), InputAxis()], mountMatrix: turned)
+        == Vector3(0, -1, 0))
   }
 
   static func events(_ triples: [(UInt16, UInt16, Int32)]) -> [InputEvent] {
@@ -105,8 +117,10 @@ struct InputEventSourceTests {
       // A SYN_REPORT with nothing of ours (an MSC_TIMESTAMP frame, another axis) is no sample.
       ([(4, 5, 1000), (3, 40, 3), (0, 0, 0)], [.none, .none, .none], [0, 0, 0]),
       // After SYN_DROPPED, everything to the next SYN_REPORT is dropped, then resynchronise.
-      ([(3, 0, 5), (0, 3, 0), (3, 0, 9), (0, 0, 0), (3, 0, 11), (0, 0, 0)],
-       [.none, .none, .none, .resynchronize, .none, .frame], [11, 0, 0]),
+      (
+        [(3, 0, 5), (0, 3, 0), (3, 0, 9), (0, 0, 0), (3, 0, 11), (0, 0, 0)],
+        [.none, .none, .none, .resynchronize, .none, .frame], [11, 0, 0]
+      ),
       // A proximity switch is not an accelerometer's business.
       ([(5, 11, 1), (0, 0, 0)], [.none, .none], [0, 0, 0]),
     ] as [([(UInt16, UInt16, Int32)], [InputFrameDecoder.Outcome], [Int32])])
@@ -128,19 +142,25 @@ struct InputEventSourceTests {
   }
 
   /// A source over the reading end of a pipe, with the state a node's ioctls would have given.
-  static func piped(_ kind: SensorInfo.Kind, axes: [InputAxis] = [], switchOn: Bool = false, matrix: MountMatrix? = nil) throws -> (InputEventSource, FileHandle) {
+  static func piped(_ kind: SensorInfo.Kind, axes: [InputAxis] = [], switchOn: Bool = false, matrix: MountMatrix? = nil)
+    throws -> (InputEventSource, FileHandle)
+  {
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)
     #expect(fcntl(ends[0], F_SETFL, O_NONBLOCK) == 0)
     let source = InputEventSource(
-      kind: kind, id: "event7", node: "/dev/input/event7", descriptor: FileDescriptor(rawValue: ends[0]), clock: .monotonic, axes: axes, switchOn: switchOn,
+      kind: kind, id: "event7", node: "/dev/input/event7", descriptor: FileDescriptor(rawValue: ends[0]),
+      clock: .monotonic, axes: axes, switchOn: switchOn,
       mountMatrix: matrix)
     return (source, FileHandle(fileDescriptor: ends[1], closeOnDealloc: true))
   }
 
-  @Test("through a pipe: the initial state, a sample per frame stamped with its events' time, records split across reads")
+  @Test(
+    "through a pipe: the initial state, a sample per frame stamped with its events' time, records split across reads")
   func readsFrames() throws {
-    let axes = [InputAxis(value: 0, resolution: 0), InputAxis(value: -256, resolution: 0), InputAxis(value: 0, resolution: 0)]
+    let axes = [
+      InputAxis(value: 0, resolution: 0), InputAxis(value: -256, resolution: 0), InputAxis(value: 0, resolution: 0),
+    ]
     let (source, writer) = try Self.piped(.accelerometer, axes: axes)
     var seen: [SensorSample] = []
     source.onSample = { seen.append($0) }
@@ -148,7 +168,8 @@ struct InputEventSourceTests {
     #expect(try source.sample(.accelerometer).get().vector == Vector3(0, -1, 0), "EVIOCGABS values before any event")
     #expect(source.sample(.gyroscope) == .failure(.notDelivered(kind: .gyroscope, id: "event7")))
 
-    let frame = Self.record(100, 500_000, 3, 0, 256) + Self.record(100, 500_000, 3, 1, 0) + Self.record(100, 500_000, 0, 0, 0)
+    let frame =
+      Self.record(100, 500_000, 3, 0, 256) + Self.record(100, 500_000, 3, 1, 0) + Self.record(100, 500_000, 0, 0, 0)
     writer.write(Data(frame.prefix(30)))
     #expect(source.drain())
     #expect(seen.isEmpty, "half a frame is no sample")
@@ -188,7 +209,9 @@ struct InputEventSourceTests {
     #expect(mkfifo(node, 0o600) == 0)
     let keeper = open(node, O_RDWR)  // so the source's open does not wait for a writer
     defer { close(keeper) }
-    #expect(throws: InputEventSource.Unusable.unreadable(path: node, request: "EVIOCGABS(ABS_X)", Errno(rawValue: ENOTTY))) {
+    #expect(
+      throws: InputEventSource.Unusable.unreadable(path: node, request: "EVIOCGABS(ABS_X)", Errno(rawValue: ENOTTY))
+    ) {
       try InputEventSource(kind: .accelerometer, id: "event9", node: node)
     }
     #expect(throws: InputEventSource.Unusable.cannotOpen(path: directory.path + "/missing", .noSuchFileOrDirectory)) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DevCapsKit
 
 /// The inotify watch that tells a reader its attribute file was replaced, as umockdev's
@@ -8,7 +9,8 @@ import Testing
 struct ReplacedAttributesTests {
   /// A directory with `in_accel_x_raw` in it; removed by the caller.
   func attributeDirectory() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("devcaps-replaced-\(UUID().uuidString)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "devcaps-replaced-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try "100\n".write(to: directory.appendingPathComponent("in_accel_x_raw"), atomically: false, encoding: .utf8)
     return directory
@@ -27,10 +29,14 @@ struct ReplacedAttributesTests {
   func events() {
     func event(_ descriptor: Int32, _ mask: UInt32, _ name: String, padded: Int) -> [UInt8] {
       var bytes: [UInt8] = []
-      for value in [UInt32(bitPattern: descriptor), mask, 0, UInt32(padded)] { withUnsafeBytes(of: value.littleEndian) { bytes += $0 } }
+      for value in [UInt32(bitPattern: descriptor), mask, 0, UInt32(padded)] {
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+      }
       return bytes + Array(name.utf8) + Array(repeating: 0, count: padded - name.utf8.count)
     }
-    let buffer = event(1, 0x80, "in_accel_x_raw", padded: 16) + event(2, 0x8000, "", padded: 0) + event(3, 0x100, "in_accel_y_raw", padded: 16).dropLast(4)
+    let buffer =
+      event(1, 0x80, "in_accel_x_raw", padded: 16) + event(2, 0x8000, "", padded: 0)
+      + event(3, 0x100, "in_accel_y_raw", padded: 16).dropLast(4)
     var seen: [String] = []
     buffer.withUnsafeBytes { raw in ReplacedAttributes.forEachEvent(in: raw) { seen.append("\($0) \($1) \($2)") } }
     #expect(seen == ["1 128 in_accel_x_raw", "2 32768 "])
@@ -70,19 +76,24 @@ struct ReplacedAttributesTests {
     await #expect(processExitsWith: .success) {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("devcaps-replaced-exit-\(getpid())")
       try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("in_accel_x_raw").path, contents: Data("1\n".utf8))
+      _ = FileManager.default.createFile(
+        atPath: directory.appendingPathComponent("in_accel_x_raw").path, contents: Data("1\n".utf8))
       func counts() -> (threads: Int, descriptors: Int) {
-        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? -1,
-         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1)
+        (
+          (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? -1,
+          (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+        )
       }
       let before = counts()
-      guard let flag = ReplacedAttributes.shared.register(directory.appendingPathComponent("in_accel_x_raw").path) else { exit(2) }
+      guard let flag = ReplacedAttributes.shared.register(directory.appendingPathComponent("in_accel_x_raw").path)
+      else { exit(2) }
       let during = counts()
       ReplacedAttributes.shared.unregister(flag)
       let after = counts()
       try? FileManager.default.removeItem(at: directory)
       // One more thread and two more descriptors (inotify, eventfd) while a reader is registered.
-      exit(during.threads == before.threads + 1 && during.descriptors == before.descriptors + 2 && after == before ? 0 : 1)
+      exit(
+        during.threads == before.threads + 1 && during.descriptors == before.descriptors + 2 && after == before ? 0 : 1)
     }
   }
 }

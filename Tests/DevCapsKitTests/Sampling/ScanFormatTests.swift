@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DevCapsKit
 
 /// The two real buffered recordings from iio-sensor-proxy's tests, in Tests/Recordings (see the
@@ -19,7 +20,9 @@ enum IIORecording {
     return data.withUnsafeBytes { bytes in
       stride(from: 0, to: bytes.count - layout.scanBytes + 1, by: layout.scanBytes).map { start in
         let scan = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + layout.scanBytes)])
-        func axis(_ name: String) -> Double { Double(layout.channel(name)!.format.decode(scan, at: layout.channel(name)!.offset)!) }
+        func axis(_ name: String) -> Double {
+          Double(layout.channel(name)!.format.decode(scan, at: layout.channel(name)!.offset)!)
+        }
         return Vector3(axis("in_accel_x"), axis("in_accel_y"), axis("in_accel_z"))
       }
     }
@@ -31,18 +34,23 @@ enum IIORecording {
 
 @Suite("IIO buffer scans")
 struct ScanFormatTests {
-  @Test("type strings", arguments: [
-    ("le:s16/32>>0", ScanFormat(bigEndian: false, signed: true, realBits: 16, storageBits: 32, shift: 0)),
-    ("be:u12/16>>4", ScanFormat(bigEndian: true, signed: false, realBits: 12, storageBits: 16, shift: 4)),
-    ("le:s64/64>>0\n", ScanFormat(bigEndian: false, signed: true, realBits: 64, storageBits: 64, shift: 0)),
-  ])
+  @Test(
+    "type strings",
+    arguments: [
+      ("le:s16/32>>0", ScanFormat(bigEndian: false, signed: true, realBits: 16, storageBits: 32, shift: 0)),
+      ("be:u12/16>>4", ScanFormat(bigEndian: true, signed: false, realBits: 12, storageBits: 16, shift: 4)),
+      ("le:s64/64>>0\n", ScanFormat(bigEndian: false, signed: true, realBits: 64, storageBits: 64, shift: 0)),
+    ])
   func parses(text: String, expected: ScanFormat) {
     #expect(ScanFormat.parse(text) == expected)
   }
 
-  @Test("malformed or unsupported types are nil", arguments: [
-    "", "xx:s16/32>>0", "le:x16/32>>0", "le:s16/24>>0", "le:s33/32>>0", "le:s16/16>>4", "le:s12/16X2>>4", "le:s16/32>0", "le:s0/8>>0",
-  ])
+  @Test(
+    "malformed or unsupported types are nil",
+    arguments: [
+      "", "xx:s16/32>>0", "le:x16/32>>0", "le:s16/24>>0", "le:s33/32>>0", "le:s16/16>>4", "le:s12/16X2>>4",
+      "le:s16/32>0", "le:s0/8>>0",
+    ])
   func rejects(text: String) {
     #expect(ScanFormat.parse(text) == nil)
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("Reading a value again and again")
@@ -18,7 +19,9 @@ struct SysfsValueReaderTests {
     #expect(reader.read() == .failure(.gone))
   }
 
-  @Test("real sysfs is read with pread on a kept descriptor", .enabled(if: FileManager.default.fileExists(atPath: "/sys/class/net/lo/mtu")))
+  @Test(
+    "real sysfs is read with pread on a kept descriptor",
+    .enabled(if: FileManager.default.fileExists(atPath: "/sys/class/net/lo/mtu")))
   func sysfs() {
     let reader = SysfsValueReader(path: "/sys/class/net/lo/mtu")
     let first = reader.read()
@@ -26,9 +29,11 @@ struct SysfsValueReaderTests {
     if case .success(let mtu) = first { #expect(mtu > 0) } else { Issue.record("no MTU: \(first)") }
   }
 
-  @Test("numbers: white space around, sign, decimals; nothing else", arguments: [
-    ("42\n", 42.0), (" -3 ", -3.0), ("0.25", 0.25), ("+7", 7.0),
-  ])
+  @Test(
+    "numbers: white space around, sign, decimals; nothing else",
+    arguments: [
+      ("42\n", 42.0), (" -3 ", -3.0), ("0.25", 0.25), ("+7", 7.0),
+    ])
   func numbers(text: String, value: Double) {
     Array(text.utf8).withUnsafeBytes { #expect(SysfsValueReader.parse($0) == value) }
   }

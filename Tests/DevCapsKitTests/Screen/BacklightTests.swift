@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("Backlight of a built-in panel")
@@ -21,7 +22,8 @@ struct BacklightTests {
         parent: "/sys/devices/pci0000:00/0000:00:02.0/drm/card0/card0-eDP-1", type: "raw", maximum: 19393),
     ]
     #expect(Backlight.choose(among: candidates, for: Self.panel())?.syspath.hasSuffix("intel_backlight") == true)
-    #expect(Backlight.choose(among: Array(candidates.prefix(3)), for: Self.panel())?.syspath == "/sys/devices/acpi_video0")
+    #expect(
+      Backlight.choose(among: Array(candidates.prefix(3)), for: Self.panel())?.syspath == "/sys/devices/acpi_video0")
     #expect(Backlight.choose(among: Array(candidates.prefix(1)), for: Self.panel())?.maximum == 255)
     let monitor = DisplayInfo(connector: "HDMI-A-1", card: "card0", isInternal: false, connected: true)
     #expect(Backlight.choose(among: candidates, for: monitor) == nil)

@@ -1,17 +1,20 @@
 import Testing
+
 @testable import DevCapsKit
 
 /// Attribute lines as umockdev-record writes them. That umockdev reads them back byte for byte is
 /// the end-to-end test's job (SnapshotCommandTests); these pin the encoding itself.
 @Suite("Snapshot: umockdev-record's attribute lines")
 struct UMockdevRecordTests {
-  @Test("text is escaped as GLib's g_strescape does", arguments: [
-    ("1\n", #"1\n"#),
-    ("a\tb\r\u{8}\u{C}\u{B}", #"a\tb\r\b\f\v"#),
-    (#"say "hi" \ there"#, #"say \"hi\" \\ there"#),
-    ("\u{1}\u{1F}\u{7F}", #"\001\037\177"#),
-    ("é", #"\303\251"#),
-  ])
+  @Test(
+    "text is escaped as GLib's g_strescape does",
+    arguments: [
+      ("1\n", #"1\n"#),
+      ("a\tb\r\u{8}\u{C}\u{B}", #"a\tb\r\b\f\v"#),
+      (#"say "hi" \ there"#, #"say \"hi\" \\ there"#),
+      ("\u{1}\u{1F}\u{7F}", #"\001\037\177"#),
+      ("é", #"\303\251"#),
+    ])
   func escapes(text: String, expected: String) {
     #expect(UMockdevRecord.line("name", Array(text.utf8)) == "A: name=" + expected)
   }

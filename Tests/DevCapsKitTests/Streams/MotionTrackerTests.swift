@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DevCapsKit
 
 /// The tracker over a real polled source on a device directory, with its clock injected so that
@@ -22,7 +23,9 @@ struct MotionTrackerTests {
     let tracker = MotionTracker(sampler: source, shake: settings, clock: { now })
     var found = 0
     for swing in 0..<12 {
-      try directory.root.write(String(directory.syspath.dropFirst(directory.root.path.count)) + "/in_accel_x_raw", swing % 2 == 0 ? "2500\n" : "0\n")
+      try directory.root.write(
+        String(directory.syspath.dropFirst(directory.root.path.count)) + "/in_accel_x_raw",
+        swing % 2 == 0 ? "2500\n" : "0\n")
       now += step
       if case .success(let sample) = tracker.read(), tracker.shake(sample) != nil { found += 1 }
     }

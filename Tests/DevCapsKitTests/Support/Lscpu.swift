@@ -1,5 +1,6 @@
 import Foundation
 import TestProcesses
+
 @testable import DevCapsKit
 
 /// What util-linux's `lscpu --sysroot ROOT --json` says about a root, reduced to what devcaps
@@ -47,7 +48,8 @@ enum Lscpu {
   /// Newer lscpu nests fields under `children`; 2.38 prints them flat. Either way, in order.
   private static func flatten(_ fields: [[String: Any]]) -> [(String, String?)] {
     fields.flatMap { field -> [(String, String?)] in
-      [(field["field"] as? String ?? "", field["data"] as? String)] + flatten(field["children"] as? [[String: Any]] ?? [])
+      [(field["field"] as? String ?? "", field["data"] as? String)]
+        + flatten(field["children"] as? [[String: Any]] ?? [])
     }
   }
 

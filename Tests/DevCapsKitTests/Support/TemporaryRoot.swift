@@ -1,5 +1,6 @@
-@testable import DevCapsKit
 import Foundation
+
+@testable import DevCapsKit
 
 /// A directory standing in for `/`, with the files a test writes into it.
 final class TemporaryRoot {

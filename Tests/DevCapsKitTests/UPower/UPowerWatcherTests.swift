@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import TestProcesses
 import Testing
+
 @testable import DevCapsKit
 
 /// The watcher's GLib thread against the real upowerd on a private bus (the README's Development recipe,
@@ -22,11 +23,12 @@ struct UPowerWatcherTests {
     }
     guard let result else { return }
     let report = String(decoding: result.standardErrorContent, as: UTF8.self)
-    let census = Dictionary(uniqueKeysWithValues: report.split(separator: "\n").compactMap { line -> (String, [Int])? in
-      let words = line.split(separator: " ")
-      guard words.count == 3, let before = Int(words[1]), let after = Int(words[2]) else { return nil }
-      return (String(words[0]), [before, after])
-    })
+    let census = Dictionary(
+      uniqueKeysWithValues: report.split(separator: "\n").compactMap { line -> (String, [Int])? in
+        let words = line.split(separator: " ")
+        guard words.count == 3, let before = Int(words[1]), let after = Int(words[2]) else { return nil }
+        return (String(words[0]), [before, after])
+      })
     let descriptors = try #require(census["descriptors"], "\(report)")
     let threads = try #require(census["threads"], "\(report)")
     let watcherThreads = try #require(census["watcher-threads"], "\(report)")
@@ -85,7 +87,8 @@ enum WatcherLifecycle {
     setenv("DBUS_SYSTEM_BUS_ADDRESS", address, 1)
 
     let daemon = try ChildProcess(
-      "/usr/bin/umockdev-run", ["--device", scratch.appendingPathComponent("devices.umockdev").path, "--", "/usr/libexec/upowerd"],
+      "/usr/bin/umockdev-run",
+      ["--device", scratch.appendingPathComponent("devices.umockdev").path, "--", "/usr/libexec/upowerd"],
       environment: ProcessInfo.processInfo.environment.merging([
         "UPOWER_HISTORY_DIR": scratch.path, "UPOWER_CONF_FILE_NAME": scratch.appendingPathComponent("UPower.conf").path,
       ]) { $1 }, output: .null, errors: .null)
@@ -159,7 +162,9 @@ enum WatcherLifecycle {
       _ = poll(&ready, 1, 1000)
       messages += watcher.receive()
     }
-    guard case .appeared(let power) = messages.first else { throw Failure("the first message was \(messages), not .appeared") }
+    guard case .appeared(let power) = messages.first else {
+      throw Failure("the first message was \(messages), not .appeared")
+    }
     guard power.batteries.map(\.id) == ["BAT0"] else { throw Failure("upowerd reported \(power.batteries)") }
   }
 }
@@ -193,8 +198,12 @@ struct Census {
 
       """
     func differences(_ what: String, _ old: [String: String], _ new: [String: String]) {
-      for (key, value) in new.sorted(by: { $0.key < $1.key }) where old[key] != value { text += "new \(what) \(key): \(value)\n" }
-      for (key, value) in old.sorted(by: { $0.key < $1.key }) where new[key] != value { text += "gone \(what) \(key): \(value)\n" }
+      for (key, value) in new.sorted(by: { $0.key < $1.key }) where old[key] != value {
+        text += "new \(what) \(key): \(value)\n"
+      }
+      for (key, value) in old.sorted(by: { $0.key < $1.key }) where new[key] != value {
+        text += "gone \(what) \(key): \(value)\n"
+      }
     }
     differences("descriptor", before.descriptors, after.descriptors)
     differences("thread", before.threads, after.threads)

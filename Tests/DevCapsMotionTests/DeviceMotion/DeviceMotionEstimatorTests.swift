@@ -183,7 +183,8 @@ struct DeviceMotionEstimatorTests {
     let truth = Attitude(roll: radians(-20), pitch: radians(60), yaw: radians(120))
     var north = DeviceMotionEstimator(source: .hub, referenceFrame: .xMagneticNorthZVertical)
     var arbitrary = DeviceMotionEstimator(source: .hub)
-    let input = MotionInput(timestamp: 0, acceleration: truth.gravity, hubOrientation: truth.quaternion, hubHeading: 240)
+    let input = MotionInput(
+      timestamp: 0, acceleration: truth.gravity, hubOrientation: truth.quaternion, hubHeading: 240)
     let absoluteSample = north.update(input)
     let absolute = try #require(absoluteSample)
     let relativeSample = arbitrary.update(input)
@@ -205,7 +206,8 @@ struct DeviceMotionEstimatorTests {
       MotionInput(timestamp: 10, acceleration: Vector3(0, 0, -1), rotationRate: Vector3(0, 0, 1)))
     let after = try #require(afterSample)
     #expect(after.attitude.quaternion.angle(to: start.attitude.quaternion) < 1e-9, "a 10 s gap turns nothing")
-    let garbage = estimator.update(MotionInput(timestamp: 10.01, acceleration: Vector3(.nan, 0, 1), rotationRate: .zero))
+    let garbage = estimator.update(
+      MotionInput(timestamp: 10.01, acceleration: Vector3(.nan, 0, 1), rotationRate: .zero))
     let noAccelerometer = estimator.update(MotionInput(timestamp: 10.02, rotationRate: .zero))
     #expect(garbage == nil && noAccelerometer == nil)
   }

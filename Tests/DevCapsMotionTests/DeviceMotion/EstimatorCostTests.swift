@@ -17,7 +17,8 @@ struct EstimatorCostTests {
       let elapsed = ContinuousClock().measure {
         for input in inputs { checksum += estimator.update(input)?.attitude.quaternion.w ?? 0 }
       }
-      let perSample = Double(elapsed.components.attoseconds) / 1e12 / Double(inputs.count)
+      let perSample =
+        Double(elapsed.components.attoseconds) / 1e12 / Double(inputs.count)
         + Double(elapsed.components.seconds) * 1e6 / Double(inputs.count)
       #expect(perSample < 75, "\(filter): \(perSample) µs a sample")
       #expect(checksum.isFinite && checksum != 0)

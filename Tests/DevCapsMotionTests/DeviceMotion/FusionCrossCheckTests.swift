@@ -27,7 +27,8 @@ struct FusionCrossCheckTests {
       // A shake every 15 s; from 38 to 44 s a horizontal 0.4 g (a car in a bend), rejected until
       // recovery gives in after 5 s. It ends while recovery still trusts the accelerometer, not
       // at the knife edge where recovery runs out, which a few samples' difference would tip.
-      let shake = t.truncatingRemainder(dividingBy: 15) < 2 ? Vector3(0.3 * Double.sin(2 * Double.pi * 4 * t), 0.2, 0) : .zero
+      let shake =
+        t.truncatingRemainder(dividingBy: 15) < 2 ? Vector3(0.3 * Double.sin(2 * Double.pi * 4 * t), 0.2, 0) : .zero
       let bend = (38..<44).contains(t) ? orientation(t).inverseRotate(Vector3(0.4, 0.1 * Double.sin(t), 0)) : .zero
       return shake + bend
     }
@@ -41,7 +42,8 @@ struct FusionCrossCheckTests {
     var rejected = (accelerometer: 0, magnetometer: 0)
     for t in clock.times(seconds: 60) {
       let input = sensors.input(at: t, magnetometer: true)
-      guard let motion = estimator.update(input), let gyroscope = motion.rotationRate, let acceleration = input.acceleration,
+      guard let motion = estimator.update(input), let gyroscope = motion.rotationRate,
+        let acceleration = input.acceleration,
         let field = motion.magneticField?.field, let status = motion.fusion
       else { continue }
       if status.accelerometerRejected { rejected.accelerometer += 1 }
@@ -62,16 +64,20 @@ struct FusionCrossCheckTests {
     let worst = try #require(result["maxDegrees"])
     #expect(result["accelerationRecoveries"] ?? 0 >= 1, "Fusion recovered from the acceleration: \(result)")
     #expect(result["magneticRecoveries"] ?? 0 >= 1, "Fusion recovered from the magnet: \(result)")
-    #expect(rms < 1 && worst < 3, "\(clock): devcaps and Fusion differ by \(rms)° RMS, \(worst)° at \(result["worstAt"] ?? -1) s")
+    #expect(
+      rms < 1 && worst < 3,
+      "\(clock): devcaps and Fusion differ by \(rms)° RMS, \(worst)° at \(result["worstAt"] ?? -1) s")
   }
 
   /// Runs imufusion_crosscheck.py over the samples; its JSON answer.
   static func imufusion(_ csv: String) throws -> [String: Double] {
-    let samples = FileManager.default.temporaryDirectory.appendingPathComponent("devcaps-fusion-\(UUID().uuidString).csv")
+    let samples = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "devcaps-fusion-\(UUID().uuidString).csv")
     try csv.write(to: samples, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: samples) }
     let python = try #require(Self.pythonWithImufusion(), "imufusion is missing: run scripts/install-python-tools.sh")
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("imufusion_crosscheck.py")
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+      "imufusion_crosscheck.py")
     let run = try ChildProcess.run(python.path, [script.path, samples.path], errors: .null)
     #expect(run.status == 0)
     return try #require(try JSONSerialization.jsonObject(with: run.output) as? [String: Double])

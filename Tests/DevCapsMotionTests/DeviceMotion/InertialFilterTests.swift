@@ -11,8 +11,11 @@ struct InertialFilterTests {
     filter: AttitudeFilter, seconds: Double = 60, adjust: (inout SyntheticMotion) -> Void
   ) throws -> (tilt: Double, heading: Double) {
     let truth = { (t: Double) in
-      Attitude(roll: radians(20 + 10 * Double.sin(t)), pitch: radians(10 * Double.sin(0.7 * t)), yaw: radians(30 * Double.sin(0.2 * t)))
-        .quaternion
+      Attitude(
+        roll: radians(20 + 10 * Double.sin(t)), pitch: radians(10 * Double.sin(0.7 * t)),
+        yaw: radians(30 * Double.sin(0.2 * t))
+      )
+      .quaternion
     }
     var sensors = SyntheticMotion(orientation: truth)
     sensors.noise = 0.01
@@ -80,7 +83,8 @@ struct InertialFilterTests {
     let tilted = Vector3(Double.sin(radians(25)), 0, Double.cos(radians(25)))
     for t in clock.times(seconds: 12).dropFirst() {
       // Level for 10 s, then the accelerometer alone says 25° (no rotation: a sensor set down).
-      filter.update(rotationRate: .zero, up: t < 10 ? Vector3(0, 0, 1) : tilted, magneticField: nil, interval: t - previous)
+      filter.update(
+        rotationRate: .zero, up: t < 10 ? Vector3(0, 0, 1) : tilted, magneticField: nil, interval: t - previous)
       previous = t
     }
     let up = filter.quaternion.inverseRotate(Vector3(0, 0, 1))

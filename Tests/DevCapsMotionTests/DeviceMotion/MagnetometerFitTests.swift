@@ -14,7 +14,8 @@ struct MagnetometerFitTests {
     var result: [Vector3] = []
     while result.count < count {
       let attitude = Attitude(
-        roll: (random.next() * 2 - 1) * Double.pi, pitch: (random.next() - 0.5) * Double.pi, yaw: (random.next() * 2 - 1) * Double.pi)
+        roll: (random.next() * 2 - 1) * Double.pi, pitch: (random.next() - 0.5) * Double.pi,
+        yaw: (random.next() * 2 - 1) * Double.pi)
       if let only, !only(attitude) { continue }
       let seen = attitude.quaternion.inverseRotate(earth)
       let noisy = seen + Vector3(random.gaussian(), random.gaussian(), random.gaussian()) * 0.2
@@ -26,7 +27,9 @@ struct MagnetometerFitTests {
   @Test("turned every way: the hard-iron offset within 1 µT, the soft-iron scale within 2 %, accuracy high")
   func everyWay() throws {
     var fit = MagnetometerFit()
-    for reading in Self.readings(count: 600, hardIron: Vector3(35, -12, 80), softIron: Vector3(1.1, 0.95, 1)) { fit.add(reading) }
+    for reading in Self.readings(count: 600, hardIron: Vector3(35, -12, 80), softIron: Vector3(1.1, 0.95, 1)) {
+      fit.add(reading)
+    }
     let result = try #require(fit.fit())
     let calibration = result.calibration
     #expect((calibration.offset - Vector3(35, -12, 80)).magnitude < 1)

@@ -70,19 +70,23 @@ struct SampleClockTests {
     var estimator = DeviceMotionEstimator(source: .fusion)
     let turning = Vector3(0, 0, 1)
     _ = estimator.update(MotionInput(timestamp: 0, acceleration: Vector3(0, 0, -1), rotationRate: turning))
-    let firstSample = estimator.update(MotionInput(timestamp: 0.1, acceleration: Vector3(0, 0, -1), rotationRate: turning))
+    let firstSample = estimator.update(
+      MotionInput(timestamp: 0.1, acceleration: Vector3(0, 0, -1), rotationRate: turning))
     let first = try #require(firstSample)
-    let repeatedSample = estimator.update(MotionInput(timestamp: 0.1, acceleration: Vector3(0, 0, -1), rotationRate: turning))
+    let repeatedSample = estimator.update(
+      MotionInput(timestamp: 0.1, acceleration: Vector3(0, 0, -1), rotationRate: turning))
     let repeated = try #require(repeatedSample)
     #expect(repeated.attitude.quaternion.angle(to: first.attitude.quaternion) < 1e-12)
     let late = estimator.update(MotionInput(timestamp: 0.05, acceleration: Vector3(0, 0, -1), rotationRate: turning))
     #expect(late == nil, "a sample older than the last one is dropped")
-    let nextSample = estimator.update(MotionInput(timestamp: 0.2, acceleration: Vector3(0, 0, -1), rotationRate: turning))
+    let nextSample = estimator.update(
+      MotionInput(timestamp: 0.2, acceleration: Vector3(0, 0, -1), rotationRate: turning))
     let next = try #require(nextSample)
     // 0.1 s at 1 rad/s since 0.1, not 0.15 s since the late stamp.
     #expect(abs(next.attitude.quaternion.angle(to: first.attitude.quaternion) - 0.1) < 1e-3)
     #expect(!next.restarted && !repeated.restarted)
-    let notFinite = estimator.update(MotionInput(timestamp: .nan, acceleration: Vector3(0, 0, -1), rotationRate: turning))
+    let notFinite = estimator.update(
+      MotionInput(timestamp: .nan, acceleration: Vector3(0, 0, -1), rotationRate: turning))
     #expect(notFinite == nil)
   }
 
@@ -115,7 +119,8 @@ struct SampleClockTests {
   func biasOptions() throws {
     let bias = Vector3(0.02, 0, -0.01)
     let still = MotionInput(timestamp: 0, acceleration: Vector3(0, 0, -1), rotationRate: bias)
-    var fixed = DeviceMotionEstimator(source: .fusion, gyroscopeBias: GyroscopeBias(offset: bias * 0.5, learning: false))
+    var fixed = DeviceMotionEstimator(
+      source: .fusion, gyroscopeBias: GyroscopeBias(offset: bias * 0.5, learning: false))
     var learning = DeviceMotionEstimator(source: .fusion, gyroscopeBias: GyroscopeBias(offset: bias * 0.5))
     var last: (DeviceMotion?, DeviceMotion?)
     for index in 0...1000 {
@@ -125,7 +130,8 @@ struct SampleClockTests {
     }
     let kept = try #require(last.0)
     let learned = try #require(last.1)
-    #expect(kept.gyroscopeBias == bias * 0.5 && fixed.gyroscopeBias == bias * 0.5, "not learning: the given offset stays")
+    #expect(
+      kept.gyroscopeBias == bias * 0.5 && fixed.gyroscopeBias == bias * 0.5, "not learning: the given offset stays")
     #expect(((kept.rotationRate ?? .zero) - bias * 0.5).magnitude < 1e-12, "the given offset is removed")
     #expect((learned.gyroscopeBias.map { $0 - bias }?.magnitude ?? 1) < 1e-3, "learning from the given offset on")
   }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DevCapsMotion
 
 @Suite("The tilt ball")
@@ -7,7 +8,9 @@ struct TiltBallTests {
   static let frame = 1.0 / 60
 
   /// Steps `count` frames of `seconds` under `gravity` and returns every bounce.
-  static func roll(_ ball: inout TiltBall, _ gravity: Vector3, frames count: Int, seconds: Double = frame) -> [TiltBounce] {
+  static func roll(_ ball: inout TiltBall, _ gravity: Vector3, frames count: Int, seconds: Double = frame)
+    -> [TiltBounce]
+  {
     (0..<count).flatMap { _ in ball.step(gravity: gravity, seconds: seconds) }
   }
 
@@ -27,13 +30,15 @@ struct TiltBallTests {
     #expect(ball.speed == 0)
   }
 
-  @Test("gravity on the screen: device x is screen x, device y is screen −y", arguments: [
-    (Vector3(0.5, 0, -0.87), 1.0, 0.0),
-    (Vector3(-0.5, 0, -0.87), -1.0, 0.0),
-    // Upright (gravity −y in the device frame) the ball falls down the screen.
-    (Vector3(0, -1, 0), 0.0, 1.0),
-    (Vector3(0, 0.5, -0.87), 0.0, -1.0),
-  ] as [(Vector3, Double, Double)])
+  @Test(
+    "gravity on the screen: device x is screen x, device y is screen −y",
+    arguments: [
+      (Vector3(0.5, 0, -0.87), 1.0, 0.0),
+      (Vector3(-0.5, 0, -0.87), -1.0, 0.0),
+      // Upright (gravity −y in the device frame) the ball falls down the screen.
+      (Vector3(0, -1, 0), 0.0, 1.0),
+      (Vector3(0, 0.5, -0.87), 0.0, -1.0),
+    ] as [(Vector3, Double, Double)])
   func direction(gravity: Vector3, signX: Double, signY: Double) {
     var ball = TiltBall(width: 200, height: 200)
     _ = Self.roll(&ball, gravity, frames: 10)
@@ -54,7 +59,8 @@ struct TiltBallTests {
     #expect(abs(ball.velocityY - 62.5 * 0.5 * 0.5.squareRoot()) < 1e-9)
   }
 
-  @Test("tilted right it accelerates right, hits the wall and comes back with the set loss", arguments: [0.75, 0.5, 0.0])
+  @Test(
+    "tilted right it accelerates right, hits the wall and comes back with the set loss", arguments: [0.75, 0.5, 0.0])
   func bounceLoss(bounce: Double) throws {
     var ball = TiltBall(width: 41, height: 11, settings: TiltSettings(bounce: bounce, friction: 0))
     var before = ball
@@ -74,19 +80,22 @@ struct TiltBallTests {
   @Test("the blog's flip: a ball past the wall is reflected back inside by as much")
   func flip() {
     // 7 columns/s² for a second: 7 columns per second, from 5 to 12, two past the wall at 10.
-    var ball = TiltBall(width: 11, height: 1, settings: TiltSettings(bounce: 1, friction: 0, accelerationPerG: 7, maximumSpeed: 1000))
+    var ball = TiltBall(
+      width: 11, height: 1, settings: TiltSettings(bounce: 1, friction: 0, accelerationPerG: 7, maximumSpeed: 1000))
     let bounces = ball.step(gravity: Vector3(1, 0, 0), seconds: 1)
     #expect(bounces == [TiltBounce(wall: .right, speed: 7)])
     #expect(ball.x == 8)
     #expect(ball.velocityX == -7)
   }
 
-  @Test("every wall: left, right, top, bottom", arguments: [
-    (Vector3(-1, 0, 0), TiltBounce.Wall.left),
-    (Vector3(1, 0, 0), .right),
-    (Vector3(0, 1, 0), .top),
-    (Vector3(0, -1, 0), .bottom),
-  ] as [(Vector3, TiltBounce.Wall)])
+  @Test(
+    "every wall: left, right, top, bottom",
+    arguments: [
+      (Vector3(-1, 0, 0), TiltBounce.Wall.left),
+      (Vector3(1, 0, 0), .right),
+      (Vector3(0, 1, 0), .top),
+      (Vector3(0, -1, 0), .bottom),
+    ] as [(Vector3, TiltBounce.Wall)])
   func walls(gravity: Vector3, wall: TiltBounce.Wall) {
     var ball = TiltBall(width: 30, height: 10)
     let bounces = Self.roll(&ball, gravity, frames: 120)
@@ -97,7 +106,8 @@ struct TiltBallTests {
 
   @Test("a top or bottom hit counts rows as two columns")
   func verticalSpeed() throws {
-    var ball = TiltBall(width: 10, height: 10, settings: TiltSettings(friction: 0, accelerationPerG: 8, maximumSpeed: 1000))
+    var ball = TiltBall(
+      width: 10, height: 10, settings: TiltSettings(friction: 0, accelerationPerG: 8, maximumSpeed: 1000))
     // 4 rows/s² for a second: 4 rows/s, from 4.5 to 8.5; then to 12.5 → past 9.
     ball.step(gravity: Vector3(0, -1, 0), seconds: 1)
     let bounce = try #require(ball.step(gravity: Vector3(0, 0, 0), seconds: 1).first)
@@ -123,7 +133,9 @@ struct TiltBallTests {
     #expect(rolling.speed == speed)
   }
 
-  @Test("a zero-size or one-cell field holds the ball still and never bounces", arguments: [(0, 0), (0, 24), (80, 0), (1, 1)])
+  @Test(
+    "a zero-size or one-cell field holds the ball still and never bounces",
+    arguments: [(0, 0), (0, 24), (80, 0), (1, 1)])
   func zeroSize(width: Int, height: Int) {
     var ball = TiltBall(width: width, height: height)
     let bounces = Self.roll(&ball, Vector3(0.7, -0.7, 0), frames: 300)
@@ -164,9 +176,11 @@ struct TiltBallTests {
     #expect(ball.x == 10 && ball.y == 5 && ball.speed == 0)
   }
 
-  @Test("no time, negative time or non-finite gravity change nothing", arguments: [
-    (Vector3(1, 0, 0), 0.0), (Vector3(1, 0, 0), -1.0), (Vector3(.nan, 0, 0), frame), (Vector3(1, 0, 0), .infinity),
-  ] as [(Vector3, Double)])
+  @Test(
+    "no time, negative time or non-finite gravity change nothing",
+    arguments: [
+      (Vector3(1, 0, 0), 0.0), (Vector3(1, 0, 0), -1.0), (Vector3(.nan, 0, 0), frame), (Vector3(1, 0, 0), .infinity),
+    ] as [(Vector3, Double)])
   func ignored(gravity: Vector3, seconds: Double) {
     var ball = TiltBall(width: 21, height: 11)
     let before = ball

@@ -9,7 +9,8 @@ struct LayeringTests {
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
 
   static func files(of target: String) -> [URL] {
-    let files = FileManager.default.enumerator(at: sources.appendingPathComponent(target), includingPropertiesForKeys: nil)
+    let files = FileManager.default.enumerator(
+      at: sources.appendingPathComponent(target), includingPropertiesForKeys: nil)
     return (files?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }
   }
 

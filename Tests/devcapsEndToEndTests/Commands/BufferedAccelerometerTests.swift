@@ -60,7 +60,8 @@ struct BufferedAccelerometerTests {
     usleep(300_000)
     #expect(try file(testbed, "buffer/enable") == "1")
     #expect(try file(testbed, "scan_elements/in_accel_x_en") == "1")
-    #expect(try file(testbed, "scan_elements/in_timestamp_en") == "1", "x, y, z and the timestamp, as the recording has them")
+    #expect(
+      try file(testbed, "scan_elements/in_timestamp_en") == "1", "x, y, z and the timestamp, as the recording has them")
     writer.write(try Data(contentsOf: Self.recordings.appendingPathComponent("orientation-left-up.bin")))
     stream.waitForLines(4)
     usleep(200_000)
@@ -80,7 +81,8 @@ struct BufferedAccelerometerTests {
     let testbed = try TestbedDriver(fixture: "qemu-vm")
     try testbed.add(Self.device)
     let writer = try fifo(testbed)
-    let stream = try StreamProcess(["up-angle", "--json", "--rate", "20", "--timeout", "1.2"], environment: testbed.environment)
+    let stream = try StreamProcess(
+      ["up-angle", "--json", "--rate", "20", "--timeout", "1.2"], environment: testbed.environment)
     #expect(stream.wait() == 0)
     _ = writer
     #expect(stream.stderr.contains("no data from the IIO buffer of iio:device5 within 500 ms; polling sysfs instead"))

@@ -17,19 +17,25 @@ struct CITemplateTests {
   typealias Run = DevCapsResult
 
   /// Runs `executable arguments` with exactly `environment` (no inherited GITHUB_* or DEVCAPS*).
-  static func run(_ executable: String, _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil) throws -> Run {
+  static func run(
+    _ executable: String, _ arguments: [String], environment extra: [String: String] = [:], in directory: URL? = nil
+  ) throws -> Run {
     var environment = ProcessInfo.processInfo.environment.filter {
       !$0.key.hasPrefix("GITHUB_") && !$0.key.hasPrefix("DEVCAPS") && $0.key != "LD_PRELOAD" && $0.key != "UMOCKDEV_DIR"
     }
     environment["NO_COLOR"] = "1"
     for (key, value) in extra { environment[key] = value }
-    return try ChildProcess.run(executable, arguments, environment: environment, input: Data(), directory: directory?.path, seconds: 300)
-      .result
+    return try ChildProcess.run(
+      executable, arguments, environment: environment, input: Data(), directory: directory?.path, seconds: 300
+    )
+    .result
   }
 
   /// The YAML file as Python's yaml module reads it (a parser that shares nothing with devcaps).
   static func yaml(_ file: URL) throws -> [String: Any] {
-    let result = try run("/usr/bin/python3", ["-c", "import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)", file.path])
+    let result = try run(
+      "/usr/bin/python3",
+      ["-c", "import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)", file.path])
     #expect(result.status == 0, "\(result.stderr)")
     return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
   }
@@ -78,17 +84,24 @@ struct CITemplateTests {
     #expect(job["before_script"] as? [String] == [Self.gitlabFetch])
     let lines = try #require(job["script"] as? [String])
     #expect(job["after_script"] == nil)
-    #expect(lines.map { Self.ciScript($0, prefix: "$DEVCAPS_HOME") } == ["scripts/ci/install-devcaps.sh", "scripts/ci/require.sh"])
+    #expect(
+      lines.map { Self.ciScript($0, prefix: "$DEVCAPS_HOME") } == [
+        "scripts/ci/install-devcaps.sh", "scripts/ci/require.sh",
+      ])
     let variables = try #require(job["variables"] as? [String: String])
     #expect(variables["DEVCAPS"] == "$DEVCAPS_HOME/.build/release/devcaps")
     #expect(Set(["DEVCAPS_MANIFEST", "DEVCAPS_AGAINST"]).isSubset(of: variables.keys))
   }
 
-  @Test("install-devcaps.sh builds with scripts/build-release.sh, the build of scripts/run.sh; the test set has python3-yaml")
+  @Test(
+    "install-devcaps.sh builds with scripts/build-release.sh, the build of scripts/run.sh; the test set has python3-yaml"
+  )
   func sharedBuild() throws {
     func lines(_ path: String) throws -> [String] {
-      try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8).split(separator: "\n").map(String.init)
-        .filter { !$0.hasPrefix("#") }
+      try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8).split(separator: "\n").map(
+        String.init
+      )
+      .filter { !$0.hasPrefix("#") }
     }
     let build = try lines("scripts/build-release.sh")
     #expect(build.contains("scripts/install-packages.sh build"))
@@ -102,14 +115,16 @@ struct CITemplateTests {
       #expect(!other.contains { $0.contains("swift build") || $0.contains("install-packages.sh") })
     }
     #expect(install.contains { $0.contains("GITHUB_PATH") })
-    let packages = try String(contentsOf: Self.root.appendingPathComponent("scripts/install-packages.sh"), encoding: .utf8)
+    let packages = try String(
+      contentsOf: Self.root.appendingPathComponent("scripts/install-packages.sh"), encoding: .utf8)
     #expect(packages.contains(" python3-yaml"))
   }
 
   /// Runs the action's `require` step as the runner does: its `run:` line through
   /// `bash --noprofile --norc -eo pipefail`, with the step's `env:`, the inputs substituted (their
   /// defaults when not given), on a fixture machine, devcaps being the debug binary.
-  func runAction(inputs given: [String: String], machine: String) throws -> (run: Run, output: String, summary: String) {
+  func runAction(inputs given: [String: String], machine: String) throws -> (run: Run, output: String, summary: String)
+  {
     let definitions = try #require(try Self.yaml(Self.action)["inputs"] as? [String: [String: Any]])
     #expect(definitions["manifest"]?["required"] as? Bool == true)
     #expect(definitions["format"]?["default"] as? String == "github")
@@ -144,14 +159,16 @@ struct CITemplateTests {
     environment["DEVCAPS"] = DevCapsProcess.executable.path
     let line = try expand(try #require(step["run"] as? String))
     let result = try withExtendedLifetime(testbed) {
-      try Self.run("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", line], environment: environment, in: directory)
+      try Self.run(
+        "/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", line], environment: environment, in: directory)
     }
     return (result, try String(contentsOf: output, encoding: .utf8), try String(contentsOf: summary, encoding: .utf8))
   }
 
   @Test("the action's require step: a met manifest writes satisfied=true and exits 0")
   func actionPasses() throws {
-    let (run, output, summary) = try runAction(inputs: ["manifest": RequireCommandTests().manifest("phone.json")], machine: "pinephone")
+    let (run, output, summary) = try runAction(
+      inputs: ["manifest": RequireCommandTests().manifest("phone.json")], machine: "pinephone")
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     #expect(output == "satisfied=true\n")
     #expect(!run.stdout.contains("::error"))
@@ -164,7 +181,9 @@ struct CITemplateTests {
     let (run, output, summary) = try runAction(inputs: ["manifest": manifest], machine: "thinkpad-laptop")
     #expect(run.status == 1, "\(run.stderr)")
     #expect(output == "satisfied=false\n")
-    #expect(run.stdout.contains("::error file=\(manifest),title=devcaps require%3A touchscreen::touchscreen: expected required, not present\n"))
+    #expect(
+      run.stdout.contains(
+        "::error file=\(manifest),title=devcaps require%3A touchscreen::touchscreen: expected required, not present\n"))
     #expect(run.stdout.hasSuffix("::error title=devcaps require::\(manifest): 5 of 14 requirements not met\n"))
     #expect(summary.contains("| ❌ | `touchscreen` | required | not present |"))
   }
@@ -175,7 +194,8 @@ struct CITemplateTests {
     defer { try? FileManager.default.removeItem(at: reports) }
     let two = ["pinephone.json", "qemu-vm.json"].map { reports.appendingPathComponent($0).path }.joined(separator: " ")
     let (run, output, _) = try runAction(
-      inputs: ["manifest": RequireCommandTests().manifest("phone.json"), "against": two, "format": "text"], machine: "qemu-vm")
+      inputs: ["manifest": RequireCommandTests().manifest("phone.json"), "against": two, "format": "text"],
+      machine: "qemu-vm")
     #expect(run.status == 1, "\(run.stderr)")
     #expect(output == "satisfied=false\n")
     let rows = run.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -183,7 +203,10 @@ struct CITemplateTests {
     #expect(rows.first?.hasPrefix("✓ pinephone ") == true, "\(run.stdout)")
     #expect(rows.last == "1 of 2 machines fall short")
     let one = try runAction(
-      inputs: ["manifest": RequireCommandTests().manifest("phone.json"), "against": reports.appendingPathComponent("pinephone.json").path], machine: "qemu-vm")
+      inputs: [
+        "manifest": RequireCommandTests().manifest("phone.json"),
+        "against": reports.appendingPathComponent("pinephone.json").path,
+      ], machine: "qemu-vm")
     #expect(one.run.status == 0, "\(one.run.stdout)\(one.run.stderr)")
     #expect(one.output == "satisfied=true\n")
   }
@@ -211,7 +234,9 @@ struct CITemplateTests {
     environment["DEVCAPS_MANIFEST"] = manifest
     environment["DEVCAPS_HOME"] = Self.root.path
     environment["DEVCAPS"] = DevCapsProcess.executable.path
-    let result = try withExtendedLifetime(testbed) { try Self.run("/bin/bash", ["-e", "-c", line], environment: environment, in: project) }
+    let result = try withExtendedLifetime(testbed) {
+      try Self.run("/bin/bash", ["-e", "-c", line], environment: environment, in: project)
+    }
     let report = try String(contentsOf: project.appendingPathComponent(junit), encoding: .utf8)
     return (result, report)
   }
@@ -221,13 +246,18 @@ struct CITemplateTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml")
     try xml.write(to: directory, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try Self.run("/usr/bin/python3", ["-c", """
-      import sys, xml.etree.ElementTree as ET
-      root = ET.parse(sys.argv[1]).getroot()
-      for suite in root.findall('./testsuite'):
-          cases = suite.findall('testcase')
-          print(len(cases), len([c for c in cases if c.find('failure') is not None]), suite.get('tests'), suite.get('failures'))
-      """, directory.path])
+    let result = try Self.run(
+      "/usr/bin/python3",
+      [
+        "-c",
+        """
+        import sys, xml.etree.ElementTree as ET
+        root = ET.parse(sys.argv[1]).getroot()
+        for suite in root.findall('./testsuite'):
+            cases = suite.findall('testcase')
+            print(len(cases), len([c for c in cases if c.find('failure') is not None]), suite.get('tests'), suite.get('failures'))
+        """, directory.path,
+      ])
     #expect(result.status == 0, "\(result.stderr)")
     return result.stdout
   }

@@ -43,7 +43,8 @@ struct CalibrateCommandTests {
         let theta = 2 * Double.pi * 12 * t
         let field = (
           x: earth * r * cos(theta) * softIron.x + hardIron.x, y: earth * r * sin(theta) * softIron.y + hardIron.y,
-          z: earth * z * softIron.z + hardIron.z)
+          z: earth * z * softIron.z + hardIron.z
+        )
         try? show(in: directory, field)
         usleep(3_000)
       }
@@ -73,7 +74,8 @@ struct CalibrateCommandTests {
     let (testbed, state, environment) = try Self.convertibleWithState()
     defer { try? FileManager.default.removeItem(at: state) }
     _ = Self.turn(testbed)
-    let result = try DevCapsProcess.run(["calibrate", "magnetometer", "--json", "--rate", "100", "--timeout", "20"], environment: environment)
+    let result = try DevCapsProcess.run(
+      ["calibrate", "magnetometer", "--json", "--rate", "100", "--timeout", "20"], environment: environment)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try SchemaValidator.problems(in: [result.stdout], schema: "calibration.schema.json") == [])
     let report = try #require(try result.json() as? [String: Any])
@@ -82,7 +84,9 @@ struct CalibrateCommandTests {
     let calibration = try #require(report["calibration"] as? [String: Any])
     #expect(calibration["accuracy"] as? String == "high")
     let offset = try #require(calibration["offset"] as? [String: Double])
-    #expect(abs(offset["x"]! - Self.hardIron.x) < 1 && abs(offset["y"]! - Self.hardIron.y) < 1 && abs(offset["z"]! - Self.hardIron.z) < 1, "\(offset)")
+    #expect(
+      abs(offset["x"]! - Self.hardIron.x) < 1 && abs(offset["y"]! - Self.hardIron.y) < 1
+        && abs(offset["z"]! - Self.hardIron.z) < 1, "\(offset)")
     let scale = try #require(calibration["scale"] as? [String: Double])
     // The fit undoes the stretch up to one common factor: compare ratios.
     #expect(abs(scale["x"]! / scale["z"]! - Self.softIron.z / Self.softIron.x) < 0.02, "\(scale)")
@@ -104,10 +108,14 @@ struct CalibrateCommandTests {
     let (testbed, state, environment) = try Self.convertibleWithState()
     defer { try? FileManager.default.removeItem(at: state) }
     _ = Self.turn(testbed)
-    let result = try DevCapsProcess.run(["calibrate", "magnetometer", "--rate", "100", "--timeout", "20"], environment: environment)
+    let result = try DevCapsProcess.run(
+      ["calibrate", "magnetometer", "--rate", "100", "--timeout", "20"], environment: environment)
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    #expect(lines.first == "Calibrating the magnetometer iio:device4 (magn_3d). Turn the device slowly through every orientation: face up, face down, each edge up, until the accuracy is high.")
+    #expect(
+      lines.first
+        == "Calibrating the magnetometer iio:device4 (magn_3d). Turn the device slowly through every orientation: face up, face down, each edge up, until the accuracy is high."
+    )
     let progress = lines.filter { $0.hasPrefix("coverage ") }
     #expect(progress.count > 3)
     #expect(progress.last?.hasSuffix("accuracy high") == true, "\(result.stdout)\n\(result.stderr)")
@@ -115,7 +123,9 @@ struct CalibrateCommandTests {
     // Coverage is counted around the centre fitted so far, which moves: it grows, not always.
     #expect(coverages.count == progress.count && coverages.first! < coverages.last!, "\(progress)")
     #expect(lines.contains { $0.hasPrefix("Saved \(state.path)/devcaps/magnetometer/magn_3d-") })
-    #expect(lines.contains { $0.hasPrefix("  offset          20.") || $0.hasPrefix("  offset          19.") }, "\(result.stdout)")
+    #expect(
+      lines.contains { $0.hasPrefix("  offset          20.") || $0.hasPrefix("  offset          19.") },
+      "\(result.stdout)")
     #expect(lines.contains { $0.hasPrefix("  accuracy        high (coverage ") })
   }
 
@@ -127,8 +137,12 @@ struct CalibrateCommandTests {
       try DevCapsProcess.run(["calibrate", "magnetometer", "--json", "--timeout", "1"], environment: environment)
     }
     #expect(result.status == 75)
-    let stderr = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("devcaps: note: ") }.joined(separator: "\n") + "\n"
-    #expect(stderr.hasPrefix("devcaps: not enough of the sphere covered to calibrate iio:device4 in 1 s (0 % of directions, "), "\(result.stderr)")
+    let stderr =
+      result.stderr.split(separator: "\n").filter { !$0.hasPrefix("devcaps: note: ") }.joined(separator: "\n") + "\n"
+    #expect(
+      stderr.hasPrefix(
+        "devcaps: not enough of the sphere covered to calibrate iio:device4 in 1 s (0 % of directions, "),
+      "\(result.stderr)")
     #expect(stderr.hasSuffix("turn the device through every orientation and run it again; nothing saved\n"))
     let report = try #require(try result.json() as? [String: Any])
     #expect(report["saved"] as? Bool == false && report["path"] is NSNull)
@@ -146,9 +160,13 @@ struct CalibrateCommandTests {
     var environment = testbed.environment
     environment["XDG_STATE_HOME"] = file.path
     _ = Self.turn(testbed)
-    let result = try DevCapsProcess.run(["calibrate", "magnetometer", "--rate", "100", "--timeout", "20"], environment: environment)
+    let result = try DevCapsProcess.run(
+      ["calibrate", "magnetometer", "--rate", "100", "--timeout", "20"], environment: environment)
     #expect(result.status == 73)
-    #expect(result.stderr.hasSuffix("devcaps: cannot write the magnetometer calibration \(file.path)/devcaps/magnetometer: \(file.path)/devcaps: Not a directory\n"), "\(result.stderr)")
+    #expect(
+      result.stderr.hasSuffix(
+        "devcaps: cannot write the magnetometer calibration \(file.path)/devcaps/magnetometer: \(file.path)/devcaps: Not a directory\n"
+      ), "\(result.stderr)")
   }
 
   @Test("Ctrl-C stops it with 130 and saves nothing")
@@ -170,6 +188,8 @@ struct CalibrateCommandTests {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
     let result = try DevCapsProcess.run(["calibrate", "magnetometer"], environment: testbed.environment)
     #expect(result.status == 69)
-    #expect(result.stderr == "devcaps: no magnetometer to calibrate (no IIO device with in_magn_x, in_magn_y and in_magn_z)\n")
+    #expect(
+      result.stderr == "devcaps: no magnetometer to calibrate (no IIO device with in_magn_x, in_magn_y and in_magn_z)\n"
+    )
   }
 }

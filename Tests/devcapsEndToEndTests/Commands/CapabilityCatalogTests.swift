@@ -20,7 +20,9 @@ struct CapabilityCatalogTests {
     "accelerometer": (iio("A: in_accel_x_raw=0\nA: in_accel_y_raw=0\nA: in_accel_z_raw=0\n"), [:]),
     "gyroscope": (iio("A: in_anglvel_x_raw=0\n"), [:]),
     "magnetometer": (iio("A: in_rot_from_north_magnetic_tilt_comp_raw=0\n"), [:]),
-    "device-motion": (iio("A: in_accel_x_raw=0\nA: in_accel_y_raw=0\nA: in_accel_z_raw=0\nA: in_anglvel_x_raw=0\n"), [:]),
+    "device-motion": (
+      iio("A: in_accel_x_raw=0\nA: in_accel_y_raw=0\nA: in_accel_z_raw=0\nA: in_anglvel_x_raw=0\n"), [:]
+    ),
     "ambient-light": (iio("A: in_illuminance0_input=12\n"), [:]),
     "proximity": (input("A: capabilities/sw=800\n"), [:]),
     "battery": ("P: /devices/power_supply/BAT1\nE: SUBSYSTEM=power_supply\nA: type=Battery\nA: present=1\n", [:]),
@@ -29,13 +31,22 @@ struct CapabilityCatalogTests {
     "telephony": ("P: /devices/usb/wwan/wwan0\nE: SUBSYSTEM=wwan\n", [:]),
     "gps": ("P: /devices/serial/gnss/gnss0\nE: SUBSYSTEM=gnss\n", [:]),
     "nfc": ("P: /devices/i2c/nfc/nfc0\nE: SUBSYSTEM=nfc\n", [:]),
-    "still-camera": ("P: /devices/usb/video4linux/video0\nE: SUBSYSTEM=video4linux\nE: ID_V4L_CAPABILITIES=:capture:\n", [:]),
-    "video-camera": ("P: /devices/usb/video4linux/video0\nE: SUBSYSTEM=video4linux\nE: ID_V4L_CAPABILITIES=:capture:\n", [:]),
-    "front-facing-camera": (
-      "P: /devices/usb/video4linux/video0\nE: SUBSYSTEM=video4linux\nE: ID_V4L_CAPABILITIES=:capture:\nA: physical_location/panel=front\n", [:]
+    "still-camera": (
+      "P: /devices/usb/video4linux/video0\nE: SUBSYSTEM=video4linux\nE: ID_V4L_CAPABILITIES=:capture:\n", [:]
     ),
-    "microphone": ("P: /devices/sound/card0/pcmC0D0c\nE: SUBSYSTEM=sound\n\nP: /devices/sound/card0\nE: SUBSYSTEM=sound\n", [:]),
-    "speaker": ("P: /devices/sound/card0/pcmC0D0p\nE: SUBSYSTEM=sound\n\nP: /devices/sound/card0\nE: SUBSYSTEM=sound\n", [:]),
+    "video-camera": (
+      "P: /devices/usb/video4linux/video0\nE: SUBSYSTEM=video4linux\nE: ID_V4L_CAPABILITIES=:capture:\n", [:]
+    ),
+    "front-facing-camera": (
+      "P: /devices/usb/video4linux/video0\nE: SUBSYSTEM=video4linux\nE: ID_V4L_CAPABILITIES=:capture:\nA: physical_location/panel=front\n",
+      [:]
+    ),
+    "microphone": (
+      "P: /devices/sound/card0/pcmC0D0c\nE: SUBSYSTEM=sound\n\nP: /devices/sound/card0\nE: SUBSYSTEM=sound\n", [:]
+    ),
+    "speaker": (
+      "P: /devices/sound/card0/pcmC0D0p\nE: SUBSYSTEM=sound\n\nP: /devices/sound/card0\nE: SUBSYSTEM=sound\n", [:]
+    ),
     "touchscreen": (input("E: ID_INPUT_TOUCHSCREEN=1\n"), [:]),
     "keyboard": (input("E: ID_INPUT_KEYBOARD=1\n"), [:]),
     "touchpad": (input("E: ID_INPUT_TOUCHPAD=1\n"), [:]),
@@ -54,10 +65,13 @@ struct CapabilityCatalogTests {
 
   /// Near misses: the device is there but does not qualify.
   static let nearMisses: [String: String] = [
-    "battery": "P: /devices/power_supply/hid-mouse-battery\nE: SUBSYSTEM=power_supply\nA: type=Battery\nA: scope=Device\n",
+    "battery":
+      "P: /devices/power_supply/hid-mouse-battery\nE: SUBSYSTEM=power_supply\nA: type=Battery\nA: scope=Device\n",
     "video-camera": "P: /devices/usb/video4linux/video1\nE: SUBSYSTEM=video4linux\nE: ID_V4L_CAPABILITIES=:\n",
-    "front-facing-camera": "P: /devices/usb/video4linux/video0\nE: SUBSYSTEM=video4linux\nE: ID_V4L_CAPABILITIES=:capture:\nA: physical_location/panel=back\n",
-    "external-display": "P: /devices/gpu/drm/card0/card0-eDP-1\nE: SUBSYSTEM=drm\nA: status=connected\n\nP: /devices/gpu/drm/card0/card0-HDMI-A-1\nE: SUBSYSTEM=drm\nA: status=disconnected\n",
+    "front-facing-camera":
+      "P: /devices/usb/video4linux/video0\nE: SUBSYSTEM=video4linux\nE: ID_V4L_CAPABILITIES=:capture:\nA: physical_location/panel=back\n",
+    "external-display":
+      "P: /devices/gpu/drm/card0/card0-eDP-1\nE: SUBSYSTEM=drm\nA: status=connected\n\nP: /devices/gpu/drm/card0/card0-HDMI-A-1\nE: SUBSYSTEM=drm\nA: status=disconnected\n",
     "gpu": "P: /devices/display/drm/card0\nE: SUBSYSTEM=drm\n",
     "vibration": input("A: capabilities/ff=0\n"),
     "lid-switch": input("A: capabilities/sw=2\n"),
@@ -93,7 +107,8 @@ struct CapabilityCatalogTests {
     #expect(try capability(key, devices: "", files: [:]) == "false")
   }
 
-  @Test("absent when a device is there but does not qualify", arguments: CapabilityCatalogTests.nearMisses.keys.sorted())
+  @Test(
+    "absent when a device is there but does not qualify", arguments: CapabilityCatalogTests.nearMisses.keys.sorted())
   func nearMiss(key: String) throws {
     #expect(try capability(key, devices: Self.nearMisses[key]!, files: [:]) == "false")
   }
@@ -106,7 +121,9 @@ struct CapabilityCatalogTests {
       + "P: /devices/pci0000:00/net/wlp2s0\nE: SUBSYSTEM=net\nL: phy80211=../../ieee80211/phy0\n",
   ]
 
-  @Test("wifi without DEVTYPE=wlan, by the interface's wireless directory or phy80211 link", arguments: CapabilityCatalogTests.wirelessWithoutDevtype)
+  @Test(
+    "wifi without DEVTYPE=wlan, by the interface's wireless directory or phy80211 link",
+    arguments: CapabilityCatalogTests.wirelessWithoutDevtype)
   func wirelessByEntry(devices: String) throws {
     #expect(try capability("wifi", devices: devices, files: [:]) == "true")
   }

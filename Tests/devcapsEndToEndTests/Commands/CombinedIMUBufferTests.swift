@@ -1,6 +1,7 @@
-@testable import DevCapsKit
 import Foundation
 import Testing
+
+@testable import DevCapsKit
 
 /// A combined accelerometer + gyroscope (an InvenSense MPU-6050) read through its IIO buffer on a
 /// umockdev testbed, its node a FIFO fed with scans built here byte by byte.
@@ -45,7 +46,10 @@ struct CombinedIMUBufferTests {
       A: trigger/current_trigger=
 
       """
-    let elements = ["in_accel_x", "in_accel_y", "in_accel_z", "in_temp", "in_anglvel_x", "in_anglvel_y", "in_anglvel_z", "in_timestamp"]
+    let elements = [
+      "in_accel_x", "in_accel_y", "in_accel_z", "in_temp", "in_anglvel_x", "in_anglvel_y", "in_anglvel_z",
+      "in_timestamp",
+    ]
     for (index, name) in elements.enumerated() {
       text += "A: scan_elements/\(name)_en=\(enabled.contains(name) ? 1 : 0)\n"
       text += "A: scan_elements/\(name)_index=\(index)\n"
@@ -91,7 +95,8 @@ struct CombinedIMUBufferTests {
   }
 
   static func file(_ root: String, _ attribute: String) throws -> String {
-    try String(contentsOfFile: root + syspath + "/" + attribute, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    try String(contentsOfFile: root + syspath + "/" + attribute, encoding: .utf8).trimmingCharacters(
+      in: .whitespacesAndNewlines)
   }
 
   @Test("both vectors of each scan with the scan's timestamp, every attribute put back after")
@@ -106,7 +111,10 @@ struct CombinedIMUBufferTests {
       device: device, kinds: [.accelerometer, .gyroscope], devicePath: testbed.root + "/dev/iio:device3",
       triggers: testbed.root + "/sys/bus/iio/devices")
     #expect(try Self.file(testbed.root, "buffer/enable") == "1")
-    #expect(try ["in_accel_x", "in_accel_z", "in_anglvel_y", "in_timestamp"].map { try Self.file(testbed.root, "scan_elements/\($0)_en") } == ["1", "1", "1", "1"])
+    #expect(
+      try ["in_accel_x", "in_accel_z", "in_anglvel_y", "in_timestamp"].map {
+        try Self.file(testbed.root, "scan_elements/\($0)_en")
+      } == ["1", "1", "1", "1"])
     #expect(try Self.file(testbed.root, "scan_elements/in_temp_en") == "0")
     #expect(try Self.file(testbed.root, "trigger/current_trigger") == "mpu6050-dev3")
 
@@ -116,23 +124,32 @@ struct CombinedIMUBufferTests {
     writer.write(Self.scan(accel: [0, 16384, -300], gyro: [-1000, 50, 0], timestamp: 1_732_000_000_020_000_002))
     #expect(source.drain())
     #expect(samples.map(\.kind) == [.accelerometer, .gyroscope, .accelerometer, .gyroscope])
-    #expect(samples.map(\.timestamp) == [1_732_000_000_000_000_001, 1_732_000_000_000_000_001, 1_732_000_000_020_000_002, 1_732_000_000_020_000_002].map {
-      SampleTimestamp(nanoseconds: $0, clock: .realtime)
-    })
+    #expect(
+      samples.map(\.timestamp)
+        == [1_732_000_000_000_000_001, 1_732_000_000_000_000_001, 1_732_000_000_020_000_002, 1_732_000_000_020_000_002]
+        .map {
+          SampleTimestamp(nanoseconds: $0, clock: .realtime)
+        })
     // Mounted turned: (x, y, z) in the device frame is (raw y, −raw x, −raw z).
     let upright = try #require(samples[0].vector)
-    #expect(abs(upright.x) < 1e-12 && abs(upright.y + 16384 * Self.accelScale / 9.80665) < 1e-12 && abs(upright.z) < 1e-12)
+    #expect(
+      abs(upright.x) < 1e-12 && abs(upright.y + 16384 * Self.accelScale / 9.80665) < 1e-12 && abs(upright.z) < 1e-12)
     let spin = try #require(samples[1].vector)
     #expect(abs(spin.z + 940 * Self.gyroScale) < 1e-12 && abs(spin.x) < 1e-12 && abs(spin.y) < 1e-12)
     let turned = try #require(samples[2].vector)
-    #expect(abs(turned.x - 16384 * Self.accelScale / 9.80665) < 1e-12 && abs(turned.z - 300 * Self.accelScale / 9.80665) < 1e-12)
+    #expect(
+      abs(turned.x - 16384 * Self.accelScale / 9.80665) < 1e-12
+        && abs(turned.z - 300 * Self.accelScale / 9.80665) < 1e-12)
     let rate = try #require(samples[3].vector)
     #expect(abs(rate.x - 50 * Self.gyroScale) < 1e-12 && abs(rate.y - 1000 * Self.gyroScale) < 1e-12)
     #expect(try source.sample(.gyroscope).get() == samples[3])
 
     #expect(source.stop() == [])
     #expect(try Self.file(testbed.root, "buffer/enable") == "0")
-    for name in ["in_accel_x", "in_accel_y", "in_accel_z", "in_anglvel_x", "in_anglvel_y", "in_anglvel_z", "in_timestamp", "in_temp"] {
+    for name in [
+      "in_accel_x", "in_accel_y", "in_accel_z", "in_anglvel_x", "in_anglvel_y", "in_anglvel_z", "in_timestamp",
+      "in_temp",
+    ] {
       #expect(try Self.file(testbed.root, "scan_elements/\(name)_en") == "0", "\(name)")
     }
     #expect(try Self.file(testbed.root, "trigger/current_trigger") == "")
@@ -168,18 +185,24 @@ struct CombinedIMUBufferTests {
     #expect(try Self.file(testbed.root, "buffer/enable") == "0")
     #expect(try Self.file(testbed.root, "scan_elements/in_accel_y_en") == "0")
     #expect(try Self.file(testbed.root, "scan_elements/in_timestamp_en") == "0")
-    for name in others { #expect(try Self.file(testbed.root, "scan_elements/\(name)_en") == "1", "\(name) left as found") }
+    for name in others {
+      #expect(try Self.file(testbed.root, "scan_elements/\(name)_en") == "1", "\(name) left as found")
+    }
     #expect(try Self.file(testbed.root, "trigger/current_trigger") == "")
   }
 
-  @Test("watch motion reads both sensors from the one buffer: upright, spinning at the scans' rate, everything put back after")
+  @Test(
+    "watch motion reads both sensors from the one buffer: upright, spinning at the scans' rate, everything put back after"
+  )
   func deviceMotion() throws {
     let testbed = try TestbedDriver(fixture: "qemu-vm")
     try testbed.add(Self.devices())
     let writer = try Self.fifo(at: testbed.root + "/dev/iio:device3")
     let stream = try StreamProcess(["watch", "motion", "--json", "--rate", "50"], environment: testbed.environment)
     #expect(Self.waitForEnabledBuffer(testbed.root), "\(stream.stderr)")
-    #expect(try ["in_accel_x", "in_anglvel_z", "in_timestamp"].map { try Self.file(testbed.root, "scan_elements/\($0)_en") } == ["1", "1", "1"])
+    #expect(
+      try ["in_accel_x", "in_anglvel_z", "in_timestamp"].map { try Self.file(testbed.root, "scan_elements/\($0)_en") }
+        == ["1", "1", "1"])
     // Upright, turning about the vertical (the device's y, the chip's −x) at 940 counts = 1.0
     // rad/s, so gravity stays where it is; 100 scans a second.
     for index in 0..<150 {
@@ -197,7 +220,8 @@ struct CombinedIMUBufferTests {
     let attitude = try #require(last["attitude"] as? [String: Any])
     #expect(abs((attitude["pitchDegrees"] as? Double ?? 0) - 90) < 1, "upright: \(attitude)")
     let rate = try #require(last["rotationRate"] as? [String: Double])
-    #expect(abs(rate["y"]! - 940 * Self.gyroScale) < 0.01 && abs(rate["x"]!) < 0.01 && abs(rate["z"]!) < 0.01, "\(rate)")
+    #expect(
+      abs(rate["y"]! - 940 * Self.gyroScale) < 0.01 && abs(rate["x"]!) < 0.01 && abs(rate["z"]!) < 0.01, "\(rate)")
     // Upright is Euler's gimbal lock (a turn may show in yaw or in roll): the quaternion says it.
     func quaternion(_ event: [String: Any]) -> [Double] {
       let q = (event["attitude"] as? [String: Any])?["quaternion"] as? [String: Double] ?? [:]
@@ -207,7 +231,9 @@ struct CombinedIMUBufferTests {
     #expect(turned > 20, "the turn shows in the attitude: \(turned)°")
 
     #expect(try Self.file(testbed.root, "buffer/enable") == "0")
-    for name in ["in_accel_x", "in_accel_y", "in_accel_z", "in_anglvel_x", "in_anglvel_y", "in_anglvel_z", "in_timestamp"] {
+    for name in [
+      "in_accel_x", "in_accel_y", "in_accel_z", "in_anglvel_x", "in_anglvel_y", "in_anglvel_z", "in_timestamp",
+    ] {
       #expect(try Self.file(testbed.root, "scan_elements/\(name)_en") == "0", "\(name)")
     }
     #expect(try Self.file(testbed.root, "trigger/current_trigger") == "")

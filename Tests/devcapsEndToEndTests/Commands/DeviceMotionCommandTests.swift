@@ -16,7 +16,9 @@ struct DeviceMotionCommandTests {
   static let magnetometer = hub + "/HID-SENSOR-200083.6.auto/iio:device4"
   static let rotation = hub + "/HID-SENSOR-20008a.7.auto/iio:device5"
 
-  static func add(_ testbed: TestbedDriver, gyroscope: Bool = false, magnetometer: Bool = false, rotation: String? = nil) throws {
+  static func add(
+    _ testbed: TestbedDriver, gyroscope: Bool = false, magnetometer: Bool = false, rotation: String? = nil
+  ) throws {
     let prefix = "/devices/pci0000:00/0000:00:13.0/{33AECD58-B679-4E54-9BD9-A04D34F0C226}/001F:8087:0AC2.0005"
     if gyroscope {
       try testbed.add(
@@ -37,7 +39,9 @@ struct DeviceMotionCommandTests {
     }
   }
 
-  static func motion(_ arguments: [String], _ testbed: TestbedDriver, extra: [String: String] = [:]) throws -> (Int32, [[String: Any]], [String], String) {
+  static func motion(_ arguments: [String], _ testbed: TestbedDriver, extra: [String: String] = [:]) throws -> (
+    Int32, [[String: Any]], [String], String
+  ) {
     let result = try DevCapsProcess.run(arguments, environment: testbed.environment.merging(extra) { $1 })
     // --once prints one pretty document; streams one object per line.
     let lines = arguments.contains("--once") ? [result.stdout] : result.stdout.split(separator: "\n").map(String.init)
@@ -48,7 +52,8 @@ struct DeviceMotionCommandTests {
   @Test("a phone's combined accelerometer and gyroscope (mount matrix in sysfs) and its magnetometer: fusion, upright")
   func phone() throws {
     let testbed = try TestbedDriver(fixture: "pinephone")
-    let (status, events, lines, stderr) = try Self.motion(["watch", "motion", "--json", "--count", "5", "--rate", "50"], testbed)
+    let (status, events, lines, stderr) = try Self.motion(
+      ["watch", "motion", "--json", "--count", "5", "--rate", "50"], testbed)
     #expect(status == 0, "\(stderr)")
     #expect(events.count == 6)
     let last = try #require(events.last)
@@ -93,8 +98,11 @@ struct DeviceMotionCommandTests {
     #expect(event["source"] as? String == "accelerometer")
     #expect((event["attitude"] as? [String: Any])?["yawDegrees"] is NSNull)
     #expect(event["rotationRate"] is NSNull && event["headingDegrees"] is NSNull && event["magneticField"] is NSNull)
-    #expect(try SchemaValidator.problems(in: [result.stdout.split(separator: "\n").joined()], schema: "event.schema.json") == [])
-    let north = try DevCapsProcess.run(["motion", "--reference-frame", "x-magnetic-north-z-vertical"], environment: testbed.environment)
+    #expect(
+      try SchemaValidator.problems(in: [result.stdout.split(separator: "\n").joined()], schema: "event.schema.json")
+        == [])
+    let north = try DevCapsProcess.run(
+      ["motion", "--reference-frame", "x-magnetic-north-z-vertical"], environment: testbed.environment)
     #expect(north.status == 69)
     #expect(north.stderr.contains("needs a magnetometer"), "\(north.stderr)")
   }
@@ -104,17 +112,24 @@ struct DeviceMotionCommandTests {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
     // Upright (pitch +90°): the rotation about x by 90°, "x y z w" scaled by 1e-4.
     try Self.add(testbed, rotation: "7071 0 0 7071")
-    let (status, events, lines, stderr) = try Self.motion(["motion", "--once", "--json", "--reference-frame", "x-magnetic-north-z-vertical"], testbed)
+    let (status, events, lines, stderr) = try Self.motion(
+      ["motion", "--once", "--json", "--reference-frame", "x-magnetic-north-z-vertical"], testbed)
     #expect(status == 0, "\(stderr)")
     let event = try #require(events.first)
     #expect(event["source"] as? String == "hub")
     let attitude = try #require(event["attitude"] as? [String: Any])
     #expect(abs((attitude["pitchDegrees"] as? Double ?? 0) - 90) < 0.1)
-    #expect(try SchemaValidator.problems(in: [lines.joined().split(separator: "\n").joined()], schema: "event.schema.json") == [])
+    #expect(
+      try SchemaValidator.problems(in: [lines.joined().split(separator: "\n").joined()], schema: "event.schema.json")
+        == [])
     let list = try DevCapsProcess.run(["list", "--json", "--only", "sensors"], environment: testbed.environment)
-    #expect(list.stdout.contains("\"type\": \"rotation\"") && list.stdout.contains("\"unit\": \"quaternion\""), "\(list.stdout)")
+    #expect(
+      list.stdout.contains("\"type\": \"rotation\"") && list.stdout.contains("\"unit\": \"quaternion\""),
+      "\(list.stdout)")
     let capability = try DevCapsProcess.run(["get", "capabilities.device-motion"], environment: testbed.environment)
-    #expect(capability.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "true", "\(capability.stdout)\(capability.stderr)")
+    #expect(
+      capability.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "true",
+      "\(capability.stdout)\(capability.stderr)")
   }
 
   @Test("no motion sensors at all: 69, naming what is missing")
@@ -123,12 +138,14 @@ struct DeviceMotionCommandTests {
     let result = try DevCapsProcess.run(["motion", "--once"], environment: testbed.environment)
     #expect(result.status == 69)
     #expect(result.stderr.contains("no accelerometer") && result.stderr.contains("no gyroscope"), "\(result.stderr)")
-    let heading = try DevCapsProcess.run(["watch", "heading"], environment: try TestbedDriver(fixture: "yoga-convertible").environment)
+    let heading = try DevCapsProcess.run(
+      ["watch", "heading"], environment: try TestbedDriver(fixture: "yoga-convertible").environment)
     #expect(heading.status == 69)
     #expect(heading.stderr.contains("needs a magnetometer"), "\(heading.stderr)")
   }
 
-  @Test("a stored calibration is used: the field loses its offset and says how accurate it is; garbage in it is a warning")
+  @Test(
+    "a stored calibration is used: the field loses its offset and says how accurate it is; garbage in it is a warning")
   func storedCalibration() throws {
     let testbed = try TestbedDriver(fixture: "pinephone")
     let state = FileManager.default.temporaryDirectory.appendingPathComponent("devcaps-state-\(getpid())")
@@ -139,7 +156,8 @@ struct DeviceMotionCommandTests {
     try #"{"offset":{"x":14.6,"y":0,"z":0},"scale":{"x":1,"y":1,"z":1},"fieldStrength":8.2,"accuracy":"high"}"#
       .write(to: file, atomically: true, encoding: .utf8)
     let environment = ["XDG_STATE_HOME": state.path]
-    let (status, events, _, stderr) = try Self.motion(["watch", "heading", "--json", "--count", "0"], testbed, extra: environment)
+    let (status, events, _, stderr) = try Self.motion(
+      ["watch", "heading", "--json", "--count", "0"], testbed, extra: environment)
     #expect(status == 0, "\(stderr)")
     #expect(events.first?["accuracy"] as? String == "high")
     let (_, motion, _, _) = try Self.motion(["motion", "--once", "--json"], testbed, extra: environment)
@@ -147,9 +165,11 @@ struct DeviceMotionCommandTests {
     #expect(abs(field["x"] as? Double ?? 99) < 1e-9, "the offset is removed")
 
     try "{not json".write(to: file, atomically: true, encoding: .utf8)
-    let broken = try DevCapsProcess.run(["watch", "heading", "--json", "--count", "0"], environment: testbed.environment.merging(environment) { $1 })
+    let broken = try DevCapsProcess.run(
+      ["watch", "heading", "--json", "--count", "0"], environment: testbed.environment.merging(environment) { $1 })
     #expect(broken.status == 0)
-    #expect(broken.stderr.contains("is not one devcaps wrote") && broken.stderr.contains("uncalibrated"), "\(broken.stderr)")
+    #expect(
+      broken.stderr.contains("is not one devcaps wrote") && broken.stderr.contains("uncalibrated"), "\(broken.stderr)")
   }
 }
 
@@ -157,18 +177,23 @@ struct DeviceMotionCommandTests {
 /// terminal as it was after q, Ctrl-C or SIGTERM.
 @Suite("devcaps motion on a terminal", .serialized)
 struct MotionTerminalTests {
-  @Test("the live readout follows the convertible; q (0), Ctrl-C (130) and SIGTERM (143) restore the terminal",
+  @Test(
+    "the live readout follows the convertible; q (0), Ctrl-C (130) and SIGTERM (143) restore the terminal",
     arguments: [("q", "0"), ("ctrl-c", "130"), ("kill", "143")])
   func quit(key: String, status: String) throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
     try DeviceMotionCommandTests.add(testbed, gyroscope: true, magnetometer: true)
     try MotionCommandTests.tilt(testbed, 0, 0, -1)
-    let command = "stty cols 80 rows 40; env \(MotionCommandTests.shellEnvironment(testbed)) '\(DevCapsProcess.executable.path)' motion"
-    let line = key == "kill"
+    let command =
+      "stty cols 80 rows 40; env \(MotionCommandTests.shellEnvironment(testbed)) '\(DevCapsProcess.executable.path)' motion"
+    let line =
+      key == "kill"
       ? command + " & sleep 1; kill -TERM $!; wait $!; echo \"status $?\"; stty -a"
       : command + "; echo \"status $?\"; stty -a"
     let session = try TerminalSession(line)
-    #expect(session.wait { $0.contains("Device motion · devcaps fusion") && $0.contains(" Hz") }, "\(session.output.suffix(600).debugDescription)")
+    #expect(
+      session.wait { $0.contains("Device motion · devcaps fusion") && $0.contains(" Hz") },
+      "\(session.output.suffix(600).debugDescription)")
     switch key {
     case "q": session.type("q")
     case "ctrl-c": session.type("\u{03}")
@@ -177,7 +202,9 @@ struct MotionTerminalTests {
     let output = session.finish()
     var screen = TerminalScreen()
     screen.feed(output)
-    let shown = try #require(screen.alternateScreenAtExit, "left the alternate screen").map { $0.trimmingCharacters(in: .whitespaces) }
+    let shown = try #require(screen.alternateScreenAtExit, "left the alternate screen").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
     #expect(shown.first?.hasPrefix("Device motion · devcaps fusion (accelerometer + gyroscope) · ") == true, "\(shown)")
     #expect(shown.contains("Attitude        roll    0.0°  pitch    0.0°  yaw    0.0°"), "flat, face up: \(shown)")
     #expect(shown.contains("Gravity         x    0.00  y    0.00  z   -1.00 g"))
@@ -187,6 +214,8 @@ struct MotionTerminalTests {
     let after = output[restore.upperBound...]
     #expect(after.contains("status \(status)"), "\(after.debugDescription)")
     // stty -a lists each local mode, with a minus when it is off.
-    #expect(after.contains(" icanon") && after.contains(" echo ") && !after.contains("-icanon") && !after.contains(" -echo "), "\(after)")
+    #expect(
+      after.contains(" icanon") && after.contains(" echo ") && !after.contains("-icanon") && !after.contains(" -echo "),
+      "\(after)")
   }
 }

@@ -31,7 +31,9 @@ struct ExportCommandTests {
     return url
   }
 
-  static func runTool(_ path: String, _ arguments: [String], stdin: String? = nil) throws -> (status: Int32, output: String) {
+  static func runTool(_ path: String, _ arguments: [String], stdin: String? = nil) throws -> (
+    status: Int32, output: String
+  ) {
     let run = try ChildProcess.run(path, arguments, input: Data((stdin ?? "").utf8), errors: .output)
     return (run.status, run.outputText)
   }
@@ -61,7 +63,9 @@ struct ExportCommandTests {
       }
     }
     let capabilities = result.stdout.split(separator: "\n").filter { $0.hasPrefix("devcaps_capability{") }
-    let list = try ReportJSON(DevCapsProcess.run(["list", "--json", "--only", "capabilities"], environment: FixtureMachine(name: machine).load().environment))
+    let list = try ReportJSON(
+      DevCapsProcess.run(
+        ["list", "--json", "--only", "capabilities"], environment: FixtureMachine(name: machine).load().environment))
     #expect(capabilities.count == (list["capabilities"] as? [String: Any])?.count)
   }
 
@@ -87,7 +91,9 @@ struct ExportCommandTests {
     #expect(result.stdout.isEmpty)
     let attributes = try FileManager.default.attributesOfItem(atPath: file)
     #expect((attributes[.posixPermissions] as? Int) == 0o644)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["devcaps.prom"], "a temporary file was left behind")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["devcaps.prom"],
+      "a temporary file was left behind")
 
     let port = try LoopbackHTTP.freePort()
     let exporter = try ChildProcess(
@@ -147,7 +153,8 @@ struct ExportCommandTests {
       #expect(result.stderr.contains("devcaps: cannot write \(path):"), "\(result.stderr)")
       #expect(result.stdout.isEmpty)
     }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [], "a temporary file was left behind")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path) == [], "a temporary file was left behind")
   }
 
   @Test("an unknown format is a usage error (64) that names the formats")
@@ -157,7 +164,9 @@ struct ExportCommandTests {
     #expect(result.stderr.contains("prometheus") && result.stderr.contains("nfd"), "\(result.stderr)")
     let help = try DevCapsProcess.run(["export", "--help"])
     #expect(help.status == 0)
-    #expect(help.stdout.contains("Examples:") && help.stdout.contains("devcaps export prometheus -o /var/lib/prometheus/node-exporter/devcaps.prom"))
+    #expect(
+      help.stdout.contains("Examples:")
+        && help.stdout.contains("devcaps export prometheus -o /var/lib/prometheus/node-exporter/devcaps.prom"))
   }
 
   // MARK: nfd
@@ -188,7 +197,9 @@ struct ExportCommandTests {
       #expect(names.insert(name).inserted, "\(machine): '\(name)' twice")
     }
     let capabilities = lines.filter { $0.hasPrefix("devcaps-") && ($0.hasSuffix("=true") || $0.hasSuffix("=false")) }
-    let list = try ReportJSON(DevCapsProcess.run(["list", "--json", "--only", "capabilities"], environment: FixtureMachine(name: machine).load().environment))
+    let list = try ReportJSON(
+      DevCapsProcess.run(
+        ["list", "--json", "--only", "capabilities"], environment: FixtureMachine(name: machine).load().environment))
     #expect(capabilities.count == (list["capabilities"] as? [String: Any])?.count)
   }
 
@@ -224,8 +235,11 @@ struct ExportCommandTests {
     let exec = try #require(execLines.count == 1 ? execLines.first : nil)
     let words = exec.dropFirst("ExecStart=".count).split(separator: " ").map(String.init)
     #expect(words.count == 5)
-    #expect(words.dropFirst() == ["export", "prometheus", "--output", "/var/lib/prometheus/node-exporter/devcaps.prom"])
-    #expect(words.allSatisfy { !$0.contains("\"") && !$0.contains("$") && !$0.contains("%") && !$0.contains("\\") }, "quoting or specifiers to interpret")
+    #expect(
+      words.dropFirst() == ["export", "prometheus", "--output", "/var/lib/prometheus/node-exporter/devcaps.prom"])
+    #expect(
+      words.allSatisfy { !$0.contains("\"") && !$0.contains("$") && !$0.contains("%") && !$0.contains("\\") },
+      "quoting or specifiers to interpret")
 
     // systemd-analyze verify, with the binary's path pointed at the one built here.
     let directory = try Self.temporaryDirectory()
@@ -247,9 +261,11 @@ struct ExportCommandTests {
     // The exact command, with only the output redirected into a temporary directory.
     let output = directory.appendingPathComponent("devcaps.prom").path
     let testbed = try FixtureMachine(name: "thinkpad-laptop").load()
-    let result = try DevCapsProcess.run(Array(words.dropFirst().dropLast()) + [output], environment: testbed.environment)
+    let result = try DevCapsProcess.run(
+      Array(words.dropFirst().dropLast()) + [output], environment: testbed.environment)
     #expect(result.status == 0, "\(result.stderr)")
-    let check = try Self.runTool("/usr/bin/promtool", ["check", "metrics"], stdin: try String(contentsOfFile: output, encoding: .utf8))
+    let check = try Self.runTool(
+      "/usr/bin/promtool", ["check", "metrics"], stdin: try String(contentsOfFile: output, encoding: .utf8))
     #expect(check.status == 0 && check.output.isEmpty, "\(check.output)")
   }
 }
@@ -262,7 +278,8 @@ enum KubernetesLabel {
   /// The name part and values: at most 63 characters, alphanumerics with - _ . inside.
   static func isQualifiedPart(_ text: Substring, allowEmpty: Bool) -> Bool {
     if text.isEmpty { return allowEmpty }
-    guard text.count <= 63, let first = text.first, let last = text.last, isAlphanumeric(first), isAlphanumeric(last) else { return false }
+    guard text.count <= 63, let first = text.first, let last = text.last, isAlphanumeric(first), isAlphanumeric(last)
+    else { return false }
     return text.allSatisfy { isAlphanumeric($0) || $0 == "-" || $0 == "_" || $0 == "." }
   }
 
@@ -273,7 +290,8 @@ enum KubernetesLabel {
     return text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
       guard !label.isEmpty, label.count <= 63, let first = label.first, let last = label.last else { return false }
       let lowerAlphanumeric = { (c: Character) in c.isASCII && (c.isLowercase || c.isNumber) }
-      return lowerAlphanumeric(first) && lowerAlphanumeric(last) && label.allSatisfy { lowerAlphanumeric($0) || $0 == "-" }
+      return lowerAlphanumeric(first) && lowerAlphanumeric(last)
+        && label.allSatisfy { lowerAlphanumeric($0) || $0 == "-" }
     }
   }
 
@@ -306,7 +324,9 @@ enum LoopbackHTTP {
     defer { close(descriptor) }
     var address = loopback(port: 0)
     let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard bound == 0 else { throw TestbedError("bind: \(errno)") }
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -323,11 +343,15 @@ enum LoopbackHTTP {
     defer { close(descriptor) }
     var address = loopback(port: port)
     let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard connected == 0 else { throw TestbedError("connect: \(errno)") }
     let request = Array("GET \(path) HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8)
-    guard request.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == request.count else { throw TestbedError("send") }
+    guard request.withUnsafeBytes({ send(descriptor, $0.baseAddress, $0.count, 0) }) == request.count else {
+      throw TestbedError("send")
+    }
     var response: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {

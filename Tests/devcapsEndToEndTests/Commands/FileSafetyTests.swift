@@ -33,7 +33,10 @@ struct FileSafetyTests {
     #expect(mknod(node, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0)
     let result = try Self.export(node)
     #expect(result.status == 73)
-    #expect(result.stderr == "devcaps: cannot write \(node): it is a character device, not a regular file; devcaps writes only regular files\n")
+    #expect(
+      result.stderr
+        == "devcaps: cannot write \(node): it is a character device, not a regular file; devcaps writes only regular files\n"
+    )
     var status = stat()
     #expect(lstat(node, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["null"], "no temporary file left")
@@ -127,7 +130,9 @@ struct FileSafetyTests {
     usleep(50_000)
     #expect(result.status == 0 || result.status == 73, "\(result.status) \(result.stderr)")
     // 73: the swap was seen (a link where a directory goes, or the directory gone); 0: it came too late.
-    if result.status == 73 { #expect(result.stderr.contains("devcaps: cannot write \(bundle.path)/proc/"), "\(result.stderr)") }
+    if result.status == 73 {
+      #expect(result.stderr.contains("devcaps: cannot write \(bundle.path)/proc/"), "\(result.stderr)")
+    }
     #expect(try FileManager.default.contentsOfDirectory(atPath: victim.path).isEmpty, "written through the link")
   }
 
@@ -142,13 +147,15 @@ struct FileSafetyTests {
     defer { try? FileManager.default.removeItem(at: beside) }
     try FileManager.default.createDirectory(atPath: testbed.root + "/a", withIntermediateDirectories: true)
     let mountinfo = try String(contentsOfFile: testbed.root + "/proc/self/mountinfo", encoding: .utf8)
-    try testbed.write("proc/self/mountinfo", mountinfo + "99 1 8:9 / /a/../../\(escape) rw,relatime - ext4 /dev/vdb1 rw\n")
+    try testbed.write(
+      "proc/self/mountinfo", mountinfo + "99 1 8:9 / /a/../../\(escape) rw,relatime - ext4 /dev/vdb1 rw\n")
     let directory = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let bundle = directory.appendingPathComponent("a/b/bundle")
     let result = try DevCapsProcess.run(["snapshot", bundle.path], environment: testbed.environment)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stderr.contains("mount point /a/../../\(escape) leads outside the root; not copied"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("mount point /a/../../\(escape) leads outside the root; not copied"), "\(result.stderr)")
     // Where `bundle + mount point` leads: DIR/a/../.. is DIR's parent.
     #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("a/b/\(escape)").path))
   }
@@ -174,7 +181,9 @@ struct FileSafetyTests {
     #expect(!everything.contains("a4:c3:f0:12:34:56"))
     // The same machine kept whole, for the owner's own use: identifying files are 0600.
     let kept = directory.appendingPathComponent("kept")
-    #expect(try DevCapsProcess.run(["snapshot", "--keep-identifiers", kept.path], environment: testbed.environment).status == 0)
+    #expect(
+      try DevCapsProcess.run(["snapshot", "--keep-identifiers", kept.path], environment: testbed.environment).status
+        == 0)
     #expect(try Self.allText(in: kept).contains(hostname))
     #expect(try Self.allText(in: kept).contains("a4:c3:f0:12:34:56"))
     for file in ["proc/sys/kernel/hostname", "proc/self/mountinfo", "devices.umockdev", "devcaps-report.json"] {
@@ -196,7 +205,9 @@ struct FileSafetyTests {
     let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
     while let file = files?.nextObject() as? URL {
       guard (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-      if let data = FileManager.default.contents(atPath: file.path) { text += String(decoding: data, as: UTF8.self) + "\n" }
+      if let data = FileManager.default.contents(atPath: file.path) {
+        text += String(decoding: data, as: UTF8.self) + "\n"
+      }
     }
     return text
   }
@@ -208,7 +219,8 @@ struct FileSafetyTests {
     #expect(mkfifo(testbed.root + "/proc/meminfo", 0o644) == 0)
     let listed = try DevCapsProcess.run(["list", "--only", "memory"], environment: testbed.environment)
     #expect(listed.status == 0)
-    #expect(listed.stderr.contains("devcaps: warning: /proc/meminfo: it is a FIFO, not a regular file"), "\(listed.stderr)")
+    #expect(
+      listed.stderr.contains("devcaps: warning: /proc/meminfo: it is a FIFO, not a regular file"), "\(listed.stderr)")
 
     let directory = try Self.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -224,12 +236,18 @@ struct FileSafetyTests {
     let saved = try DevCapsProcess.run(["list", "--json"], environment: phone.environment)
     try saved.stdout.write(to: reports.appendingPathComponent("phone.json"), atomically: true, encoding: .utf8)
     #expect(mkfifo(reports.appendingPathComponent("pipe.json").path, 0o644) == 0)
-    try FileManager.default.createDirectory(at: reports.appendingPathComponent("folder.json"), withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(
+      at: reports.appendingPathComponent("folder.json"), withIntermediateDirectories: false)
     let gate = directory.appendingPathComponent("gate.json")
     try #"{"cpu-cores": ">= 1"}"#.write(to: gate, atomically: true, encoding: .utf8)
-    let fleet = try DevCapsProcess.run(["require", gate.path, "--against", reports.path], environment: testbed.environment)
+    let fleet = try DevCapsProcess.run(
+      ["require", gate.path, "--against", reports.path], environment: testbed.environment)
     #expect(fleet.status == 0, "\(fleet.stdout) \(fleet.stderr)")
-    #expect(fleet.stderr.contains("warning: skipping \(reports.path)/folder.json (a directory): not a report file"), "\(fleet.stderr)")
-    #expect(fleet.stderr.contains("warning: skipping \(reports.path)/pipe.json (a FIFO): not a report file"), "\(fleet.stderr)")
+    #expect(
+      fleet.stderr.contains("warning: skipping \(reports.path)/folder.json (a directory): not a report file"),
+      "\(fleet.stderr)")
+    #expect(
+      fleet.stderr.contains("warning: skipping \(reports.path)/pipe.json (a FIFO): not a report file"),
+      "\(fleet.stderr)")
   }
 }

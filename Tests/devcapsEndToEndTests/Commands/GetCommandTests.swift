@@ -8,16 +8,18 @@ struct GetCommandTests {
     return try DevCapsProcess.run(["get"] + arguments, environment: testbed.environment)
   }
 
-  @Test("one value, plain", arguments: [
-    ("memory.totalBytes", "16439447552"),
-    ("device.model", "ThinkPad X1 Carbon Gen 9"),
-    ("device.firmware.date", "2023-05-11"),
-    ("disks.0.path", "/"),
-    ("disks.3.readOnly", "true"),
-    ("cpu.frequency.maxHz", "4700000000"),
-    ("system.uptimeSeconds", "93784.52"),
-    ("device.virtualization", "null"),
-  ])
+  @Test(
+    "one value, plain",
+    arguments: [
+      ("memory.totalBytes", "16439447552"),
+      ("device.model", "ThinkPad X1 Carbon Gen 9"),
+      ("device.firmware.date", "2023-05-11"),
+      ("disks.0.path", "/"),
+      ("disks.3.readOnly", "true"),
+      ("cpu.frequency.maxHz", "4700000000"),
+      ("system.uptimeSeconds", "93784.52"),
+      ("device.virtualization", "null"),
+    ])
   func plain(key: String, expected: String) throws {
     let result = try get([key])
     #expect(result.status == 0)
@@ -28,7 +30,8 @@ struct GetCommandTests {
   func json() throws {
     #expect(try get(["device.model", "--json"]).stdout == "\"ThinkPad X1 Carbon Gen 9\"\n")
     let firmware = try get(["device.firmware", "--json"]).stdout
-    #expect(firmware == "{\n  \"vendor\": \"LENOVO\",\n  \"version\": \"N32ET86W (1.62 )\",\n  \"date\": \"2023-05-11\"\n}\n")
+    #expect(
+      firmware == "{\n  \"vendor\": \"LENOVO\",\n  \"version\": \"N32ET86W (1.62 )\",\n  \"date\": \"2023-05-11\"\n}\n")
   }
 
   @Test("a known key with an unknown value is null")
@@ -38,15 +41,17 @@ struct GetCommandTests {
     #expect(result.stdout == "null\n")
   }
 
-  @Test("unknown keys and indices past the end exit 64 naming the nearest valid key", arguments: [
-    ("memory.totalbytes", "did you mean 'memory.totalBytes'?"),
-    ("memroy.totalBytes", "did you mean 'memory.totalBytes'?"),
-    ("gpu", "did you mean 'gpus'?"),
-    ("battery", "did you mean 'power.batteries'?"),
-    ("disks.9.path", "valid indices are 0…3"),
-    ("device.model.x", "unknown key 'device.model.x'"),
-    ("", "the key is empty"),
-  ])
+  @Test(
+    "unknown keys and indices past the end exit 64 naming the nearest valid key",
+    arguments: [
+      ("memory.totalbytes", "did you mean 'memory.totalBytes'?"),
+      ("memroy.totalBytes", "did you mean 'memory.totalBytes'?"),
+      ("gpu", "did you mean 'gpus'?"),
+      ("battery", "did you mean 'power.batteries'?"),
+      ("disks.9.path", "valid indices are 0…3"),
+      ("device.model.x", "unknown key 'device.model.x'"),
+      ("", "the key is empty"),
+    ])
   func errors(key: String, message: String) throws {
     let result = try get([key])
     #expect(result.status == 64)

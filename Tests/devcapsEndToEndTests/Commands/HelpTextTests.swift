@@ -38,7 +38,11 @@ struct HelpTextTests {
   @Test("no run of blanks inside a sentence, and only ASCII (generate-manual drops the rest)")
   func sentences() throws {
     let commands = try Self.commands()
-    #expect(commands.map { $0.path.joined(separator: " ") } == ["", "list", "get", "require", "export", "snapshot", "watch", "up-angle", "motion", "calibrate", "calibrate magnetometer", "tilt", "help"])
+    #expect(
+      commands.map { $0.path.joined(separator: " ") } == [
+        "", "list", "get", "require", "export", "snapshot", "watch", "up-angle", "motion", "calibrate",
+        "calibrate magnetometer", "tilt", "help",
+      ])
     for command in commands {
       let name = (["devcaps"] + command.path).joined(separator: " ")
       var prose = [command.abstract]

@@ -11,7 +11,9 @@ struct IIOSensorProxyCrossCheckTests {
   final class Daemons {
     var processes: [ChildProcess] = []
 
-    func start(_ path: String, _ arguments: [String], environment: [String: String], recorded: Bool = false) throws -> ChildProcess {
+    func start(_ path: String, _ arguments: [String], environment: [String: String], recorded: Bool = false) throws
+      -> ChildProcess
+    {
       let daemon = try ChildProcess(
         path, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
         output: recorded ? .pipe : .null, errors: .null)
@@ -42,14 +44,17 @@ struct IIOSensorProxyCrossCheckTests {
 
     _ = try daemons.start("/usr/sbin/iio-sensor-proxy", [], environment: environment)
     usleep(700_000)
-    let monitor = try daemons.start("/usr/bin/stdbuf", ["-oL", "/usr/bin/monitor-sensor", "--accel"], environment: environment, recorded: true)
+    let monitor = try daemons.start(
+      "/usr/bin/stdbuf", ["-oL", "/usr/bin/monitor-sensor", "--accel"], environment: environment, recorded: true)
     let monitorOutput = OutputRecorder(monitor.output!)
-    let devcaps = try StreamProcess(["watch", "orientation", "--json", "--rate", "10"], environment: testbed.environment)
+    let devcaps = try StreamProcess(
+      ["watch", "orientation", "--json", "--rate", "10"], environment: testbed.environment)
     usleep(1_500_000)
 
     // Upright, left edge up, upside down, right edge up, back, with tilts that change nothing.
     let steps: [(Double, Double, Double)] = [
-      (1, 0, 0), (0.94, -0.34, 0.1), (0, 1, 0), (-0.34, 0.94, 0), (-1, 0, 0), (-0.94, 0.34, -0.2), (0, -1, 0), (0.34, -0.94, 0),
+      (1, 0, 0), (0.94, -0.34, 0.1), (0, 1, 0), (-0.34, 0.94, 0), (-1, 0, 0), (-0.94, 0.34, -0.2), (0, -1, 0),
+      (0.34, -0.94, 0),
     ]
     for (gx, gy, gz) in steps {
       try MotionCommandTests.tilt(testbed, gx, gy, gz)

@@ -78,7 +78,8 @@ struct InputSensorStreamTests {
     }
     let names = ["EVIOCGABS", "EVIOCGABS(1)", "EVIOCGABS(2)"]
     return "@DEV \(accelerometerNode)\n"
-      + zip(names, values).map { name, value in "\(name) 0 " + [value, -2300, 2300, 18, 18, 0].map(hex).joined() + "\n" }.joined()
+      + zip(names, values).map { name, value in "\(name) 0 " + [value, -2300, 2300, 18, 18, 0].map(hex).joined() + "\n"
+      }.joined()
   }
 
   /// EVIOCGSW with SW_FRONT_PROXIMITY (bit 11) set or not, in the kernel's bitmap of longs.
@@ -90,7 +91,9 @@ struct InputSensorStreamTests {
     values.enumerated().map { (type: 3, code: UInt16($0.offset), value: $0.element) } + [(type: 0, code: 0, value: 0)]
   }
 
-  static func accelerometerTestbed(fixture: String = "qemu-vm", at gravity: [Int32] = raw(0, -1, 0)) throws -> TestbedDriver {
+  static func accelerometerTestbed(fixture: String = "qemu-vm", at gravity: [Int32] = raw(0, -1, 0)) throws
+    -> TestbedDriver
+  {
     let testbed = try TestbedDriver(fixture: fixture)
     try testbed.add(accelerometer)
     try testbed.loadIoctl(accelerometerNode, absinfoRecord(gravity))
@@ -100,7 +103,8 @@ struct InputSensorStreamTests {
   @Test("up-angle --count 2: the state EVIOCGABS gives, then each frame sent, through the mount matrix")
   func upAngle() throws {
     let testbed = try Self.accelerometerTestbed()
-    let stream = try StreamProcess(["up-angle", "--json", "--rate", "2", "--count", "2"], environment: testbed.environment)
+    let stream = try StreamProcess(
+      ["up-angle", "--json", "--rate", "2", "--count", "2"], environment: testbed.environment)
     #expect(stream.waitForLines(1).count == 1, "\(stream.stderr)")
     try testbed.sendEvents(Self.accelerometerNode, Self.frame(Self.raw(1, 0, 0)))
     #expect(stream.waitForLines(2).count == 2, "\(stream.stderr)")
@@ -120,7 +124,8 @@ struct InputSensorStreamTests {
   @Test("watch orientation: the initial state, then the changes the events make")
   func orientation() throws {
     let testbed = try Self.accelerometerTestbed()
-    let stream = try StreamProcess(["watch", "orientation", "--json", "--rate", "20", "--count", "2"], environment: testbed.environment)
+    let stream = try StreamProcess(
+      ["watch", "orientation", "--json", "--rate", "20", "--count", "2"], environment: testbed.environment)
     #expect(stream.waitForLines(1).count == 1, "\(stream.stderr)")
     try testbed.sendEvents(Self.accelerometerNode, Self.frame(Self.raw(-1, 0, 0)))
     #expect(stream.waitForLines(2).count == 2, "\(stream.stderr)")
@@ -138,7 +143,8 @@ struct InputSensorStreamTests {
   func shake() throws {
     let testbed = try Self.accelerometerTestbed()
     let stream = try StreamProcess(
-      ["watch", "shake", "--json", "--detector", "threshold", "--count", "1", "--timeout", "10"], environment: testbed.environment)
+      ["watch", "shake", "--json", "--detector", "threshold", "--count", "1", "--timeout", "10"],
+      environment: testbed.environment)
     usleep(300_000)
     try testbed.sendEvents(Self.accelerometerNode, Self.frame(Self.raw(2.5, -1, 0)))
     #expect(stream.wait() == 0, "\(stream.stderr)")
@@ -168,10 +174,15 @@ struct InputSensorStreamTests {
   @Test("an input accelerometer in the base is no display accelerometer: exit 69 saying so")
   func baseOnly() throws {
     let testbed = try TestbedDriver(fixture: "qemu-vm")
-    try testbed.add(Self.accelerometer.replacingOccurrences(of: "E: ID_INPUT_ACCELEROMETER=1\nE: ACCEL", with: "E: ID_INPUT_ACCELEROMETER=1\nE: ACCEL_LOCATION=base\nE: ACCEL"))
+    try testbed.add(
+      Self.accelerometer.replacingOccurrences(
+        of: "E: ID_INPUT_ACCELEROMETER=1\nE: ACCEL",
+        with: "E: ID_INPUT_ACCELEROMETER=1\nE: ACCEL_LOCATION=base\nE: ACCEL"))
     let result = try DevCapsProcess.run(["watch", "orientation", "--json"], environment: testbed.environment)
     #expect(result.status == 69)
-    #expect(result.stderr.contains("found only a base accelerometer: ST LIS3LV02DL Accelerometer (event7, base)"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("found only a base accelerometer: ST LIS3LV02DL Accelerometer (event7, base)"),
+      "\(result.stderr)")
   }
 
   @Test("a node that answers no evdev ioctls: exit 69 naming the node and the ioctl")
@@ -180,7 +191,10 @@ struct InputSensorStreamTests {
     try testbed.add(Self.accelerometer)
     let result = try DevCapsProcess.run(["up-angle", "--json", "--count", "1"], environment: testbed.environment)
     #expect(result.status == 69)
-    #expect(result.stderr.contains("cannot read the accelerometer ST LIS3LV02DL Accelerometer (event7): /dev/input/event7: EVIOCGABS(ABS_X) failed"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "cannot read the accelerometer ST LIS3LV02DL Accelerometer (event7): /dev/input/event7: EVIOCGABS(ABS_X) failed"
+      ), "\(result.stderr)")
   }
 
   @Test("watch proximity: the switch's state from EVIOCGSW, then near and far as it flips")
@@ -188,7 +202,8 @@ struct InputSensorStreamTests {
     let testbed = try TestbedDriver(fixture: "qemu-vm")
     try testbed.add(Self.proximitySwitch)
     try testbed.loadIoctl(Self.switchNode, Self.switchRecord(near: false))
-    let stream = try StreamProcess(["watch", "proximity", "--json", "--rate", "20", "--count", "2"], environment: testbed.environment)
+    let stream = try StreamProcess(
+      ["watch", "proximity", "--json", "--rate", "20", "--count", "2"], environment: testbed.environment)
     #expect(stream.waitForLines(1).count == 1, "\(stream.stderr)")
     try testbed.sendEvents(Self.switchNode, [(5, 11, 1), (0, 0, 0)])
     #expect(stream.waitForLines(2).count == 2, "\(stream.stderr)")
@@ -210,7 +225,8 @@ struct InputSensorStreamTests {
     let testbed = try TestbedDriver(fixture: "qemu-vm")
     try testbed.add(Self.proximitySwitch)
     try testbed.loadIoctl(Self.switchNode, Self.switchRecord(near: true))
-    let result = try DevCapsProcess.run(["watch", "proximity", "--json", "--count", "0"], environment: testbed.environment)
+    let result = try DevCapsProcess.run(
+      ["watch", "proximity", "--json", "--count", "0"], environment: testbed.environment)
     #expect(result.status == 0, "\(result.stderr)")
     let event = try #require(try result.json() as? [String: Any])
     #expect(event["near"] as? Bool == true)
@@ -219,7 +235,8 @@ struct InputSensorStreamTests {
 
   @Test("no proximity sensor of either kind: exit 69")
   func noProximity() throws {
-    let result = try DevCapsProcess.run(["watch", "proximity"], environment: try TestbedDriver(fixture: "qemu-vm").environment)
+    let result = try DevCapsProcess.run(
+      ["watch", "proximity"], environment: try TestbedDriver(fixture: "qemu-vm").environment)
     #expect(result.status == 69)
     #expect(result.stderr.contains("no proximity sensor found"), "\(result.stderr)")
   }

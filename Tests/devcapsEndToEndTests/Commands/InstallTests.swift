@@ -15,12 +15,15 @@ struct InstallTests {
     status: Int32, output: String
   ) {
     var environment = ProcessInfo.processInfo.environment
-    for key in environment.keys where key == "LD_PRELOAD" || key == "DEVCAPS_ROOT" || key.hasPrefix("UMOCKDEV_")
-      || key.hasPrefix("MAKE") {
+    for key in environment.keys
+    where key == "LD_PRELOAD" || key == "DEVCAPS_ROOT" || key.hasPrefix("UMOCKDEV_")
+      || key.hasPrefix("MAKE")
+    {
       environment.removeValue(forKey: key)
     }
     for (key, value) in extra { environment[key] = value }
-    let run = try ChildProcess.run(path, arguments, environment: environment, input: Data(), errors: .output, seconds: 300)
+    let run = try ChildProcess.run(
+      path, arguments, environment: environment, input: Data(), errors: .output, seconds: 300)
     return (run.status, run.outputText)
   }
 

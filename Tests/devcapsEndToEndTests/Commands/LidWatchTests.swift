@@ -17,7 +17,8 @@ struct LidWatchTests {
     environment.removeValue(forKey: "LD_PRELOAD")
 
     let mock = try ChildProcess(
-      "/usr/bin/python3", ["-m", "dbusmock", "--system", "--template", "upower"], environment: environment, output: .null,
+      "/usr/bin/python3", ["-m", "dbusmock", "--system", "--template", "upower"], environment: environment,
+      output: .null,
       errors: .null)
     defer {
       mock.signal(SIGKILL)
@@ -29,13 +30,16 @@ struct LidWatchTests {
         "/usr/bin/gdbus",
         [
           "call", "--address", address, "--dest", "org.freedesktop.UPower", "--object-path", "/org/freedesktop/UPower",
-          "--method", "org.freedesktop.DBus.Mock.UpdateProperties", "org.freedesktop.UPower", "{'LidIsClosed': <\(closed)>}",
+          "--method", "org.freedesktop.DBus.Mock.UpdateProperties", "org.freedesktop.UPower",
+          "{'LidIsClosed': <\(closed)>}",
         ], seconds: 30)
     }
 
     let devcapsEnvironment = ["DBUS_SYSTEM_BUS_ADDRESS": address]
     let deadline = Date().addingTimeInterval(10)
-    while try DevCapsProcess.run(["get", "power.source"], environment: devcapsEnvironment).stdout != "upower\n" && Date() < deadline {
+    while try DevCapsProcess.run(["get", "power.source"], environment: devcapsEnvironment).stdout != "upower\n"
+      && Date() < deadline
+    {
       usleep(100_000)
     }
     let stream = try StreamProcess(["watch", "lid", "--json", "--count", "2"], environment: devcapsEnvironment)

@@ -6,12 +6,14 @@ import Testing
 /// with a scale of 1), while a helper changes its reading.
 @Suite("devcaps watch light", .serialized)
 struct LightWatchTests {
-  static let als = "/sys/devices/pci0000:00/0000:00:13.0/{33AECD58-B679-4E54-9BD9-A04D34F0C226}/001F:8087:0AC2.0005/HID-SENSOR-200041.6.auto/iio:device2"
+  static let als =
+    "/sys/devices/pci0000:00/0000:00:13.0/{33AECD58-B679-4E54-9BD9-A04D34F0C226}/001F:8087:0AC2.0005/HID-SENSOR-200041.6.auto/iio:device2"
 
   @Test("the light now, then a line per change over 1 %, none for noise; NDJSON that validates")
   func light() throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
-    let stream = try StreamProcess(["watch", "light", "--json", "--count", "2", "--rate", "20"], environment: testbed.environment)
+    let stream = try StreamProcess(
+      ["watch", "light", "--json", "--count", "2", "--rate", "20"], environment: testbed.environment)
     stream.waitForLines(1)
     try testbed.set(Self.als, "in_illuminance_raw", "352")
     usleep(300_000)

@@ -11,7 +11,8 @@ import Glibc
 @Suite("devcaps list", .serialized)
 struct ListCommandTests {
   /// Disk sizes depend on where the testbed lives; everything else is fixed by the fixture.
-  static let everythingButDisks = "device,system,cpu,memory,limits,network,storage,power,thermal,sensors,displays,gpus,cameras,audio,radios,inputs,capabilities"
+  static let everythingButDisks =
+    "device,system,cpu,memory,limits,network,storage,power,thermal,sensors,displays,gpus,cameras,audio,radios,inputs,capabilities"
 
   @Test("the JSON report of each fixture machine validates and matches its golden file", arguments: FixtureMachine.all)
   func goldenJSON(machine: String) throws {
@@ -26,7 +27,8 @@ struct ListCommandTests {
   @Test("the human report of each fixture machine matches its golden file", arguments: FixtureMachine.all)
   func goldenText(machine: String) throws {
     let testbed = try FixtureMachine(name: machine).load()
-    let result = try DevCapsProcess.run(["list", "--only", ListCommandTests.everythingButDisks], environment: testbed.environment)
+    let result = try DevCapsProcess.run(
+      ["list", "--only", ListCommandTests.everythingButDisks], environment: testbed.environment)
     #expect(result.status == 0)
     try Golden.check(result.stdout, against: "list-\(machine).txt")
   }
@@ -51,7 +53,8 @@ struct ListCommandTests {
   func virtualized() throws {
     for (machine, name, chassis) in [("qemu-vm", "qemu", "vm"), ("docker-container", "docker", "container")] {
       let testbed = try FixtureMachine(name: machine).load()
-      let report = try ReportJSON(DevCapsProcess.run(["list", "--json", "--only", "device"], environment: testbed.environment))
+      let report = try ReportJSON(
+        DevCapsProcess.run(["list", "--json", "--only", "device"], environment: testbed.environment))
       #expect(report["device.virtualization"] as? String == name)
       #expect(report["device.chassis"] as? String == chassis)
     }
@@ -97,7 +100,8 @@ struct ListCommandTests {
   func hugeAttribute() throws {
     let testbed = try FixtureMachine(name: "thinkpad-laptop").load()
     try testbed.write("sys/devices/virtual/dmi/id/bios_version", String(repeating: "A", count: 2 << 20))
-    let report = try ReportJSON(DevCapsProcess.run(["list", "--json", "--only", "device"], environment: testbed.environment))
+    let report = try ReportJSON(
+      DevCapsProcess.run(["list", "--json", "--only", "device"], environment: testbed.environment))
     #expect(report["device.firmware.version"] is NSNull)
     #expect(report.warnings.contains { ($0["problem"] as? String)?.hasPrefix("larger than") == true })
   }
@@ -108,11 +112,15 @@ struct ListCommandTests {
     try testbed.write("proc/meminfo", "MemTotal: 1 kB\n", mode: 0o000)
     chmod(testbed.root, 0o755)
     let user = getuid() == 0 ? "nobody" : nil
-    let result = try DevCapsProcess.run(["list", "--json", "--only", "memory"], environment: testbed.environment, user: user)
+    let result = try DevCapsProcess.run(
+      ["list", "--json", "--only", "memory"], environment: testbed.environment, user: user)
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let report = try ReportJSON(result)
     #expect(report["memory.totalBytes"] is NSNull)
-    #expect(report.warnings.contains { $0["path"] as? String == "/proc/meminfo" && $0["problem"] as? String == "permission denied" })
+    #expect(
+      report.warnings.contains {
+        $0["path"] as? String == "/proc/meminfo" && $0["problem"] as? String == "permission denied"
+      })
   }
 
   @Test("with only the umockdev preload (no DEVCAPS_ROOT), /sys reads come from the testbed, not the host")
@@ -120,7 +128,8 @@ struct ListCommandTests {
     let testbed = try FixtureMachine(name: "thinkpad-laptop").load()
     var environment = testbed.environment
     environment.removeValue(forKey: "DEVCAPS_ROOT")
-    let report = try ReportJSON(DevCapsProcess.run(["list", "--json", "--only", "device,memory"], environment: environment))
+    let report = try ReportJSON(
+      DevCapsProcess.run(["list", "--json", "--only", "device,memory"], environment: environment))
     #expect(report["device.model"] as? String == "ThinkPad X1 Carbon Gen 9")
     // The host has its own memory blocks; the testbed's four online 4 GiB blocks must win.
     #expect(report["memory.installedBytes"] as? Int == 4 * 0x1_0000_0000)
@@ -135,12 +144,14 @@ struct ListCommandTests {
     #expect(keys == ["schemaVersion", "cpu", "memory", "warnings"])
   }
 
-  @Test("usage errors exit 64 with a message that helps", arguments: [
-    (["list", "--only", "memroy"], "did you mean 'memory'?"),
-    (["list", "--only", ""], "unknown section ''"),
-    (["list", "--frobnicate"], "Unknown option '--frobnicate'"),
-    (["lsit"], "Unexpected argument 'lsit'"),
-  ])
+  @Test(
+    "usage errors exit 64 with a message that helps",
+    arguments: [
+      (["list", "--only", "memroy"], "did you mean 'memory'?"),
+      (["list", "--only", ""], "unknown section ''"),
+      (["list", "--frobnicate"], "Unknown option '--frobnicate'"),
+      (["lsit"], "Unexpected argument 'lsit'"),
+    ])
   func usageErrors(arguments: [String], message: String) throws {
     let result = try DevCapsProcess.run(arguments)
     #expect(result.status == 64)
@@ -162,12 +173,14 @@ struct ListCommandTests {
   @Test("colour on a terminal, never with NO_COLOR or in a pipe")
   func colour() throws {
     func underTerminal(_ environment: String) throws -> String {
-      let result = try DevCapsProcess.runInTerminal("\(environment) '\(DevCapsProcess.executable.path)' list --only cpu")
+      let result = try DevCapsProcess.runInTerminal(
+        "\(environment) '\(DevCapsProcess.executable.path)' list --only cpu")
       return result
     }
     #expect(try underTerminal("env -u NO_COLOR TERM=xterm").contains("\u{1B}["))
     #expect(!(try underTerminal("env NO_COLOR=1 TERM=xterm")).contains("\u{1B}["))
-    #expect(!(try DevCapsProcess.run(["list", "--only", "cpu"], environment: ["NO_COLOR": ""])).stdout.contains("\u{1B}["))
+    #expect(
+      !(try DevCapsProcess.run(["list", "--only", "cpu"], environment: ["NO_COLOR": ""])).stdout.contains("\u{1B}["))
   }
 
   func expectDisksAgreeWithStatvfs(_ result: DevCapsResult, root: String) throws {
@@ -188,7 +201,8 @@ enum DiskSizes {
       if line.hasPrefix("  \"disks\": [") { inDisks = true }
       if line.hasPrefix("  ]") { inDisks = false }
       guard inDisks, let colon = line.firstIndex(of: ":"),
-        ["\"totalBytes\"", "\"freeBytes\"", "\"availableBytes\""].contains(line[..<colon].trimmingCharacters(in: .whitespaces)),
+        ["\"totalBytes\"", "\"freeBytes\"", "\"availableBytes\""].contains(
+          line[..<colon].trimmingCharacters(in: .whitespaces)),
         !line.hasSuffix("null,") && !line.hasSuffix("null")
       else { return String(line) }
       return String(line[...colon]) + " \"<statvfs>\"" + (line.hasSuffix(",") ? "," : "")
@@ -201,7 +215,9 @@ struct ReportJSON {
   let root: [String: Any]
 
   init(_ result: DevCapsResult) throws {
-    guard let object = try result.json() as? [String: Any] else { throw TestbedError("not a JSON object: \(result.stdout)") }
+    guard let object = try result.json() as? [String: Any] else {
+      throw TestbedError("not a JSON object: \(result.stdout)")
+    }
     root = object
   }
 

@@ -50,7 +50,8 @@ struct LiveMachineTests {
   func osRelease() throws {
     let text = try String(contentsOfFile: "/etc/os-release", encoding: .utf8)
     let line = text.split(separator: "\n").first { $0.hasPrefix("NAME=") }!
-    #expect(report["system.name"] as? String == line.dropFirst(5).trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+    #expect(
+      report["system.name"] as? String == line.dropFirst(5).trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
   }
 
   @Test("/ agrees with statvfs")
@@ -64,8 +65,10 @@ struct LiveMachineTests {
 
   /// `df --output=pcent PATH`: the Use% column, e.g. 16.
   static func dfPercent(_ path: String) throws -> Int? {
-    let text = try ChildProcess.run("/usr/bin/df", ["--output=pcent", path], environment: ["LC_ALL": "C", "PATH": "/usr/bin:/bin"])
-      .outputText
+    let text = try ChildProcess.run(
+      "/usr/bin/df", ["--output=pcent", path], environment: ["LC_ALL": "C", "PATH": "/usr/bin:/bin"]
+    )
+    .outputText
     // "Use%\n 16%\n"
     let value = text.split(separator: "\n").last?.trimmingCharacters(in: .whitespaces)
     return value.flatMap { $0.hasSuffix("%") ? Int($0.dropLast()) : nil }
@@ -82,7 +85,8 @@ struct LiveMachineTests {
     let available = try #require(lines[root...].first { $0.hasPrefix("    available") }, "\(result.stdout)")
     let match = try #require(available.firstMatch(of: /\((\d+) % used\)$/), "\(available)")
     let shown = try #require(Int(match.1))
-    #expect((min(before, after)...max(before, after)).contains(shown), "devcaps \(shown) %, df \(before) % then \(after) %")
+    #expect(
+      (min(before, after)...max(before, after)).contains(shown), "devcaps \(shown) %, df \(before) % then \(after) %")
   }
 
   @Test("logical cores agree with sysconf")
@@ -93,7 +97,8 @@ struct LiveMachineTests {
   @Test("DMI model agrees with /sys/class/dmi/id, where the machine has DMI")
   func dmi() throws {
     guard let product = try? String(contentsOfFile: "/sys/class/dmi/id/product_name", encoding: .utf8) else {
-      #expect(report["device.platform"] == nil || report["device.platform"] is NSNull || report["device.platform"] is String)
+      #expect(
+        report["device.platform"] == nil || report["device.platform"] is NSNull || report["device.platform"] is String)
       return
     }
     #expect(report["device.platform"] as? String == product.trimmingCharacters(in: .whitespacesAndNewlines))

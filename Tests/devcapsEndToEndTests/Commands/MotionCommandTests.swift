@@ -5,8 +5,10 @@ import Testing
 /// process changes while devcaps polls them.
 @Suite("devcaps up-angle and motion watches", .serialized)
 struct MotionCommandTests {
-  static let display = "/sys/devices/pci0000:00/0000:00:13.0/{33AECD58-B679-4E54-9BD9-A04D34F0C226}/001F:8087:0AC2.0005/HID-SENSOR-200073.4.auto/iio:device1"
-  static let base = "/sys/devices/pci0000:00/0000:00:13.0/{33AECD58-B679-4E54-9BD9-A04D34F0C226}/001F:8087:0AC2.0005/HID-SENSOR-200073.3.auto/iio:device0"
+  static let display =
+    "/sys/devices/pci0000:00/0000:00:13.0/{33AECD58-B679-4E54-9BD9-A04D34F0C226}/001F:8087:0AC2.0005/HID-SENSOR-200073.4.auto/iio:device1"
+  static let base =
+    "/sys/devices/pci0000:00/0000:00:13.0/{33AECD58-B679-4E54-9BD9-A04D34F0C226}/001F:8087:0AC2.0005/HID-SENSOR-200073.3.auto/iio:device0"
 
   /// The convertible's display sensor is mounted turned: raw (x, y) reads as gravity (−y, x).
   /// This sets raw values so that gravity is (gx, gy, gz) g.
@@ -26,7 +28,9 @@ struct MotionCommandTests {
     #expect(event["sensor"] as? String == "iio:device1")
     #expect(abs((event["angleDegrees"] as? Double ?? 0) - 12.2) < 0.1)
     #expect(event["orientation"] as? String == "portrait")
-    #expect(try SchemaValidator.problems(in: [result.stdout.split(separator: "\n").joined()], schema: "event.schema.json") == [])
+    #expect(
+      try SchemaValidator.problems(in: [result.stdout.split(separator: "\n").joined()], schema: "event.schema.json")
+        == [])
     let text = try DevCapsProcess.run(["up-angle", "--once"], environment: testbed.environment)
     #expect(text.stdout.hasPrefix("12.2° portrait ("), "\(text.stdout)")
   }
@@ -36,19 +40,23 @@ struct MotionCommandTests {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
     try Self.tilt(testbed, -1, 0)
     for word in ["landscape-right", "left-up"] {
-      let result = try DevCapsProcess.run(["up-angle", "--once", "--json", "--relative-to", word], environment: testbed.environment)
+      let result = try DevCapsProcess.run(
+        ["up-angle", "--once", "--json", "--relative-to", word], environment: testbed.environment)
       let event = try #require(try result.json() as? [String: Any])
       #expect(event["angleDegrees"] as? Double == 180)
       #expect(event["relativeTo"] as? String == "landscape-right")
     }
-    #expect(try DevCapsProcess.run(["up-angle", "--relative-to", "face-up"], environment: testbed.environment).status == 64)
+    #expect(
+      try DevCapsProcess.run(["up-angle", "--relative-to", "face-up"], environment: testbed.environment).status == 64)
   }
 
   @Test("lying flat: the angle is null, the orientation face-up")
   func flat() throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
     try Self.tilt(testbed, 0, 0, -1)
-    let event = try #require(try DevCapsProcess.run(["up-angle", "--once", "--json"], environment: testbed.environment).json() as? [String: Any])
+    let event = try #require(
+      try DevCapsProcess.run(["up-angle", "--once", "--json"], environment: testbed.environment).json()
+        as? [String: Any])
     #expect(event["angleDegrees"] is NSNull)
     #expect(event["orientation"] as? String == "face-up")
   }
@@ -56,10 +64,14 @@ struct MotionCommandTests {
   @Test("no display accelerometer is exit 69 saying what was found")
   func unavailable() throws {
     let onlyBase = try TestbedDriver(fixture: "qemu-vm")
-    try onlyBase.add("P: /devices/platform/accel/iio:device0\nE: SUBSYSTEM=iio\nA: name=accel_3d\nA: label=accel-base\nA: in_accel_x_raw=0\nA: in_accel_y_raw=0\nA: in_accel_z_raw=-981\n")
+    try onlyBase.add(
+      "P: /devices/platform/accel/iio:device0\nE: SUBSYSTEM=iio\nA: name=accel_3d\nA: label=accel-base\nA: in_accel_x_raw=0\nA: in_accel_y_raw=0\nA: in_accel_z_raw=-981\n"
+    )
     let base = try DevCapsProcess.run(["up-angle"], environment: onlyBase.environment)
     #expect(base.status == 69)
-    #expect(base.stderr.contains("found only a base accelerometer: accel_3d (iio:device0, base); the up-angle needs one in the display"))
+    #expect(
+      base.stderr.contains(
+        "found only a base accelerometer: accel_3d (iio:device0, base); the up-angle needs one in the display"))
     let none = try DevCapsProcess.run(["up-angle"], environment: try TestbedDriver(fixture: "qemu-vm").environment)
     #expect(none.status == 69)
     #expect(none.stderr.contains("no accelerometer found"))
@@ -80,7 +92,8 @@ struct MotionCommandTests {
     #expect(!lines.joined().contains("nan"))
     let events = try lines.map { try stream.json($0) }
     #expect(events.first?["orientation"] as? String == "portrait")
-    #expect(events.contains { $0["angleDegrees"] as? Double == 90 && $0["orientation"] as? String == "landscape-right" })
+    #expect(
+      events.contains { $0["angleDegrees"] as? Double == 90 && $0["orientation"] as? String == "landscape-right" })
     let broken = try #require(events.last)
     #expect(broken["angleDegrees"] is NSNull)
     #expect(broken["gravity"] is NSNull)
@@ -101,7 +114,8 @@ struct MotionCommandTests {
   @Test("watch orientation: the initial state, then changes only")
   func orientation() throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
-    let stream = try StreamProcess(["watch", "orientation", "--json", "--rate", "50", "--count", "3"], environment: testbed.environment)
+    let stream = try StreamProcess(
+      ["watch", "orientation", "--json", "--rate", "50", "--count", "3"], environment: testbed.environment)
     stream.waitForLines(1)
     for (gx, gy, gz) in [(1.0, 0.0, 0.0), (0.9, -0.3, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, -1.0)] {
       try Self.tilt(testbed, gx, gy, gz)
@@ -109,7 +123,8 @@ struct MotionCommandTests {
     }
     #expect(stream.wait() == 0, "\(stream.stderr)")
     let events = try stream.received.map { try stream.json($0) }
-    #expect(events.map { $0["orientation"] as? String } == ["portrait", "landscape-right", "portrait-upside-down", "face-up"])
+    #expect(
+      events.map { $0["orientation"] as? String } == ["portrait", "landscape-right", "portrait-upside-down", "face-up"])
     #expect(events.map { $0["rotation"] as? String } == ["normal", "left-up", "bottom-up", nil])
     #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
   }
@@ -117,7 +132,9 @@ struct MotionCommandTests {
   @Test("watch shake: the threshold detector fires on a jolt")
   func shake() throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
-    let stream = try StreamProcess(["watch", "shake", "--json", "--detector", "threshold", "--count", "1", "--timeout", "10"], environment: testbed.environment)
+    let stream = try StreamProcess(
+      ["watch", "shake", "--json", "--detector", "threshold", "--count", "1", "--timeout", "10"],
+      environment: testbed.environment)
     usleep(300_000)
     try Self.tilt(testbed, 2.5, -1)
     #expect(stream.wait() == 0)
@@ -129,7 +146,8 @@ struct MotionCommandTests {
   @Test("watch proximity: near, then far")
   func proximity() throws {
     let testbed = try TestbedDriver(fixture: "pinephone")
-    let stream = try StreamProcess(["watch", "proximity", "--json", "--rate", "50", "--count", "1"], environment: testbed.environment)
+    let stream = try StreamProcess(
+      ["watch", "proximity", "--json", "--rate", "50", "--count", "1"], environment: testbed.environment)
     stream.waitForLines(1)
     try testbed.set("/sys/devices/platform/soc/1c2b000.i2c/i2c-1/1-0048/iio:device0", "in_proximity_raw", "100")
     #expect(stream.wait() == 0)
@@ -150,7 +168,8 @@ struct MotionCommandTests {
     try Self.tilt(testbed, -1, -1, -1)
     let long = "gravity (-1.00, -1.00, -1.00) g"
     let short = "gravity (1.00, 0.00, 0.00) g"
-    let session = try TerminalSession("exec env \(Self.shellEnvironment(testbed)) '\(DevCapsProcess.executable.path)' up-angle --rate 50")
+    let session = try TerminalSession(
+      "exec env \(Self.shellEnvironment(testbed)) '\(DevCapsProcess.executable.path)' up-angle --rate 50")
     #expect(session.wait { $0.contains(long) }, "\(session.output)")
     try Self.tilt(testbed, 1, 0, 0)
     // Then a few frames of the shorter line over the longer one.
@@ -184,14 +203,16 @@ struct MotionCommandTests {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
     // --foreground: timeout would otherwise run devcaps in a process group of its own, in the
     // terminal's background, where setting the terminal up stops it with SIGTTOU.
-    let command = "env \(Self.shellEnvironment(testbed)) timeout --foreground -s INT 10 '\(DevCapsProcess.executable.path)' up-angle --rate 20 --count 3; echo \"status $?\""
+    let command =
+      "env \(Self.shellEnvironment(testbed)) timeout --foreground -s INT 10 '\(DevCapsProcess.executable.path)' up-angle --rate 20 --count 3; echo \"status $?\""
     let output = try DevCapsProcess.runInTerminal(command)
     #expect(output.contains("status 0"), "\(output.debugDescription)")
     #expect(output.components(separatedBy: "\u{1B}[H").count - 1 == 4, "the initial frame and 3 more")
     #expect(output.contains("\u{1B}[?25h\u{1B}[?1049l"), "the terminal restored")
 
     for arguments in [["--json"], []] {
-      let result = try DevCapsProcess.run(["up-angle", "--rate", "50", "--count", "2", "--timeout", "10"] + arguments, environment: testbed.environment)
+      let result = try DevCapsProcess.run(
+        ["up-angle", "--rate", "50", "--count", "2", "--timeout", "10"] + arguments, environment: testbed.environment)
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.split(separator: "\n").count == 3, "\(arguments): \(result.stdout)")
     }
@@ -201,7 +222,8 @@ struct MotionCommandTests {
   func terminalRestored(signal: Int32) throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
     let environment = testbed.environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-    let command = "env TERM=xterm \(environment) '\(DevCapsProcess.executable.path)' up-angle & sleep 1; kill -\(signal) $!; wait $!; echo \"status $?\""
+    let command =
+      "env TERM=xterm \(environment) '\(DevCapsProcess.executable.path)' up-angle & sleep 1; kill -\(signal) $!; wait $!; echo \"status $?\""
     let output = try DevCapsProcess.runInTerminal(command)
     #expect(output.contains("\u{1B}[?1049h"), "entered the alternate screen")
     #expect(output.contains("↑") || output.contains("o"))
@@ -209,17 +231,22 @@ struct MotionCommandTests {
     #expect(output[restore.upperBound...].contains("status \(128 + signal)"))
   }
 
-  @Test("TERM=dumb, or a terminal smaller than the picture (1×1), gets plain lines: no alternate screen, no cursor movement")
+  @Test(
+    "TERM=dumb, or a terminal smaller than the picture (1×1), gets plain lines: no alternate screen, no cursor movement"
+  )
   func plainTerminal() throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
     let devcaps = "'\(DevCapsProcess.executable.path)' up-angle --rate 20 --count 2"
     for (setup, term) in [("", "dumb"), ("stty rows 1 cols 1; ", "xterm")] {
-      let command = "\(setup)env \(Self.shellEnvironment(testbed)) TERM=\(term) timeout --foreground -s INT 10 \(devcaps); echo \"status $?\""
+      let command =
+        "\(setup)env \(Self.shellEnvironment(testbed)) TERM=\(term) timeout --foreground -s INT 10 \(devcaps); echo \"status $?\""
       let output = try DevCapsProcess.runInTerminal(command)
       #expect(output.contains("status 0"), "\(term): \(output.debugDescription)")
       #expect(!output.contains("\u{1B}[?1049h"), "\(term): entered the alternate screen: \(output.debugDescription)")
       #expect(!output.contains("\u{1B}[H"), "\(term): moved the cursor")
-      #expect(output.filter { $0 == "\r\n" || $0 == "\n" }.count >= 4, "\(term): a line per sample: \(output.debugDescription)")
+      #expect(
+        output.filter { $0 == "\r\n" || $0 == "\n" }.count >= 4,
+        "\(term): a line per sample: \(output.debugDescription)")
     }
   }
 }

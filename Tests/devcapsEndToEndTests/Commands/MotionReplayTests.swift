@@ -61,7 +61,8 @@ struct MotionReplayTests {
 
   @Test("the magnetic-north frame without magnetometer columns is exit 65")
   func frameWithoutMagnetometer() throws {
-    let result = try replay("0,0,0,0,0,0,-1\n0.01,0,0,0,0,0,-1\n", ["--reference-frame", "x-magnetic-north-z-vertical"])
+    let result = try replay(
+      "0,0,0,0,0,0,-1\n0.01,0,0,0,0,0,-1\n", ["--reference-frame", "x-magnetic-north-z-vertical"])
     #expect(result.status == 65)
     #expect(result.stderr.contains("needs the magnetometer columns"), "stderr: \(result.stderr)")
   }

@@ -29,7 +29,9 @@ struct PowerCommandTests {
     #expect(ours["timeToEmptySeconds"] as? Int == 17280)
     #expect(ours["energyFullDesignWh"] as? Double == 57.0)
     let fallback = try #require((viaSysfs["batteries"] as? [[String: Any]])?.first)
-    for key in ["id", "level", "state", "timeToEmptySeconds", "energyWh", "energyFullWh", "energyRateW", "health", "warningLevel"] {
+    for key in [
+      "id", "level", "state", "timeToEmptySeconds", "energyWh", "energyFullWh", "energyRateW", "health", "warningLevel",
+    ] {
       #expect("\(ours[key] ?? "nil")" == "\(fallback[key] ?? "nil")", "\(key) differs between UPower and sysfs")
     }
     for view in [viaUPower, viaSysfs] {
@@ -41,13 +43,15 @@ struct PowerCommandTests {
     #expect(try SchemaValidator.problems(in: [report.stdout], schema: "report.schema.json") == [])
   }
 
-  @Test("states map the same through both sources", arguments: [
-    ("Charging", "30000000", "charging"),
-    ("Discharging", "30000000", "discharging"),
-    ("Full", "57000000", "full"),
-    ("Not charging", "54000000", "full"),
-    ("Not charging", "30000000", "not-charging"),
-  ])
+  @Test(
+    "states map the same through both sources",
+    arguments: [
+      ("Charging", "30000000", "charging"),
+      ("Discharging", "30000000", "discharging"),
+      ("Full", "57000000", "full"),
+      ("Not charging", "54000000", "full"),
+      ("Not charging", "30000000", "not-charging"),
+    ])
   func states(status: String, energy: String, state: String) throws {
     let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
     try testbed.set(Self.battery, "status", status)
@@ -62,7 +66,8 @@ struct PowerCommandTests {
   @Test("a second battery and AC online: two batteries, the aggregate level, not on battery")
   func twoBatteries() throws {
     let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
-    try testbed.add("""
+    try testbed.add(
+      """
       P: /devices/LNXSYSTM:00/LNXSYBUS:00/PNP0C0A:01/power_supply/BAT1
       E: SUBSYSTEM=power_supply
       A: type=Battery
@@ -105,12 +110,15 @@ struct PowerCommandTests {
     stream.signal(SIGINT)
     #expect(stream.wait() == 130)
     let events = try stream.received.map { try stream.json($0) }
-    let summary = events.map { "\($0["event"] as? String ?? "") \($0["id"] as? String ?? "") \($0["state"] as? String ?? "") \($0["initial"] as? Bool == true ? "initial" : "")" }
-    #expect(summary == [
-      "battery BAT0 discharging initial", "battery hidpp_battery_0 unknown initial",
-      "battery BAT0 charging ", "source-lost   ", "source-restored   ",
-      "battery BAT0 charging initial", "battery hidpp_battery_0 unknown initial",
-    ])
+    let summary = events.map {
+      "\($0["event"] as? String ?? "") \($0["id"] as? String ?? "") \($0["state"] as? String ?? "") \($0["initial"] as? Bool == true ? "initial" : "")"
+    }
+    #expect(
+      summary == [
+        "battery BAT0 discharging initial", "battery hidpp_battery_0 unknown initial",
+        "battery BAT0 charging ", "source-lost   ", "source-restored   ",
+        "battery BAT0 charging initial", "battery hidpp_battery_0 unknown initial",
+      ])
     #expect(events[2]["timeToFullSeconds"] as? Int == 10231)
     #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
   }
@@ -150,7 +158,9 @@ struct PowerCommandTests {
     let result = try DevCapsProcess.run(["list", "--json", "--only", "power"], environment: testbed.environment)
     #expect(result.status == 0)
     #expect(try SchemaValidator.problems(in: [result.stdout], schema: "report.schema.json") == [])
-    let battery = try #require(((try result.json() as? [String: Any])?["power"] as? [String: Any])?["batteries"] as? [[String: Any]]).first
+    let battery = try #require(
+      ((try result.json() as? [String: Any])?["power"] as? [String: Any])?["batteries"] as? [[String: Any]]
+    ).first
     #expect(battery?["energyWh"] is NSNull)
     #expect(result.stderr.contains("BAT0/energy_now: expected a number, found 'lots'"))
   }
@@ -166,7 +176,9 @@ struct PowerCommandTests {
     let result = try DevCapsProcess.run(["list", "--json", "--only", "power"], environment: testbed.environment)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try SchemaValidator.problems(in: [result.stdout], schema: "report.schema.json") == [])
-    let battery = try #require(((try result.json() as? [String: Any])?["power"] as? [String: Any])?["batteries"] as? [[String: Any]]).first
+    let battery = try #require(
+      ((try result.json() as? [String: Any])?["power"] as? [String: Any])?["batteries"] as? [[String: Any]]
+    ).first
     #expect(battery?["timeToEmptySeconds"] is NSNull)
     #expect(battery?["chargeCycles"] is NSNull)
     let text = try DevCapsProcess.run(["list", "--only", "power"], environment: testbed.environment)

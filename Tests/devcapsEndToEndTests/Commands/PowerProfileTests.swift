@@ -31,8 +31,11 @@ struct PowerProfileTests {
 
     func start(_ path: String, _ arguments: [String] = [], preload: Bool) throws -> ChildProcess {
       var environment = ProcessInfo.processInfo.environment.merging(["DBUS_SYSTEM_BUS_ADDRESS": bus.address]) { $1 }
-      if preload { environment.merge(testbed.environment.merging(["DBUS_SYSTEM_BUS_ADDRESS": bus.address]) { $1 }) { $1 } }
-      else { environment.removeValue(forKey: "LD_PRELOAD") }
+      if preload {
+        environment.merge(testbed.environment.merging(["DBUS_SYSTEM_BUS_ADDRESS": bus.address]) { $1 }) { $1 }
+      } else {
+        environment.removeValue(forKey: "LD_PRELOAD")
+      }
       let process = try ChildProcess(path, arguments, environment: environment, output: .null, errors: .null)
       processes.append(process)
       return process
@@ -41,7 +44,9 @@ struct PowerProfileTests {
     /// gdbus' exit status.
     @discardableResult
     func gdbus(_ arguments: [String]) throws -> Int32 {
-      try ChildProcess.run("/usr/bin/gdbus", ["call", "--address", bus.address] + arguments, errors: .null, seconds: 30).status
+      try ChildProcess.run(
+        "/usr/bin/gdbus", ["call", "--address", bus.address] + arguments, errors: .null, seconds: 30
+      ).status
     }
 
     /// Has the polkitd mock allow switching profiles, once it is on the bus (within 10 s).
@@ -73,7 +78,8 @@ struct PowerProfileTests {
   func realDaemon() throws {
     let bus = try Bus()
     #expect(try DevCapsProcess.run(["get", "power.powerProfile"], environment: bus.environment).stdout == "null\n")
-    let polkit = try bus.start("/usr/bin/python3", ["-m", "dbusmock", "--system", "--template", "polkitd"], preload: false)
+    let polkit = try bus.start(
+      "/usr/bin/python3", ["-m", "dbusmock", "--system", "--template", "polkitd"], preload: false)
     let daemon = try bus.start(Self.daemon, preload: true)
     let first = try bus.get("power.powerProfile")
     let profile = try #require(try first.json() as? [String: Any], "\(first)")
@@ -82,10 +88,11 @@ struct PowerProfileTests {
     #expect(profile["degradedReason"] is NSNull)
 
     #expect(try bus.authorizeSwitching())
-    #expect(try bus.gdbus([
-      "--dest", "net.hadess.PowerProfiles", "--object-path", "/net/hadess/PowerProfiles", "--method",
-      "org.freedesktop.DBus.Properties.Set", "net.hadess.PowerProfiles", "ActiveProfile", "<'power-saver'>",
-    ]) == 0)
+    #expect(
+      try bus.gdbus([
+        "--dest", "net.hadess.PowerProfiles", "--object-path", "/net/hadess/PowerProfiles", "--method",
+        "org.freedesktop.DBus.Properties.Set", "net.hadess.PowerProfiles", "ActiveProfile", "<'power-saver'>",
+      ]) == 0)
     #expect(try bus.get("power.powerProfile.profile").stdout == "power-saver\n")
     let list = try DevCapsProcess.run(["list", "--only", "power"], environment: bus.environment)
     #expect(list.stdout.contains("Power profile   power-saver (net.hadess.PowerProfiles)"), "\(list.stdout)")
@@ -116,19 +123,22 @@ struct PowerProfileTests {
     #expect(profile["degradedReason"] as? String == "lap-detected")
   }
 
-  @Test("watch power-profile: the profile, the switch to power-saver (PropertiesChanged), source-lost when the daemon dies")
+  @Test(
+    "watch power-profile: the profile, the switch to power-saver (PropertiesChanged), source-lost when the daemon dies")
   func watch() throws {
     let bus = try Bus()
-    let polkit = try bus.start("/usr/bin/python3", ["-m", "dbusmock", "--system", "--template", "polkitd"], preload: false)
+    let polkit = try bus.start(
+      "/usr/bin/python3", ["-m", "dbusmock", "--system", "--template", "polkitd"], preload: false)
     let daemon = try bus.start(Self.daemon, preload: true)
     _ = try bus.get("power.powerProfile")
     let stream = try StreamProcess(["watch", "power-profile", "--json", "--count", "2"], environment: bus.environment)
     stream.waitForLines(1)
     #expect(try bus.authorizeSwitching())
-    #expect(try bus.gdbus([
-      "--dest", "net.hadess.PowerProfiles", "--object-path", "/net/hadess/PowerProfiles", "--method",
-      "org.freedesktop.DBus.Properties.Set", "net.hadess.PowerProfiles", "ActiveProfile", "<'power-saver'>",
-    ]) == 0)
+    #expect(
+      try bus.gdbus([
+        "--dest", "net.hadess.PowerProfiles", "--object-path", "/net/hadess/PowerProfiles", "--method",
+        "org.freedesktop.DBus.Properties.Set", "net.hadess.PowerProfiles", "ActiveProfile", "<'power-saver'>",
+      ]) == 0)
     stream.waitForLines(2)
     daemon.signal(SIGKILL)
     daemon.waitOrKill(seconds: 10)

@@ -7,7 +7,9 @@ import Testing
 struct PrettyJSONTests {
   @Test("objects keep member order and indent by two spaces")
   func objects() {
-    let value = JSONValue.object([JSONMember("b", .integer(1)), JSONMember("a", .array([.null, .bool(false)])), JSONMember("e", .array([]))])
+    let value = JSONValue.object([
+      JSONMember("b", .integer(1)), JSONMember("a", .array([.null, .bool(false)])), JSONMember("e", .array([])),
+    ])
     #expect(value.prettyPrinted == "{\n  \"b\": 1,\n  \"a\": [null, false],\n  \"e\": []\n}")
   }
 
@@ -21,7 +23,9 @@ struct PrettyJSONTests {
 
   @Test("a pretty document parses back to the same value")
   func roundTrip() throws {
-    let value = JSONValue.object([JSONMember("k", .array([.string("a\u{1}b"), .number(0.25), .integer(-3)])), JSONMember("o", .object([]))])
+    let value = JSONValue.object([
+      JSONMember("k", .array([.string("a\u{1}b"), .number(0.25), .integer(-3)])), JSONMember("o", .object([])),
+    ])
     #expect(try JSONParser.parse(Array(value.prettyPrinted.utf8)) == value)
   }
 }

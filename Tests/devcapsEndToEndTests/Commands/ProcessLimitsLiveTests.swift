@@ -30,7 +30,8 @@ struct ProcessLimitsLiveTests {
       let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
       guard fields.count == 3, fields[1].split(separator: ",").contains(Substring(controller)) else { continue }
       let directory = "/sys/fs/cgroup/\(fields[1])\(fields[2] == "/" ? "" : fields[2])"
-      return access(directory, W_OK) == 0 && FileManager.default.fileExists(atPath: directory + "/cgroup.procs") ? directory : nil
+      return access(directory, W_OK) == 0 && FileManager.default.fileExists(atPath: directory + "/cgroup.procs")
+        ? directory : nil
     }
     return nil
   }
@@ -42,7 +43,10 @@ struct ProcessLimitsLiveTests {
 
   @Test(
     "in a child cgroup with a half-CPU quota and 512 MiB: 1 core, 512 MiB",
-    .enabled(if: writable != nil, "needs writable cgroup v1 cpu and memory hierarchies below /sys/fs/cgroup (a v2-only or read-only /sys/fs/cgroup has none)"))
+    .enabled(
+      if: writable != nil,
+      "needs writable cgroup v1 cpu and memory hierarchies below /sys/fs/cgroup (a v2-only or read-only /sys/fs/cgroup has none)"
+    ))
   func childCgroup() throws {
     let (cpuParent, memoryParent) = Self.writable!
     let name = "devcaps-test-\(getpid())"
@@ -56,7 +60,8 @@ struct ProcessLimitsLiveTests {
     try "\(512 << 20)\n".write(toFile: memory + "/memory.limit_in_bytes", atomically: false, encoding: .utf8)
     let devcaps = DevCapsProcess.executable.path
     let output = try shell(
-      "echo $$ > '\(cpu)/cgroup.procs' && echo $$ > '\(memory)/cgroup.procs' && '\(devcaps)' get cpu.availableCores && '\(devcaps)' get memory.limitBytes")
+      "echo $$ > '\(cpu)/cgroup.procs' && echo $$ > '\(memory)/cgroup.procs' && '\(devcaps)' get cpu.availableCores && '\(devcaps)' get memory.limitBytes"
+    )
     #expect(output == "1\n\(512 << 20)")
   }
 }

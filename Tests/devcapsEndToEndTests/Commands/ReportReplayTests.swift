@@ -6,7 +6,9 @@ import Testing
 /// ground a replay or a fleet check stands on.
 @Suite("Reports read back")
 struct ReportReplayTests {
-  static let machines = ["thinkpad-laptop", "yoga-convertible", "pinephone", "qemu-vm", "docker-container", "broken-sysfs"]
+  static let machines = [
+    "thinkpad-laptop", "yoga-convertible", "pinephone", "qemu-vm", "docker-container", "broken-sysfs",
+  ]
 
   /// The golden report, its disk sizes (`<statvfs>` there, as they change) made numbers again.
   static func golden(_ machine: String) throws -> JSONValue {
@@ -60,7 +62,8 @@ struct ReportReplayTests {
     let report = try JSONValueDecoder().decode(Report.self, from: try Self.golden("thinkpad-laptop"))
     let manifestBytes = try Data(contentsOf: RequireCommandTests.manifests.appendingPathComponent("kiosk.json"))
     let results = RequirementEvaluator(report: report).evaluate(try Manifest.parse(Array(manifestBytes)))
-    let ran = try JSONParser.parse(Array(try Data(contentsOf: Golden.directory.appendingPathComponent("require-kiosk.json"))))
+    let ran = try JSONParser.parse(
+      Array(try Data(contentsOf: Golden.directory.appendingPathComponent("require-kiosk.json"))))
     guard case .array(let expected) = ran["results"] else { throw TestbedError("no results") }
     #expect(results.count == expected.count)
     for (result, golden) in zip(results, expected) {
@@ -77,7 +80,8 @@ struct ReportReplayTests {
       DiskInfo(path: "/", totalBytes: 100_000_000_000, freeBytes: 60_000_000_000, availableBytes: 50_000_000_000),
       DiskInfo(path: "/var", totalBytes: 20_000_000_000, freeBytes: 2_000_000_000, availableBytes: 1_000_000_000),
     ]
-    let manifest = try Manifest.parse(Array(#"{"disk-free": ">= 10 GB", "disk-free:/var/lib": ">= 10 GB", "memory": ">= 1 GB"}"#.utf8))
+    let manifest = try Manifest.parse(
+      Array(#"{"disk-free": ">= 10 GB", "disk-free:/var/lib": ">= 10 GB", "memory": ">= 1 GB"}"#.utf8))
     let results = RequirementEvaluator(report: report).evaluate(manifest)
     #expect(results.map(\.satisfied) == [true, false, false])
     #expect(results[1].actual == .integer(1_000_000_000))

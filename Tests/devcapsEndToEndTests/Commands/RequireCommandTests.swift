@@ -11,19 +11,24 @@ struct RequireCommandTests {
   static let manifests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures/manifests")
 
-  func require(_ arguments: [String], machine: String = "thinkpad-laptop", stdin: Data? = nil, environment: [String: String] = [:]) throws -> DevCapsResult {
+  func require(
+    _ arguments: [String], machine: String = "thinkpad-laptop", stdin: Data? = nil, environment: [String: String] = [:]
+  ) throws -> DevCapsResult {
     let testbed = try FixtureMachine(name: machine).load()
-    return try DevCapsProcess.run(["require"] + arguments, environment: testbed.environment.merging(environment) { $1 }, stdin: stdin)
+    return try DevCapsProcess.run(
+      ["require"] + arguments, environment: testbed.environment.merging(environment) { $1 }, stdin: stdin)
   }
 
   func manifest(_ name: String) -> String { Self.manifests.appendingPathComponent(name).path }
 
-  @Test("each output format of a failing manifest matches its golden file", arguments: ["text", "json", "junit", "github"])
+  @Test(
+    "each output format of a failing manifest matches its golden file", arguments: ["text", "json", "junit", "github"])
   func goldenFormats(format: String) throws {
     let result = try require([manifest("kiosk.json"), "--format", format])
     #expect(result.status == 1, "stderr: \(result.stderr)")
     let stable = result.stdout.replacingOccurrences(of: Self.manifests.path, with: "MANIFESTS")
-    try Golden.check(stable, against: "require-kiosk.\(format == "junit" ? "xml" : format == "json" ? "json" : "\(format).txt")")
+    try Golden.check(
+      stable, against: "require-kiosk.\(format == "junit" ? "xml" : format == "json" ? "json" : "\(format).txt")")
   }
 
   @Test("a phone manifest on the PinePhone: every requirement holds, exit 0")
@@ -32,7 +37,9 @@ struct RequireCommandTests {
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.hasSuffix("all 11 requirements met\n"))
     let line = result.stdout.split(separator: "\n").first { $0.contains("accelerometer") }
-    #expect(line?.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") == "✓ accelerometer required found mpu6050 (iio:device1, display)")
+    #expect(
+      line?.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        == "✓ accelerometer required found mpu6050 (iio:device1, display)")
   }
 
   @Test("an Info.plist's requirements, read from the XML property list")
@@ -96,18 +103,26 @@ struct RequireCommandTests {
   @Test("JUnit output is well-formed XML with one testcase per requirement and a failure per unmet one")
   func junitParses() throws {
     let xml = try require([manifest("kiosk.json"), "--format", "junit"]).stdout
-    let parsed = try ChildProcess.run("/usr/bin/python3", ["-c", """
-      import sys, xml.etree.ElementTree as ET
-      root = ET.fromstring(sys.stdin.buffer.read())
-      cases = root.findall('./testsuite/testcase')
-      failures = [c for c in cases if c.find('failure') is not None]
-      suite = root.find('testsuite')
-      print(len(cases), len(failures), suite.get('tests'), suite.get('failures'))
-      """], input: Data(xml.utf8))
+    let parsed = try ChildProcess.run(
+      "/usr/bin/python3",
+      [
+        "-c",
+        """
+        import sys, xml.etree.ElementTree as ET
+        root = ET.fromstring(sys.stdin.buffer.read())
+        cases = root.findall('./testsuite/testcase')
+        failures = [c for c in cases if c.find('failure') is not None]
+        suite = root.find('testsuite')
+        print(len(cases), len(failures), suite.get('tests'), suite.get('failures'))
+        """,
+      ], input: Data(xml.utf8))
     let counts = parsed.outputText
     #expect(parsed.status == 0)
-    let unmet = try #require((try require([manifest("kiosk.json"), "--format", "json"]).json() as? [String: Any])?["results"] as? [[String: Any]])
-      .filter { $0["satisfied"] as? Bool == false }.count
+    let unmet = try #require(
+      (try require([manifest("kiosk.json"), "--format", "json"]).json() as? [String: Any])?["results"]
+        as? [[String: Any]]
+    )
+    .filter { $0["satisfied"] as? Bool == false }.count
     #expect(counts == "14 \(unmet) 14 \(unmet)\n")
   }
 
@@ -116,23 +131,29 @@ struct RequireCommandTests {
     let summary = FileManager.default.temporaryDirectory.appendingPathComponent("summary-\(UUID().uuidString).md")
     try "earlier step\n".write(to: summary, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: summary) }
-    let result = try require(["-", "--format", "github"], stdin: Data(#"{"gps": true, "keyboard": true}"#.utf8), environment: ["GITHUB_STEP_SUMMARY": summary.path])
+    let result = try require(
+      ["-", "--format", "github"], stdin: Data(#"{"gps": true, "keyboard": true}"#.utf8),
+      environment: ["GITHUB_STEP_SUMMARY": summary.path])
     #expect(result.status == 1)
-    #expect(result.stdout.contains("::error file=<stdin>,title=devcaps require%3A gps::gps: expected required, not present\n"))
+    #expect(
+      result.stdout.contains("::error file=<stdin>,title=devcaps require%3A gps::gps: expected required, not present\n")
+    )
     let text = try String(contentsOf: summary, encoding: .utf8)
     #expect(text.hasPrefix("earlier step\n### devcaps require <stdin>"))
     #expect(text.contains("| ❌ | `gps` | required | not present |"))
     #expect(text.contains("| ✅ | `keyboard` | required | found event3 (AT Translated Set 2 keyboard) |"))
   }
 
-  @Test("an invalid manifest is exit 65 naming the file, the key and the problem", arguments: [
-    (#"["acelerometer"]"#, "<stdin>: 'acelerometer' is not a known capability; did you mean 'accelerometer'?"),
-    (#"{"memory": ">= 4 gb"}"#, "<stdin>: 'memory': '>= 4 gb' has an unknown unit 'gb'; did you mean 'GB'?"),
-    (#"{"gps": true, "gps": true}"#, "appears twice"),
-    ("[\"gps\"\u{0}]", "NUL byte"),
-    (String(repeating: "[", count: 100_000), "nested deeper than 64 levels"),
-    ("{\"a\": ", "not valid JSON"),
-  ])
+  @Test(
+    "an invalid manifest is exit 65 naming the file, the key and the problem",
+    arguments: [
+      (#"["acelerometer"]"#, "<stdin>: 'acelerometer' is not a known capability; did you mean 'accelerometer'?"),
+      (#"{"memory": ">= 4 gb"}"#, "<stdin>: 'memory': '>= 4 gb' has an unknown unit 'gb'; did you mean 'GB'?"),
+      (#"{"gps": true, "gps": true}"#, "appears twice"),
+      ("[\"gps\"\u{0}]", "NUL byte"),
+      (String(repeating: "[", count: 100_000), "nested deeper than 64 levels"),
+      ("{\"a\": ", "not valid JSON"),
+    ])
   func invalid(text: String, message: String) throws {
     let result = try require(["-"], stdin: Data(text.utf8))
     #expect(result.status == 65)
@@ -161,7 +182,8 @@ struct RequireCommandTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     for machine in ["pinephone", "qemu-vm", "thinkpad-laptop"] {
-      let text = try String(contentsOf: Golden.directory.appendingPathComponent("list-\(machine).json"), encoding: .utf8)
+      let text = try String(
+        contentsOf: Golden.directory.appendingPathComponent("list-\(machine).json"), encoding: .utf8)
       try text.replacingOccurrences(of: "\"<statvfs>\"", with: "1000000000").write(
         to: directory.appendingPathComponent("\(machine).json"), atomically: true, encoding: .utf8)
     }
@@ -174,7 +196,9 @@ struct RequireCommandTests {
     // An empty testbed: whatever is judged comes from the reports, not from this machine.
     let result = try require([manifest("phone.json"), "--against", reports.path], machine: "qemu-vm")
     #expect(result.status == 1, "\(result.stderr)")
-    let rows = result.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+    let rows = result.stdout.split(separator: "\n").map {
+      $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
     #expect(rows.first == "✓ pinephone all 11 requirements met")
     #expect(rows[1].hasPrefix("✗ Build VM #3 11 of 11 requirements not met: accelerometer (not present)"))
     #expect(rows.last == "2 of 3 machines fall short")
@@ -192,7 +216,13 @@ struct RequireCommandTests {
     #expect(machines.map { $0["machine"] as? String } == ["pinephone", "Build VM #3", "x1carbon"])
     let junit = try require([manifest("kiosk.json"), "--against", reports.path, "--format", "junit"])
     // Parsed by Python's XML parser: a reader that shares nothing with devcaps.
-    let suites = try ChildProcess.run("/usr/bin/python3", ["-c", "import sys, xml.etree.ElementTree as ET; print('|'.join(s.get('name') + ' ' + s.get('tests') for s in ET.fromstring(sys.stdin.buffer.read()).findall('./testsuite')))"], input: Data(junit.stdout.utf8)).outputText.split(separator: "|")
+    let suites = try ChildProcess.run(
+      "/usr/bin/python3",
+      [
+        "-c",
+        "import sys, xml.etree.ElementTree as ET; print('|'.join(s.get('name') + ' ' + s.get('tests') for s in ET.fromstring(sys.stdin.buffer.read()).findall('./testsuite')))",
+      ], input: Data(junit.stdout.utf8)
+    ).outputText.split(separator: "|")
     #expect(suites.count == 3)
     #expect(suites.last == "devcaps require \(manifest("kiosk.json")) on x1carbon 14\n")
   }
@@ -204,7 +234,10 @@ struct RequireCommandTests {
     try #"{"schemaVersion": 2, "device": {}}"#.write(to: old, atomically: true, encoding: .utf8)
     let refused = try require([manifest("phone.json"), "--against", old.path])
     #expect(refused.status == 65)
-    #expect(refused.stderr == "devcaps: \(old.path): a report of schema version 2; this devcaps reads version 1 (save it again with this devcaps list --json)\n")
+    #expect(
+      refused.stderr
+        == "devcaps: \(old.path): a report of schema version 2; this devcaps reads version 1 (save it again with this devcaps list --json)\n"
+    )
     let notReport = reports.appendingPathComponent("manifest.json")
     try #"["gps"]"#.write(to: notReport, atomically: true, encoding: .utf8)
     #expect(try require([manifest("phone.json"), "--against", notReport.path]).stderr.contains("not a devcaps report"))
@@ -213,7 +246,9 @@ struct RequireCommandTests {
     #expect(missing.stderr.contains("nope.json: does not exist"))
   }
 
-  @Test("--against a report saved with --only memory: capabilities are unknown, prohibited ones too, and the outcome names the missing section")
+  @Test(
+    "--against a report saved with --only memory: capabilities are unknown, prohibited ones too, and the outcome names the missing section"
+  )
   func missingSectionIsUnknown() throws {
     let phone = try FixtureMachine(name: "pinephone").load()
     let directory = try savedReports()
@@ -222,7 +257,8 @@ struct RequireCommandTests {
     try DevCapsProcess.run(["list", "--json", "--only", "memory"], environment: phone.environment).stdout
       .write(to: partial, atomically: true, encoding: .utf8)
     let gate = directory.appendingPathComponent("gate.manifest")
-    try #"{"telephony": false, "touchscreen": false, "memory": ">= 1 MiB"}"#.write(to: gate, atomically: true, encoding: .utf8)
+    try #"{"telephony": false, "touchscreen": false, "memory": ">= 1 MiB"}"#.write(
+      to: gate, atomically: true, encoding: .utf8)
     let result = try require([gate.path, "--against", partial.path, "--format", "json"])
     #expect(result.status == 1, "\(result.stdout)")
     #expect(try SchemaValidator.problems(in: [result.stdout], schema: "require.schema.json") == [])
@@ -230,9 +266,13 @@ struct RequireCommandTests {
     #expect(outcome["missingSections"] as? [String] == ["capabilities"])
     let results = try #require(outcome["results"] as? [[String: Any]])
     #expect(results.map { $0["satisfied"] as? Bool } == [false, false, true])
-    #expect(results.prefix(2).map { $0["detail"] as? String } == Array(repeating: "unknown: the report has no capabilities section", count: 2))
+    #expect(
+      results.prefix(2).map { $0["detail"] as? String }
+        == Array(repeating: "unknown: the report has no capabilities section", count: 2))
     let text = try require([gate.path, "--against", partial.path])
-    #expect(text.stdout.contains("the report lacks capabilities: save it with devcaps list --json and no --only"), "\(text.stdout)")
+    #expect(
+      text.stdout.contains("the report lacks capabilities: save it with devcaps list --json and no --only"),
+      "\(text.stdout)")
   }
 
   @Test("a document that is not a devcaps report is 65: schemaVersion alone is not one")

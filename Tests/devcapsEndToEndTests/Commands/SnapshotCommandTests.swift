@@ -29,7 +29,11 @@ struct SnapshotCommandTests {
     environment["NO_COLOR"] = "1"
     environment["DEVCAPS_ROOT"] = bundle.path
     environment["DBUS_SYSTEM_BUS_ADDRESS"] = noSystemBus
-    let command = ["/usr/bin/umockdev-run", "-d", bundle.appendingPathComponent("devices.umockdev").path, "--", try DevCapsProcess.executable(runBy: user).path] + arguments
+    let command =
+      [
+        "/usr/bin/umockdev-run", "-d", bundle.appendingPathComponent("devices.umockdev").path, "--",
+        try DevCapsProcess.executable(runBy: user).path,
+      ] + arguments
     let asUser = user.map { ["/usr/bin/setpriv", "--reuid=\($0)", "--regid=65534", "--clear-groups"] } ?? []
     let line = asUser + command
     return try ChildProcess.run(line[0], Array(line.dropFirst()), environment: environment, input: Data()).result
@@ -44,7 +48,9 @@ struct SnapshotCommandTests {
       throw TestbedError("not a JSON object: \(json)")
     }
     if let disks = report["disks"] as? [[String: Any]] {
-      report["disks"] = disks.map { disk in disk.filter { !["totalBytes", "freeBytes", "availableBytes"].contains($0.key) } }
+      report["disks"] = disks.map { disk in
+        disk.filter { !["totalBytes", "freeBytes", "availableBytes"].contains($0.key) }
+      }
     }
     return report as NSDictionary
   }
@@ -55,14 +61,17 @@ struct SnapshotCommandTests {
     let bundle = try Self.emptyDirectory().appendingPathComponent("snapshot")
     defer { try? FileManager.default.removeItem(at: bundle.deletingLastPathComponent()) }
 
-    let taken = try DevCapsProcess.run(["snapshot", "--keep-identifiers", bundle.path], environment: testbed.environment)
+    let taken = try DevCapsProcess.run(
+      ["snapshot", "--keep-identifiers", bundle.path], environment: testbed.environment)
     #expect(taken.status == 0, "stderr: \(taken.stderr)")
     #expect(taken.stdout.isEmpty)
     let original = try DevCapsProcess.run(["list", "--json"], environment: testbed.environment)
     let replayed = try Self.replay(bundle, ["list", "--json"])
     #expect(replayed.status == 0, "stderr: \(replayed.stderr)")
     #expect(replayed.stderr == original.stderr, "the same warnings")
-    #expect(try Self.comparable(replayed.stdout) == Self.comparable(original.stdout), "\(machine): replayed\n\(replayed.stdout)\noriginal\n\(original.stdout)")
+    #expect(
+      try Self.comparable(replayed.stdout) == Self.comparable(original.stdout),
+      "\(machine): replayed\n\(replayed.stdout)\noriginal\n\(original.stdout)")
     let saved = try String(contentsOf: bundle.appendingPathComponent("devcaps-report.json"), encoding: .utf8)
     #expect(try Self.comparable(saved) == Self.comparable(original.stdout), "the bundle's own report")
   }
@@ -73,8 +82,11 @@ struct SnapshotCommandTests {
     try testbed.write("sys/devices/virtual/dmi/id/bios_version", String(repeating: "A", count: 2 << 20))
     let bundle = try Self.emptyDirectory()
     defer { try? FileManager.default.removeItem(at: bundle) }
-    #expect(try DevCapsProcess.run(["snapshot", "--keep-identifiers", bundle.path], environment: testbed.environment).status == 0)
-    let copied = try FileManager.default.attributesOfItem(atPath: bundle.appendingPathComponent("sys/class/dmi/id/bios_version").path)
+    #expect(
+      try DevCapsProcess.run(["snapshot", "--keep-identifiers", bundle.path], environment: testbed.environment).status
+        == 0)
+    let copied = try FileManager.default.attributesOfItem(
+      atPath: bundle.appendingPathComponent("sys/class/dmi/id/bios_version").path)
     #expect((copied[.size] as? Int) == (1 << 20) + 1, "the limit and one byte, not the whole file")
     let original = try DevCapsProcess.run(["list", "--json", "--only", "device"], environment: testbed.environment)
     let replayed = try Self.replay(bundle, ["list", "--json", "--only", "device"])
@@ -103,7 +115,10 @@ struct SnapshotCommandTests {
     #expect(replayed.status == 0, "stderr: \(replayed.stderr)")
     let report = try ReportJSON(replayed)
     #expect(report["memory.totalBytes"] is NSNull)
-    #expect(report.warnings.contains { $0["path"] as? String == "/proc/meminfo" && $0["problem"] as? String == "permission denied" })
+    #expect(
+      report.warnings.contains {
+        $0["path"] as? String == "/proc/meminfo" && $0["problem"] as? String == "permission denied"
+      })
   }
 
   @Test("the device record keeps every byte: text with escapes, binary in hex, links")
@@ -115,7 +130,9 @@ struct SnapshotCommandTests {
     try testbed.write(connector + "subdir/nested", "inside\n")
     let bundle = try Self.emptyDirectory()
     defer { try? FileManager.default.removeItem(at: bundle) }
-    #expect(try DevCapsProcess.run(["snapshot", "--keep-identifiers", bundle.path], environment: testbed.environment).status == 0)
+    #expect(
+      try DevCapsProcess.run(["snapshot", "--keep-identifiers", bundle.path], environment: testbed.environment).status
+        == 0)
 
     // umockdev itself reads the record back into a fresh testbed.
     let record = try String(contentsOf: bundle.appendingPathComponent("devices.umockdev"), encoding: .utf8)
@@ -127,7 +144,8 @@ struct SnapshotCommandTests {
     #expect(bytes(replayed.root, connector + "edid") == bytes(testbed.root, connector + "edid"))
     #expect(record.contains("H: edid=00FFFFFFFFFFFF00"))
     #expect(record.contains(#"A: odd=tab\there \"quoted\" back\\slash \303\251\177\001\nsecond line\n"#), "\(record)")
-    let driver = try FileManager.default.destinationOfSymbolicLink(atPath: replayed.root + "/sys/devices/pci0000:00/0000:00:02.0/driver")
+    let driver = try FileManager.default.destinationOfSymbolicLink(
+      atPath: replayed.root + "/sys/devices/pci0000:00/0000:00:02.0/driver")
     #expect(driver == "../../../bus/pci/drivers/i915")
   }
 

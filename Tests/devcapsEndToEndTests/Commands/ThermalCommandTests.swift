@@ -23,9 +23,11 @@ struct ThermalCommandTests {
   @Test("get device.thermalState follows the zones: nominal, then serious past TCPU's passive trip")
   func get() throws {
     let testbed = try FixtureMachine(name: "thinkpad-laptop").load()
-    #expect(try DevCapsProcess.run(["get", "device.thermalState"], environment: testbed.environment).stdout == "nominal\n")
+    #expect(
+      try DevCapsProcess.run(["get", "device.thermalState"], environment: testbed.environment).stdout == "nominal\n")
     try testbed.write(String(Self.tcpu.dropFirst()) + "/temp", "96000\n")
-    #expect(try DevCapsProcess.run(["get", "device.thermalState"], environment: testbed.environment).stdout == "serious\n")
+    #expect(
+      try DevCapsProcess.run(["get", "device.thermalState"], environment: testbed.environment).stdout == "serious\n")
     let reason = try DevCapsProcess.run(["get", "thermal.reason"], environment: testbed.environment)
     #expect(reason.stdout == "TCPU at 96.0 °C, past its passive trip at 95.0 °C\n")
   }
@@ -38,8 +40,11 @@ struct ThermalCommandTests {
     let result = try DevCapsProcess.run(["list", "--json", "--only", "thermal"], environment: testbed.environment)
     #expect(result.status == 0)
     #expect(result.stderr.contains("thermal_zone2/temp: expected an integer, found 'hot!'"), "\(result.stderr)")
-    #expect(result.stderr.contains("thermal_zone0/temp: -999999999 m°C is not a temperature a sensor can read"), "\(result.stderr)")
-    let zones = try #require(((try result.json() as? [String: Any])?["thermal"] as? [String: Any])?["zones"] as? [[String: Any]])
+    #expect(
+      result.stderr.contains("thermal_zone0/temp: -999999999 m°C is not a temperature a sensor can read"),
+      "\(result.stderr)")
+    let zones = try #require(
+      ((try result.json() as? [String: Any])?["thermal"] as? [String: Any])?["zones"] as? [[String: Any]])
     #expect(zones.map { $0["temperatureCelsius"] is NSNull } == [true, false, true, false])
   }
 
@@ -81,7 +86,8 @@ struct ThermalCommandTests {
   @Test("watch thermal: a zone that sends no uevent is found by the poll (--rate)")
   func poll() throws {
     let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
-    let stream = try StreamProcess(["watch", "thermal", "--json", "--count", "1", "--rate", "10"], environment: testbed.environment)
+    let stream = try StreamProcess(
+      ["watch", "thermal", "--json", "--count", "1", "--rate", "10"], environment: testbed.environment)
     stream.waitForLines(1)
     try testbed.set(Self.tcpu, "temp", "96000")
     #expect(stream.wait() == 0, "stderr: \(stream.stderr)")
@@ -96,7 +102,9 @@ struct ThermalCommandTests {
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n")
     #expect(lines.count == 1)
-    #expect(lines.first?.range(of: #"^\d\d:\d\d:\d\d thermal state nominal$"#, options: .regularExpression) != nil, "\(result.stdout)")
+    #expect(
+      lines.first?.range(of: #"^\d\d:\d\d:\d\d thermal state nominal$"#, options: .regularExpression) != nil,
+      "\(result.stdout)")
   }
 
   @Test("watch thermal on a machine without thermal zones: unavailable (69), saying so")

@@ -17,7 +17,9 @@ struct TiltCommandTests {
   static let pinephoneAccelerometer = "/sys/devices/platform/soc/1c2b000.i2c/i2c-1/1-0068/iio:device1"
 
   /// The frames of a `--json` run, after checking its status and the schema.
-  static func frames(_ arguments: [String], _ testbed: TestbedDriver) throws -> (frames: [[String: Any]], stderr: String) {
+  static func frames(_ arguments: [String], _ testbed: TestbedDriver) throws -> (
+    frames: [[String: Any]], stderr: String
+  ) {
     let result = try DevCapsProcess.run(["tilt", "--json"] + arguments, environment: testbed.environment)
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -31,12 +33,14 @@ struct TiltCommandTests {
     return (value["x"] ?? .nan, value["y"] ?? .nan)
   }
 
-  @Test("tilting the convertible rolls the ball that way on the screen (device y up is screen y down)", arguments: [
-    (0.7, 0.0, -0.7, 1.0, 0.0),
-    (-0.7, 0.0, -0.7, -1.0, 0.0),
-    (0.0, -0.7, -0.7, 0.0, 1.0),
-    (0.0, 0.7, -0.7, 0.0, -1.0),
-  ])
+  @Test(
+    "tilting the convertible rolls the ball that way on the screen (device y up is screen y down)",
+    arguments: [
+      (0.7, 0.0, -0.7, 1.0, 0.0),
+      (-0.7, 0.0, -0.7, -1.0, 0.0),
+      (0.0, -0.7, -0.7, 0.0, 1.0),
+      (0.0, 0.7, -0.7, 0.0, -1.0),
+    ])
   func followsTheTilt(gx: Double, gy: Double, gz: Double, signX: Double, signY: Double) throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
     try MotionCommandTests.tilt(testbed, gx, gy, gz)
@@ -51,7 +55,8 @@ struct TiltCommandTests {
     if signY == 0 { #expect(last.y == first.y) }
     let velocity = Self.cells(try #require(frames.last), "velocity")
     #expect(velocity.x * signX >= 0 && velocity.y * signY >= 0)
-    #expect(frames.allSatisfy { $0["source"] as? String == "accelerometer" && $0["sensor"] as? String == "iio:device1" })
+    #expect(
+      frames.allSatisfy { $0["source"] as? String == "accelerometer" && $0["sensor"] as? String == "iio:device1" })
     #expect(frames.map { $0["frame"] as? Int } == Array(0..<20))
   }
 
@@ -63,7 +68,8 @@ struct TiltCommandTests {
     #expect(flat.allSatisfy { Self.cells($0, "position") == (39.5, 11.5) && ($0["bounce"] as? [Any])?.isEmpty == true })
 
     try MotionCommandTests.tilt(testbed, 0.8, 0, -0.6)
-    let stream = try StreamProcess(["tilt", "--json", "--rate", "100", "--frames", "400"], environment: testbed.environment)
+    let stream = try StreamProcess(
+      ["tilt", "--json", "--rate", "100", "--frames", "400"], environment: testbed.environment)
     stream.waitForLines(30)
     try MotionCommandTests.tilt(testbed, -0.8, 0, -0.6)
     stream.waitForLines(120)
@@ -80,7 +86,8 @@ struct TiltCommandTests {
   func bounces() throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
     try MotionCommandTests.tilt(testbed, 1, 0, 0)
-    let (frames, _) = try Self.frames(["--frames", "150", "--rate", "100", "--bounce", "0.5", "--friction", "0"], testbed)
+    let (frames, _) = try Self.frames(
+      ["--frames", "150", "--rate", "100", "--bounce", "0.5", "--friction", "0"], testbed)
     let index = try #require(frames.firstIndex { ($0["bounce"] as? [[String: Any]])?.isEmpty == false })
     let hit = try #require((frames[index]["bounce"] as? [[String: Any]])?.first)
     #expect(hit["wall"] as? String == "right")
@@ -92,17 +99,20 @@ struct TiltCommandTests {
     #expect(frames.allSatisfy { Self.cells($0, "position").x <= 79 && $0["buzz"] as? Bool == false })
   }
 
-  @Test("bad options are usage errors that say what is wrong", arguments: [
-    (["--bounce", "1.5"], "--bounce must be between 0 and 1"),
-    (["--friction=-0.1"], "--friction must be between 0 and 1"),
-    (["--buzz-threshold=-1"], "--buzz-threshold must be 0 or more"),
-    (["--frames", "0"], "--frames must be 1 or more"),
-    (["--rate", "0"], "--rate must be between 0.1 and 1000"),
-    ([], "tilt draws on a terminal and standard output is not one: use --json"),
-  ])
+  @Test(
+    "bad options are usage errors that say what is wrong",
+    arguments: [
+      (["--bounce", "1.5"], "--bounce must be between 0 and 1"),
+      (["--friction=-0.1"], "--friction must be between 0 and 1"),
+      (["--buzz-threshold=-1"], "--buzz-threshold must be 0 or more"),
+      (["--frames", "0"], "--frames must be 1 or more"),
+      (["--rate", "0"], "--rate must be between 0.1 and 1000"),
+      ([], "tilt draws on a terminal and standard output is not one: use --json"),
+    ])
   func usage(arguments: [String], message: String) throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
-    let result = try DevCapsProcess.run(["tilt"] + arguments + (arguments.isEmpty ? [] : ["--json"]), environment: testbed.environment)
+    let result = try DevCapsProcess.run(
+      ["tilt"] + arguments + (arguments.isEmpty ? [] : ["--json"]), environment: testbed.environment)
     #expect(result.status == 64)
     #expect(result.stderr.contains(message), "\(result.stderr)")
     #expect(result.stdout.isEmpty)
@@ -110,7 +120,8 @@ struct TiltCommandTests {
 
   @Test("no display accelerometer is exit 69")
   func unavailable() throws {
-    let result = try DevCapsProcess.run(["tilt", "--json", "--frames", "1"], environment: try TestbedDriver(fixture: "qemu-vm").environment)
+    let result = try DevCapsProcess.run(
+      ["tilt", "--json", "--frames", "1"], environment: try TestbedDriver(fixture: "qemu-vm").environment)
     #expect(result.status == 69)
     #expect(result.stderr.contains("no accelerometer found"), "\(result.stderr)")
   }
@@ -126,14 +137,16 @@ struct TiltCommandTests {
     return testbed
   }
 
-  @Test("a hard bounce buzzes the vibrator: one rumble uploaded, played by an EV_FF write per hard hit, removed at the end")
+  @Test(
+    "a hard bounce buzzes the vibrator: one rumble uploaded, played by an EV_FF write per hard hit, removed at the end")
   func buzz() throws {
     let testbed = try Self.pinephone()
     let (frames, stderr) = try Self.frames(["--frames", "150", "--rate", "100", "--buzz-threshold", "30"], testbed)
     #expect(stderr.isEmpty, "\(stderr)")
     let buzzed = frames.filter { $0["buzz"] as? Bool == true }
     #expect(!buzzed.isEmpty)
-    #expect(frames.allSatisfy { $0["source"] as? String == "fusion" }, "the phone's gyroscope gives device motion's gravity")
+    #expect(
+      frames.allSatisfy { $0["source"] as? String == "fusion" }, "the phone's gyroscope gives device motion's gravity")
     for frame in frames {
       let hard = (frame["bounce"] as? [[String: Any]] ?? []).contains { ($0["speed"] as? Double ?? 0) > 30 }
       #expect(frame["buzz"] as? Bool == hard, "\(frame)")
@@ -147,7 +160,11 @@ struct TiltCommandTests {
     #expect((upload["length"] as? Int ?? 0) > 0 && (upload["strong"] as? Int ?? 0) > 0)
     let plays = log.dropFirst().dropLast()
     #expect(plays.count == buzzed.count)
-    #expect(plays.allSatisfy { $0["call"] as? String == "write" && $0["type"] as? Int == 0x15 && $0["code"] as? Int == 7 && $0["value"] as? Int == 1 })
+    #expect(
+      plays.allSatisfy {
+        $0["call"] as? String == "write" && $0["type"] as? Int == 0x15 && $0["code"] as? Int == 7
+          && $0["value"] as? Int == 1
+      })
     let remove = try #require(log.last)
     #expect(remove["call"] as? String == "EVIOCRMFF" && remove["id"] as? Int == 7)
   }
@@ -155,7 +172,8 @@ struct TiltCommandTests {
   @Test("--no-buzz and soft bounces leave the motor alone")
   func noBuzz() throws {
     let testbed = try Self.pinephone()
-    let (frames, _) = try Self.frames(["--frames", "150", "--rate", "100", "--no-buzz", "--buzz-threshold", "30"], testbed)
+    let (frames, _) = try Self.frames(
+      ["--frames", "150", "--rate", "100", "--no-buzz", "--buzz-threshold", "30"], testbed)
     #expect(frames.allSatisfy { $0["buzz"] as? Bool == false })
     #expect(frames.contains { ($0["bounce"] as? [Any])?.isEmpty == false })
     #expect(try testbed.forceFeedbackLog(Self.vibratorNode).isEmpty, "the node is not even opened")
@@ -172,7 +190,10 @@ struct TiltCommandTests {
     #expect(frames.count == 150)
     #expect(frames.allSatisfy { $0["buzz"] as? Bool == false })
     let warnings = stderr.split(separator: "\n")
-    #expect(warnings == ["devcaps: warning: /dev/input/event3: uploading a rumble effect (EVIOCSFF) failed: Permission denied; no buzz"])
+    #expect(
+      warnings == [
+        "devcaps: warning: /dev/input/event3: uploading a rumble effect (EVIOCSFF) failed: Permission denied; no buzz"
+      ])
     #expect(try testbed.forceFeedbackLog(Self.vibratorNode).map { $0["call"] as? String } == ["EVIOCSFF"])
   }
 
@@ -196,7 +217,9 @@ struct TiltCommandTests {
   static func ballCells(_ output: String) throws -> [(row: Int, column: Int)] {
     let pattern = try Regex(#"\u{1B}\[(\d+);(\d+)H●"#)
     return output.matches(of: pattern).compactMap { match in
-      guard let row = match.output[1].substring.flatMap({ Int($0) }), let column = match.output[2].substring.flatMap({ Int($0) }) else { return nil }
+      guard let row = match.output[1].substring.flatMap({ Int($0) }),
+        let column = match.output[2].substring.flatMap({ Int($0) })
+      else { return nil }
       return (row, column)
     }
   }
@@ -215,19 +238,25 @@ struct TiltCommandTests {
     #expect(first == (10, 31), "the middle of a 60×19 field (29.5, 9), 1-based")
     #expect(last.column > first.column && last.row == first.row)
     #expect(cells.allSatisfy { $0.column <= 60 && $0.row <= 19 })
-    #expect(output.contains("\u{1B}[20;1H tilt 45° → · speed "), "the status line on the last row: \(output.suffix(400).debugDescription)")
+    #expect(
+      output.contains("\u{1B}[20;1H tilt 45° → · speed "),
+      "the status line on the last row: \(output.suffix(400).debugDescription)")
     #expect(output.contains(" Hz · accelerometer iio:de"), "the source, cut at the width")
     let restore = try #require(output.range(of: "\u{1B}[?25h\u{1B}[?1049l"), "left the alternate screen")
     let after = output[restore.upperBound...]
     #expect(after.contains("status 130"), "\(after.debugDescription)")
     // stty -a lists each local mode, with a minus when it is off.
-    #expect(after.contains(" icanon") && after.contains(" echo ") && !after.contains("-icanon") && !after.contains(" -echo "), "\(after)")
+    #expect(
+      after.contains(" icanon") && after.contains(" echo ") && !after.contains("-icanon") && !after.contains(" -echo "),
+      "\(after)")
   }
 
-  @Test("q quits with 0 and SIGTERM with 143, the terminal restored either way", arguments: [("q", "0"), ("kill", "143")])
+  @Test(
+    "q quits with 0 and SIGTERM with 143, the terminal restored either way", arguments: [("q", "0"), ("kill", "143")])
   func quit(key: String, status: String) throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
-    let line = key == "kill"
+    let line =
+      key == "kill"
       ? Self.commandLine(testbed, "--rate 50") + " & sleep 1; kill -TERM $!; wait $!; echo \"status $?\"; stty -a"
       : Self.commandLine(testbed, "--rate 50") + "; echo \"status $?\"; stty -a"
     let session = try TerminalSession(line)
@@ -245,7 +274,8 @@ struct TiltCommandTests {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
     try MotionCommandTests.tilt(testbed, 1, 0, 0)
     let session = try TerminalSession(
-      "stty cols 0 rows 0; env \(MotionCommandTests.shellEnvironment(testbed)) '\(DevCapsProcess.executable.path)' tilt --rate 50; echo \"status $?\"")
+      "stty cols 0 rows 0; env \(MotionCommandTests.shellEnvironment(testbed)) '\(DevCapsProcess.executable.path)' tilt --rate 50; echo \"status $?\""
+    )
     #expect(session.wait { $0.contains("\u{1B}[2J") })
     usleep(500_000)
     session.type("q")
@@ -260,7 +290,8 @@ struct TiltCommandTests {
     try MotionCommandTests.tilt(testbed, 1, 0, 0)
     let session = try TerminalSession(Self.commandLine(testbed, "--rate 50"))
     // Wait for the ball to reach the right wall, then tip the device flat and press space.
-    #expect(session.wait { (try? Self.ballCells($0).last?.column) == 60 }, "\(session.output.suffix(300).debugDescription)")
+    #expect(
+      session.wait { (try? Self.ballCells($0).last?.column) == 60 }, "\(session.output.suffix(300).debugDescription)")
     try MotionCommandTests.tilt(testbed, 0, 0, -1)
     usleep(300_000)
     session.type(" ")
@@ -274,7 +305,8 @@ struct TiltCommandTests {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
     try MotionCommandTests.tilt(testbed, 0.7, -0.7, 0)
     let session = try TerminalSession(
-      "(sleep 1.5; stty cols 30 rows 10 < /dev/tty) & " + Self.commandLine(testbed, "--rate 50") + "; echo \"status $?\"")
+      "(sleep 1.5; stty cols 30 rows 10 < /dev/tty) & " + Self.commandLine(testbed, "--rate 50")
+        + "; echo \"status $?\"")
     #expect(session.wait { $0.contains("\u{1B}[10;1H") }, "\(session.output.suffix(400).debugDescription)")
     usleep(300_000)
     session.type("q")

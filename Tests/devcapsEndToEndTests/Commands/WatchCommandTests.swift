@@ -53,7 +53,9 @@ struct WatchCommandTests {
     let testbed = try TestbedDriver(fixture: "qemu-vm")
     let stream = try StreamProcess(["watch", "sensors", "--json", "--count", "2"], environment: testbed.environment)
     usleep(300_000)
-    try testbed.add("P: /devices/platform/accel/iio:device0\nE: SUBSYSTEM=iio\nA: name=accel_3d\nA: in_accel_x_raw=0\nA: in_accel_y_raw=-981\nA: in_accel_z_raw=0\nA: in_accel_scale=0.01\n")
+    try testbed.add(
+      "P: /devices/platform/accel/iio:device0\nE: SUBSYSTEM=iio\nA: name=accel_3d\nA: in_accel_x_raw=0\nA: in_accel_y_raw=-981\nA: in_accel_z_raw=0\nA: in_accel_scale=0.01\n"
+    )
     try testbed.uevent("/sys/devices/platform/accel/iio:device0", "add")
     stream.waitForLines(1)
     try testbed.remove("/sys/devices/platform/accel/iio:device0")
@@ -75,7 +77,8 @@ struct WatchCommandTests {
     #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
   }
 
-  @Test("SIGINT and SIGTERM end a stream with 130 and 143", arguments: [(Int32(2), Int32(130)), (Int32(15), Int32(143))])
+  @Test(
+    "SIGINT and SIGTERM end a stream with 130 and 143", arguments: [(Int32(2), Int32(130)), (Int32(15), Int32(143))])
   func signals(signal: Int32, status: Int32) throws {
     let testbed = try TestbedDriver(fixture: "qemu-vm")
     let stream = try StreamProcess(["watch", "displays"], environment: testbed.environment)
@@ -104,21 +107,29 @@ struct WatchCommandTests {
     // head reads the first line and exits; devcaps, idle, must notice and end by itself (else
     // the run is killed after 10 s and the test fails saying so).
     let pipeline = try ChildProcess.run(
-      "/bin/bash", ["-c", "'\(DevCapsProcess.executable.path)' watch displays | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}"],
+      "/bin/bash",
+      ["-c", "'\(DevCapsProcess.executable.path)' watch displays | head -n 1 >/dev/null; echo ${PIPESTATUS[0]}"],
       environment: environment, seconds: 10)
     #expect(pipeline.outputText == "0\n")
     #expect(pipeline.errorText.isEmpty)
   }
 
-  @Test("usage errors are 64", arguments: [["watch", "nothing"], ["watch", "displays", "--count", "-1"], ["watch", "displays", "--timeout", "0"]])
+  @Test(
+    "usage errors are 64",
+    arguments: [
+      ["watch", "nothing"], ["watch", "displays", "--count", "-1"], ["watch", "displays", "--timeout", "0"],
+    ])
   func usage(arguments: [String]) throws {
     #expect(try DevCapsProcess.run(arguments).status == 64)
   }
 
-  @Test("--timeout takes any positive number of seconds, 1e300 included (forever, in practice); 0, -1 and nan are usage errors")
+  @Test(
+    "--timeout takes any positive number of seconds, 1e300 included (forever, in practice); 0, -1 and nan are usage errors"
+  )
   func hugeTimeout() throws {
     let testbed = try FixtureMachine(name: "thinkpad-laptop").load()
-    let result = try DevCapsProcess.run(["watch", "displays", "--timeout", "1e300", "--count", "0"], environment: testbed.environment)
+    let result = try DevCapsProcess.run(
+      ["watch", "displays", "--timeout", "1e300", "--count", "0"], environment: testbed.environment)
     #expect(result.status == 0, "\(result.stderr)")
     for bad in ["0", "-1", "nan"] {
       let refused = try DevCapsProcess.run(["watch", "displays", "--timeout=\(bad)"], environment: testbed.environment)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestProcesses
+import Testing
 
 /// libudev is opened on first use, not linked: without it devcaps still starts, reports what
 /// needs no device, says why the hardware sections are empty, and a stream that needs udev
@@ -16,7 +16,8 @@ struct WithoutLibudevTests {
     environment.removeValue(forKey: "DEVCAPS_ROOT")
     environment["NO_COLOR"] = "1"
     return try ChildProcess.run(
-      "/usr/bin/unshare", ["--mount", "/bin/sh", "-c", script, "sh", library, DevCapsProcess.executable.path] + arguments,
+      "/usr/bin/unshare",
+      ["--mount", "/bin/sh", "-c", script, "sh", library, DevCapsProcess.executable.path] + arguments,
       environment: environment
     ).result
   }

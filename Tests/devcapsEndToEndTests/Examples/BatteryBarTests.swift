@@ -6,7 +6,8 @@ import Testing
 @Suite("Examples/BatteryBar", .serialized)
 struct BatteryBarTests {
   static let executable = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/BatteryBar/.build/debug/BatteryBar")
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+      "Examples/BatteryBar/.build/debug/BatteryBar")
 
   @Test("a line for the battery now, a line when it starts charging; the mouse's battery is left out")
   func lines() throws {
@@ -26,7 +27,8 @@ struct BatteryBarTests {
 
   @Test("no power source at all: the library's reason on stderr, exit 69")
   func unavailable() throws {
-    try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "\(Self.executable.path) is not built")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: Self.executable.path), "\(Self.executable.path) is not built")
     let testbed = try TestbedDriver(fixture: "qemu-vm")
     let example = try StreamProcess([], environment: testbed.environment, executable: Self.executable)
     #expect(example.wait() == 69)
@@ -35,7 +37,8 @@ struct BatteryBarTests {
 
   @Test("a COUNT that is not a positive number: usage on stderr, exit 64")
   func usage() throws {
-    try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "\(Self.executable.path) is not built")
+    try #require(
+      FileManager.default.isExecutableFile(atPath: Self.executable.path), "\(Self.executable.path) is not built")
     let example = try StreamProcess(["0"], environment: [:], executable: Self.executable)
     #expect(example.wait() == 64)
     #expect(example.stderr.hasPrefix("usage: BatteryBar [COUNT]"))

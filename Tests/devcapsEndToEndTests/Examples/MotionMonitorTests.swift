@@ -7,7 +7,8 @@ import Testing
 @Suite("Examples/MotionMonitor", .serialized)
 struct MotionMonitorTests {
   static let executable = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/MotionMonitor/.build/debug/MotionMonitor")
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+      "Examples/MotionMonitor/.build/debug/MotionMonitor")
 
   static func requireBuilt() throws {
     try #require(
@@ -36,7 +37,8 @@ struct MotionMonitorTests {
       // matrix, before the filter has learnt that bias. The attitude drifts with it by a tenth of
       // a degree or so from sample to sample: only the pitch is checked.
       #expect(
-        line.hasPrefix("rotation -0.02 -0.01  0.00 rad/s  gravity  0.00 -1.00  0.00 g  user  0.00  0.00  0.00 g  roll "),
+        line.hasPrefix(
+          "rotation -0.02 -0.01  0.00 rad/s  gravity  0.00 -1.00  0.00 g  user  0.00  0.00  0.00 g  roll "),
         "upright, at rest: \(line)")
       #expect(line.hasSuffix("°  fusion"), "\(line)")
       let pitch = try #require(Self.value(after: "pitch", in: line), "\(line)")
@@ -53,7 +55,8 @@ struct MotionMonitorTests {
     try MotionCommandTests.tilt(testbed, 0, -1, 0)
     let example = try StreamProcess(["2"], environment: testbed.environment, executable: Self.executable)
     #expect(example.wait() == 0, "\(example.stderr)")
-    let line = "rotation     —     —     — rad/s  gravity  0.00 -1.00  0.00 g  user  0.00  0.00  0.00 g  "
+    let line =
+      "rotation     —     —     — rad/s  gravity  0.00 -1.00  0.00 g  user  0.00  0.00  0.00 g  "
       + "roll    0.0°  pitch   90.0°  yaw      —   accelerometer"
     #expect(example.received == [line, line])
   }
@@ -70,7 +73,8 @@ struct MotionMonitorTests {
     #expect(example.stderr == "")
   }
 
-  @Test("Ctrl-C mid-sample on a chip read through its IIO buffer: the library puts the buffer back before the program ends")
+  @Test(
+    "Ctrl-C mid-sample on a chip read through its IIO buffer: the library puts the buffer back before the program ends")
   func interruptedBuffer() throws {
     try Self.requireBuilt()
     let testbed = try TestbedDriver(fixture: "qemu-vm")
@@ -87,10 +91,15 @@ struct MotionMonitorTests {
     #expect(try CombinedIMUBufferTests.file(testbed.root, "buffer/enable") == "1", "sampled through the buffer")
     example.signal(SIGINT)
     #expect(example.wait() == 130, "\(example.stderr)")
-    #expect(example.received.count >= 3 && example.received.allSatisfy { $0.hasSuffix("fusion") && $0.contains("pitch   90.0°") }, "\(example.received)")
+    #expect(
+      example.received.count >= 3
+        && example.received.allSatisfy { $0.hasSuffix("fusion") && $0.contains("pitch   90.0°") }, "\(example.received)"
+    )
     #expect(!example.stderr.contains("polling"), "\(example.stderr)")
     #expect(try CombinedIMUBufferTests.file(testbed.root, "buffer/enable") == "0")
-    for name in ["in_accel_x", "in_accel_y", "in_accel_z", "in_anglvel_x", "in_anglvel_y", "in_anglvel_z", "in_timestamp"] {
+    for name in [
+      "in_accel_x", "in_accel_y", "in_accel_z", "in_anglvel_x", "in_anglvel_y", "in_anglvel_z", "in_timestamp",
+    ] {
       #expect(try CombinedIMUBufferTests.file(testbed.root, "scan_elements/\(name)_en") == "0", "\(name)")
     }
     #expect(try CombinedIMUBufferTests.file(testbed.root, "trigger/current_trigger") == "")
@@ -104,7 +113,8 @@ struct MotionMonitorTests {
     #expect(example.wait() == 69)
     #expect(example.received == [])
     #expect(
-      example.stderr == "MotionMonitor: device motion needs an accelerometer (with a gyroscope for fusion) or a sensor hub: "
+      example.stderr
+        == "MotionMonitor: device motion needs an accelerometer (with a gyroscope for fusion) or a sensor hub: "
         + "no sensor hub rotation (IIO in_rot_quaternion); no accelerometer found (no IIO device with in_accel_* channels, "
         + "no input device with ID_INPUT_ACCELEROMETER); no gyroscope (IIO in_anglvel_*)\n")
   }
@@ -116,7 +126,9 @@ struct MotionMonitorTests {
       let example = try StreamProcess(arguments, environment: [:], executable: Self.executable)
       #expect(example.wait() == 64, "\(arguments)")
       #expect(example.received == [])
-      #expect(example.stderr == "usage: MotionMonitor [COUNT]  (COUNT: how many samples to print, 1 or more)\n", "\(arguments)")
+      #expect(
+        example.stderr == "usage: MotionMonitor [COUNT]  (COUNT: how many samples to print, 1 or more)\n",
+        "\(arguments)")
     }
   }
 }

@@ -1,9 +1,12 @@
 import Testing
+
 @testable import devcaps
 
 @Suite("Numbers for people")
 struct UnitsTests {
-  @Test("thousands separators", arguments: [(0, "0"), (999, "999"), (1000, "1,000"), (12_345_678, "12,345,678"), (-1234, "-1,234")])
+  @Test(
+    "thousands separators",
+    arguments: [(0, "0"), (999, "999"), (1000, "1,000"), (12_345_678, "12,345,678"), (-1234, "-1,234")])
   func grouped(value: Int, expected: String) {
     #expect(Units.grouped(value) == expected)
   }
@@ -24,12 +27,15 @@ struct UnitsTests {
     #expect(Units.bytes(512) == "512 bytes")
   }
 
-  @Test("hertz", arguments: [(Int64(4_700_000_000), "4.70 GHz"), (648_000_000, "648 MHz"), (32_768, "33 kHz"), (50, "50 Hz")])
+  @Test(
+    "hertz",
+    arguments: [(Int64(4_700_000_000), "4.70 GHz"), (648_000_000, "648 MHz"), (32_768, "33 kHz"), (50, "50 Hz")])
   func hertz(value: Int64, expected: String) {
     #expect(Units.hertz(value) == expected)
   }
 
-  @Test("durations", arguments: [(12.5, "12 s"), (3600.0, "1 h 0 min"), (93784.52, "1 d 2 h 3 min"), (-1.0, "unknown")])
+  @Test(
+    "durations", arguments: [(12.5, "12 s"), (3600.0, "1 h 0 min"), (93784.52, "1 d 2 h 3 min"), (-1.0, "unknown")])
   func durations(seconds: Double, expected: String) {
     #expect(Units.duration(seconds: seconds) == expected)
   }
@@ -45,7 +51,9 @@ struct UnitsTests {
 
 @Suite("Battery clocks")
 struct ClockTests {
-  @Test("hours and minutes, rounded to the minute", arguments: [(Int64(7200), "2:00"), (10231, "2:51"), (17280, "4:48"), (29, "0:00"), (59, "0:01")])
+  @Test(
+    "hours and minutes, rounded to the minute",
+    arguments: [(Int64(7200), "2:00"), (10231, "2:51"), (17280, "4:48"), (29, "0:00"), (59, "0:01")])
   func clock(seconds: Int64, expected: String) {
     #expect(Units.clock(seconds: seconds) == expected)
   }
@@ -53,7 +61,9 @@ struct ClockTests {
 
 @Suite("Units never trap on values read from outside")
 struct UnitsEdgeTests {
-  @Test("battery clocks of nonsense times", arguments: [(Int64.max, "2562047788015215:30"), (-1, "unknown"), (Int64.min, "unknown")])
+  @Test(
+    "battery clocks of nonsense times",
+    arguments: [(Int64.max, "2562047788015215:30"), (-1, "unknown"), (Int64.min, "unknown")])
   func clock(seconds: Int64, expected: String) {
     #expect(Units.clock(seconds: seconds) == expected)
   }

@@ -33,7 +33,9 @@ enum DevCapsProcess {
     let directory = URL(fileURLWithPath: "/tmp/devcaps-tests-as-another-user")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     chmod(directory.path, 0o755)
-    let checkout = executable.path.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
+    let checkout = executable.path.utf8.reduce(UInt64(14_695_981_039_346_656_037)) {
+      ($0 ^ UInt64($1)) &* 1_099_511_628_211
+    }
     let copy = directory.appendingPathComponent("devcaps-\(String(checkout, radix: 16))")
     let partial = directory.appendingPathComponent("devcaps.\(getpid()).partial")
     try? FileManager.default.removeItem(at: partial)
@@ -53,7 +55,8 @@ enum DevCapsProcess {
     for (key, value) in extra { environment[key] = value }
     if let user {
       // Root reads any file; to see "permission denied" the binary runs as another user.
-      let command = ["--reuid=\(user)", "--regid=65534", "--clear-groups", try executable(runBy: user).path] + arguments
+      let command =
+        ["--reuid=\(user)", "--regid=65534", "--clear-groups", try executable(runBy: user).path] + arguments
       return try ChildProcess.run("/usr/bin/setpriv", command, environment: environment, input: stdin ?? Data()).result
     }
     return try ChildProcess.run(executable.path, arguments, environment: environment, input: stdin ?? Data()).result

@@ -31,10 +31,12 @@ final class PrivateUPower {
   }
 
   func start() throws {
-    let daemonEnvironment = ProcessInfo.processInfo.environment.merging(testbed.environment.merging([
-      "DBUS_SYSTEM_BUS_ADDRESS": address, "UPOWER_HISTORY_DIR": scratch.path,
-      "UPOWER_CONF_FILE_NAME": scratch.appendingPathComponent("UPower.conf").path,
-    ]) { $1 }) { $1 }
+    let daemonEnvironment = ProcessInfo.processInfo.environment.merging(
+      testbed.environment.merging([
+        "DBUS_SYSTEM_BUS_ADDRESS": address, "UPOWER_HISTORY_DIR": scratch.path,
+        "UPOWER_CONF_FILE_NAME": scratch.appendingPathComponent("UPower.conf").path,
+      ]) { $1 }
+    ) { $1 }
     daemon = try ChildProcess("/usr/libexec/upowerd", environment: daemonEnvironment, output: .null, errors: .null)
     // Ready when it answers on the bus.
     let deadline = Date().addingTimeInterval(10)

@@ -57,7 +57,10 @@ final class Testbed {
   /// The environment that makes a process see this testbed.
   var environment: [String: String] {
     // No system bus: a machine's own upowerd must not answer for the fixture.
-    ["LD_PRELOAD": "libumockdev-preload.so.0", "UMOCKDEV_DIR": root, "DEVCAPS_ROOT": root, "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/devcaps-test-bus"]
+    [
+      "LD_PRELOAD": "libumockdev-preload.so.0", "UMOCKDEV_DIR": root, "DEVCAPS_ROOT": root,
+      "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/devcaps-test-bus",
+    ]
   }
 }
 

@@ -26,7 +26,10 @@ final class TestbedDriver {
   }
 
   var environment: [String: String] {
-    ["LD_PRELOAD": "libumockdev-preload.so.0", "UMOCKDEV_DIR": root, "DEVCAPS_ROOT": root, "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/devcaps-test-bus"]
+    [
+      "LD_PRELOAD": "libumockdev-preload.so.0", "UMOCKDEV_DIR": root, "DEVCAPS_ROOT": root,
+      "DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/devcaps-test-bus",
+    ]
   }
 
   func add(_ devices: String) throws { try send(["op": "add", "devices": devices]) }
@@ -35,12 +38,16 @@ final class TestbedDriver {
     try send(["op": "set", "path": path, "attribute": attribute, "value": value])
   }
 
-  func uevent(_ path: String, _ action: String = "change") throws { try send(["op": "uevent", "path": path, "action": action]) }
+  func uevent(_ path: String, _ action: String = "change") throws {
+    try send(["op": "uevent", "path": path, "action": action])
+  }
 
   func remove(_ path: String) throws { try send(["op": "remove", "path": path]) }
 
   /// Makes a device node answer ioctls from a record in `umockdev-record --ioctl` format.
-  func loadIoctl(_ device: String, _ record: String) throws { try send(["op": "ioctl", "device": device, "record": record]) }
+  func loadIoctl(_ device: String, _ record: String) throws {
+    try send(["op": "ioctl", "device": device, "record": record])
+  }
 
   /// Writes `struct input_event` records (type, code, value; stamped now) into a device node
   /// that has no contents of its own (umockdev backs it with a PTY).

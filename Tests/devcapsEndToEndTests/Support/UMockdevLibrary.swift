@@ -6,7 +6,8 @@ import Foundation
 struct UMockdevLibrary: @unchecked Sendable {
   /// GLib's `GError` { GQuark domain; gint code; gchar *message }: its layout is GLib's stable ABI.
   static func message(of error: UnsafeMutableRawPointer) -> String {
-    let message = error.load(fromByteOffset: MemoryLayout<UInt32>.size + MemoryLayout<Int32>.size, as: UnsafePointer<CChar>?.self)
+    let message = error.load(
+      fromByteOffset: MemoryLayout<UInt32>.size + MemoryLayout<Int32>.size, as: UnsafePointer<CChar>?.self)
     return message.map { String(cString: $0) } ?? "unknown error"
   }
 
@@ -36,7 +37,8 @@ struct UMockdevLibrary: @unchecked Sendable {
       "umockdev_testbed_get_root_dir", as: (@convention(c) (OpaquePointer) -> UnsafeMutablePointer<CChar>?).self)
     testbedAddFromString = try symbol(
       "umockdev_testbed_add_from_string",
-      as: (@convention(c) (OpaquePointer, UnsafePointer<CChar>, UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> Int32).self)
+      as: (@convention(c) (OpaquePointer, UnsafePointer<CChar>, UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> Int32)
+        .self)
     // libumockdev links GLib, so its symbols resolve through the same handle.
     free = try symbol("g_free", as: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self)
     objectUnref = try symbol("g_object_unref", as: (@convention(c) (OpaquePointer) -> Void).self)

@@ -42,7 +42,8 @@ struct BatteryBar {
     let filled = Int((level * 10).rounded())
     let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: 10 - filled)
     let percent = String(Int((level * 100).rounded()))
-    return "\(battery.id) [\(bar)] \(String(repeating: " ", count: 3 - percent.count))\(percent) %  \(battery.state.rawValue)"
+    return
+      "\(battery.id) [\(bar)] \(String(repeating: " ", count: 3 - percent.count))\(percent) %  \(battery.state.rawValue)"
   }
 
   /// One line on a descriptor at once, unbuffered: a reader on a pipe sees each as it happens.

@@ -78,7 +78,8 @@ struct MotionMonitor {
     if value.isFinite {
       let units = Int((abs(value) * Double(scale)).rounded())
       let fraction = String(units % scale)
-      text = (value < 0 && units > 0 ? "-" : "") + "\(units / scale)."
+      text =
+        (value < 0 && units > 0 ? "-" : "") + "\(units / scale)."
         + String(repeating: "0", count: decimals - fraction.count) + fraction
     }
     return String(repeating: " ", count: max(0, width - text.count)) + text

@@ -66,7 +66,8 @@ extension Updates {
     Updates { () throws(UpdateError) in
       let hertz = try hertz(interval)
       guard let sensor = MotionManager.preferred(kind, among: sensors) else {
-        throw .unavailable("no \(kind.rawValue) found (no IIO device with \(IIOChannelGroup.type(of: kind))_* channels)")
+        throw .unavailable(
+          "no \(kind.rawValue) found (no IIO device with \(IIOChannelGroup.type(of: kind))_* channels)")
       }
       do {
         let sampler = try SensorSampler(sensor, hertz: hertz) { transform($0, sensor) }

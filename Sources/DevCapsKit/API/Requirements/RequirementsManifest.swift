@@ -23,7 +23,8 @@ public struct RequirementsManifest: Sendable, Equatable {
     let bytes: [UInt8]
     switch Manifest.readFile(path) {
     case .success(let read): bytes = read
-    case .failure(.tooLarge(let limit)): throw .invalid(path: path, problem: "the manifest is larger than \(limit) bytes")
+    case .failure(.tooLarge(let limit)):
+      throw .invalid(path: path, problem: "the manifest is larger than \(limit) bytes")
     case .failure(let failure): throw .unreadable(path: path, reason: failure.description)
     }
     try self.init(bytes: bytes, isPropertyList: path.hasSuffix(".plist"), path: path)

@@ -36,7 +36,8 @@ public enum ScreenError: Error, Sendable, Equatable, CustomStringConvertible {
     case .noBacklight(let connector): "\(connector) has no backlight devcaps can set (/sys/class/backlight)"
     case .invalidBrightness(let value): "brightness must be between 0 and 1, not \(value)"
     case .backlightFailed(let path, let error):
-      "cannot use \(path): \(error)" + (error.meansDenied ? " (writing it needs root, or a udev rule giving you the file)" : "")
+      "cannot use \(path): \(error)"
+        + (error.meansDenied ? " (writing it needs root, or a udev rule giving you the file)" : "")
     }
   }
 }
@@ -85,7 +86,9 @@ struct Backlight {
     let bytes: [UInt8]
     do throws(RegularFileError) {
       let file = try FileDescriptor.openRegularFile(path)
-      bytes = (try? file.closeAfter { (file) throws(ReadAllError) in try file.readAll(limit: 64, shortReadIsEnd: true) }) ?? []
+      bytes =
+        (try? file.closeAfter { (file) throws(ReadAllError) in try file.readAll(limit: 64, shortReadIsEnd: true) })
+        ?? []
     } catch {
       if case .system(let errno) = error { throw .backlightFailed(path, errno) }
       throw .backlightFailed(path, .invalidArgument)

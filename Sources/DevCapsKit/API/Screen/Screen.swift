@@ -39,7 +39,9 @@ public struct Screen: Sendable, Equatable {
       interlaced = text.hasSuffix("i")
       if interlaced { text = text.dropLast() }
       let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-      guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else { return nil }
+      guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0, height > 0 else {
+        return nil
+      }
       size = Size(width: width, height: height)
       self.refreshHz = refreshHz
     }
@@ -63,7 +65,9 @@ public struct Screen: Sendable, Equatable {
   /// The EDID's preferred mode, with its refresh rate; without an EDID (a phone's DSI panel), the
   /// first mode the kernel lists, which is the panel's own.
   public var preferredMode: Mode? {
-    if let preferred = display.preferredMode.flatMap({ Mode($0, refreshHz: display.preferredRefreshHz) }) { return preferred }
+    if let preferred = display.preferredMode.flatMap({ Mode($0, refreshHz: display.preferredRefreshHz) }) {
+      return preferred
+    }
     return modes.first
   }
 

@@ -42,7 +42,8 @@ public struct Updates<Element: Sendable>: AsyncSequence, Sendable {
     }
 
     /// The next update; nil once the task is cancelled or the source ended.
-    public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws(UpdateError) -> Element? {
+    public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws(UpdateError) -> Element?
+    {
       guard !finished else { return nil }
       do throws(UpdateError) {
         let feed: any UpdateFeed<Element>

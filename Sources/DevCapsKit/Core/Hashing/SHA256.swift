@@ -9,7 +9,9 @@ enum SHA256 {
     var padded = message + [0x80]
     while padded.count % 64 != 56 { padded.append(0) }
     let bits = UInt64(message.count) * 8
-    for shift in stride(from: 56, through: 0, by: -8) { padded.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      padded.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+    }
     var words = [UInt32](repeating: 0, count: 64)
     for block in stride(from: 0, to: padded.count, by: 64) {
       for index in 0..<16 {

@@ -5,7 +5,9 @@ import Musl
 #endif
 
 // The C functions under names of their own: inside `FileDescriptor`, `open`, `write` and `pipe` are its methods.
-private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func systemOpen(_ path: UnsafePointer<CChar>, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  open(path, flags, mode)
+}
 private func systemPipe(_ ends: inout [Int32]) -> Int32 { pipe(&ends) }
 private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
   write(descriptor, buffer, count)
@@ -22,7 +24,9 @@ extension FileDescriptor {
   }
 
   /// Opens a path already in C form (close-on-exec always): nothing allocated.
-  public static func open(_ path: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> FileDescriptor {
+  public static func open(_ path: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0) throws(Errno)
+    -> FileDescriptor
+  {
     FileDescriptor(rawValue: try Errno.check { systemOpen(path, flags | O_CLOEXEC, mode) })
   }
 

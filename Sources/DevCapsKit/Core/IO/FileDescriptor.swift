@@ -153,7 +153,9 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   }
 
   /// Runs `body` with the descriptor and closes it afterwards, whatever `body` did.
-  public func closeAfter<Value, Failure: Error>(_ body: (FileDescriptor) throws(Failure) -> Value) throws(Failure) -> Value {
+  public func closeAfter<Value, Failure: Error>(_ body: (FileDescriptor) throws(Failure) -> Value) throws(Failure)
+    -> Value
+  {
     defer { closeIgnoringErrors() }
     return try body(self)
   }

@@ -1,7 +1,9 @@
 /// The text of cache descriptions: sysfs `type` and `size` files, s390's /proc/cpuinfo lines.
 enum CPUCacheText {
   static func count(_ cache: CPUCache, into found: inout [CPUCache]) {
-    if let same = found.firstIndex(where: { $0.level == cache.level && $0.type == cache.type && $0.sizeBytes == cache.sizeBytes }) {
+    if let same = found.firstIndex(where: {
+      $0.level == cache.level && $0.type == cache.type && $0.sizeBytes == cache.sizeBytes
+    }) {
       found[same].instances += 1
     } else {
       found.append(cache)
@@ -41,7 +43,8 @@ enum CPUCacheText {
         if parts.count == 2 { fields[parts[0]] = parts[1] }
       }
       guard fields["scope"] == "Shared", let level = fields["level"].flatMap({ Int($0) }), (1...4).contains(level),
-        let type = fields["type"].flatMap({ cacheType(String($0)) }), let size = fields["size"].flatMap({ cacheSize(String($0)) })
+        let type = fields["type"].flatMap({ cacheType(String($0)) }),
+        let size = fields["size"].flatMap({ cacheSize(String($0)) })
       else { continue }
       count(CPUCache(level: level, type: type, sizeBytes: size, instances: 1), into: &found)
     }

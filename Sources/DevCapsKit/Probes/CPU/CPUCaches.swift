@@ -4,7 +4,8 @@ extension CPUProbe {
   /// index, so a 256-CPU machine reads each shared L3 once, not 256 times.
   func caches(cpus: [Int], cpuinfo: CPUInfoFile) -> [CPUCache] {
     guard let first = cpus.first else { return [] }
-    let indices = context.entries(CPUProbe.cpuDirectory + "cpu\(first)/cache/").filter { $0.hasPrefix("index") }.sorted()
+    let indices = context.entries(CPUProbe.cpuDirectory + "cpu\(first)/cache/").filter { $0.hasPrefix("index") }
+      .sorted()
     guard !indices.isEmpty else { return CPUCacheText.s390Caches(cpuinfo) }
     var found: [CPUCache] = []
     for index in indices {
@@ -13,7 +14,8 @@ extension CPUProbe {
         let base = CPUProbe.cpuDirectory + "cpu\(cpu)/cache/\(index)/"
         guard let text = context.line(base + "shared_cpu_map") else { continue }
         guard var shared = CPUMask(hex: text) else {
-          context.diagnostics.record(base + "shared_cpu_map", "expected a CPU mask such as 'ff', found \(text.quotedForMessage)")
+          context.diagnostics.record(
+            base + "shared_cpu_map", "expected a CPU mask such as 'ff', found \(text.quotedForMessage)")
           continue
         }
         shared.insert(cpu)
@@ -35,7 +37,8 @@ extension CPUProbe {
       return nil
     }
     guard let type = CPUCacheText.cacheType(typeText) else {
-      context.diagnostics.record(base + "type", "expected Data, Instruction or Unified, found \(typeText.quotedForMessage)")
+      context.diagnostics.record(
+        base + "type", "expected Data, Instruction or Unified, found \(typeText.quotedForMessage)")
       return nil
     }
     guard let size = CPUCacheText.cacheSize(sizeText) else {

@@ -19,7 +19,8 @@ extension CPUProbe {
     }
     if let first = cpus.first {
       let base = CPUProbe.cpuDirectory + "cpu\(first)/cpufreq/"
-      frequency.currentHz = hertz(kilohertzIn: base + "scaling_cur_freq") ?? hertz(kilohertzIn: base + "cpuinfo_cur_freq")
+      frequency.currentHz =
+        hertz(kilohertzIn: base + "scaling_cur_freq") ?? hertz(kilohertzIn: base + "cpuinfo_cur_freq")
     }
     if frequency.currentHz == nil, let stated = cpuinfo.firstProcessorMegahertz {
       frequency.currentHz = CPUInfoFile.hertz(megahertz: stated.text)

@@ -29,7 +29,9 @@ struct CPUMask: Equatable {
   }
 
   mutating func formUnion(_ other: CPUMask) {
-    if other.words.count > words.count { words.append(contentsOf: repeatElement(0, count: other.words.count - words.count)) }
+    if other.words.count > words.count {
+      words.append(contentsOf: repeatElement(0, count: other.words.count - words.count))
+    }
     for (index, word) in other.words.enumerated() { words[index] |= word }
   }
 }

@@ -45,7 +45,8 @@ extension CPUProbe {
     for name in names {
       guard let text = context.line(directory + name) else { continue }
       guard let list = parseCPUList(text), !list.isEmpty else {
-        context.diagnostics.record(directory + name, "expected a CPU list such as '0-3', found \(text.quotedForMessage)")
+        context.diagnostics.record(
+          directory + name, "expected a CPU list such as '0-3', found \(text.quotedForMessage)")
         return nil
       }
       return list

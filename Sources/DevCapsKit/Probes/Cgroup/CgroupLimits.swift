@@ -36,7 +36,9 @@ struct CgroupLimits {
     guard let quota = context.integer(directory + "/cpu.cfs_quota_us"), quota != -1 else { return nil }
     guard let period = context.integer(directory + "/cpu.cfs_period_us") else { return nil }
     guard quota > 0, period > 0 else {
-      context.diagnostics.record(directory + "/cpu.cfs_quota_us", "expected -1 or a positive quota over a positive period, found \(quota) / \(period)")
+      context.diagnostics.record(
+        directory + "/cpu.cfs_quota_us",
+        "expected -1 or a positive quota over a positive period, found \(quota) / \(period)")
       return nil
     }
     return CgroupLimits.cores(quota: quota, period: period)

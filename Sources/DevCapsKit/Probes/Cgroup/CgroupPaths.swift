@@ -18,7 +18,8 @@ struct CgroupPaths {
       for line in text.split(separator: "\n") {
         let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         guard fields.count == 3, fields[2].hasPrefix("/") else {
-          context.diagnostics.record("/proc/self/cgroup", "expected ID:CONTROLLERS:PATH, found \(String(line).quotedForMessage)")
+          context.diagnostics.record(
+            "/proc/self/cgroup", "expected ID:CONTROLLERS:PATH, found \(String(line).quotedForMessage)")
           continue
         }
         memberships.append((fields[1].split(separator: ","), String(fields[2])))

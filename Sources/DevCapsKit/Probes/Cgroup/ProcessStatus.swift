@@ -8,7 +8,8 @@ enum ProcessStatus {
     for line in text.split(separator: "\n") where line.hasPrefix("Cpus_allowed_list:") {
       let value = line.dropFirst("Cpus_allowed_list:".count).trimmingWhitespace()
       guard let cpus = parseCPUList(value), !cpus.isEmpty else {
-        context.diagnostics.record(path, "Cpus_allowed_list: expected a CPU list such as '0-3', found \(value.quotedForMessage)")
+        context.diagnostics.record(
+          path, "Cpus_allowed_list: expected a CPU list such as '0-3', found \(value.quotedForMessage)")
         return nil
       }
       return cpus.count
@@ -25,7 +26,8 @@ enum ProcessStatus {
         field == "unlimited" ? .some(nil) : Int64(field).map { .some($0) }
       }
       guard fields.count >= 2, let soft = value(fields[0]), let hard = value(fields[1]) else {
-        context.diagnostics.record("/proc/self/limits", "\(name): expected soft and hard limits, found \(String(line).quotedForMessage)")
+        context.diagnostics.record(
+          "/proc/self/limits", "\(name): expected soft and hard limits, found \(String(line).quotedForMessage)")
         return nil
       }
       return ProcessLimit(soft: soft, hard: hard)

@@ -19,7 +19,8 @@ struct DiskProbe {
       mounts = MountInfo.localFilesystems(parsed.entries)
     }
     if !mounts.contains(where: { $0.mountPoint == "/" }) {
-      mounts.insert(MountEntry(device: "", root: "/", mountPoint: "/", options: [], fileSystemType: "", source: ""), at: 0)
+      mounts.insert(
+        MountEntry(device: "", root: "/", mountPoint: "/", options: [], fileSystemType: "", source: ""), at: 0)
     }
     return mounts.map(measure)
   }

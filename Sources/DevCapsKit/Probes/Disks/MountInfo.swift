@@ -32,7 +32,8 @@ enum MountInfo {
           device: fields[2], root: unescape(fields[3]), mountPoint: unescape(fields[4]),
           options: fields[5].splitCharacters(separator: ",").map(String.init),
           fileSystemType: fields[separator + 1], source: unescape(fields[separator + 2]),
-          superOptions: separator + 3 < fields.count ? fields[separator + 3].splitCharacters(separator: ",").map(String.init) : []))
+          superOptions: separator + 3 < fields.count
+            ? fields[separator + 3].splitCharacters(separator: ",").map(String.init) : []))
     }
     return (entries, malformed)
   }

@@ -14,7 +14,9 @@ struct InventoryProbe {
     return drm.cards.map { card in
       let hardware = card.parent
       // A card and its render node sit side by side in the device's drm/ directory.
-      let render = renderNodes.first { InventoryProbe.directory(of: $0.syspath) == InventoryProbe.directory(of: card.syspath) }
+      let render = renderNodes.first {
+        InventoryProbe.directory(of: $0.syspath) == InventoryProbe.directory(of: card.syspath)
+      }
       return GPUInfo(
         card: card.sysname, driver: hardware?.driver,
         vendor: hardware?.property("ID_VENDOR_FROM_DATABASE"), model: hardware?.property("ID_MODEL_FROM_DATABASE"),
@@ -59,7 +61,8 @@ struct InventoryProbe {
       let pcms = sound.map(\.sysname).filter { $0.hasPrefix("pcmC\(number)D") }
       return AudioCardInfo(
         card: card.sysname, name: card.attribute("id") ?? card.property("ID_MODEL_FROM_DATABASE"),
-        playbackDevices: pcms.filter { $0.hasSuffix("p") }.count, captureDevices: pcms.filter { $0.hasSuffix("c") }.count)
+        playbackDevices: pcms.filter { $0.hasSuffix("p") }.count,
+        captureDevices: pcms.filter { $0.hasSuffix("c") }.count)
     }
   }
 
@@ -68,7 +71,9 @@ struct InventoryProbe {
     var radios: [RadioInfo] = []
     for interface in udev.devices(subsystem: "net") {
       let type: String?
-      if interface.devtype == "wlan" || context.liveHas(interface.syspath, entry: "wireless") || context.liveHas(interface.syspath, entry: "phy80211") {
+      if interface.devtype == "wlan" || context.liveHas(interface.syspath, entry: "wireless")
+        || context.liveHas(interface.syspath, entry: "phy80211")
+      {
         type = "wifi"
       } else if interface.devtype == "wwan" {
         type = "wwan"

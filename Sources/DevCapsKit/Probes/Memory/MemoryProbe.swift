@@ -6,7 +6,9 @@ struct MemoryProbe {
   init(context: ProbeContext) { self.context = context }
 
   func probe() -> MemoryInfo {
-    let meminfo = context.text("/proc/meminfo").map { MemoryProbe.parseMeminfo($0, diagnostics: context.diagnostics) } ?? MeminfoValues()
+    let meminfo =
+      context.text("/proc/meminfo").map { MemoryProbe.parseMeminfo($0, diagnostics: context.diagnostics) }
+      ?? MeminfoValues()
     let total = meminfo["MemTotal"]
     var limit = CgroupLimits(context: context).memoryLimit()
     // A limit above the RAM limits nothing (v1 writes "no limit" as a page-rounded 2^63).
@@ -52,7 +54,9 @@ struct MemoryProbe {
     var text = text
     return text.withUTF8 { bytes -> MeminfoValues? in
       if bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) { return nil }
-      func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+      func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      }
       /// The next run of non-space bytes in `range`, if any.
       func word(in range: Range<Int>) -> Range<Int>? {
         var start = range.lowerBound
@@ -77,7 +81,9 @@ struct MemoryProbe {
         let key = string(line.lowerBound..<colon)
         let first = word(in: (colon + 1)..<line.upperBound)
         let second = first.flatMap { word(in: $0.upperBound..<line.upperBound) }
-        guard let first, let number = UInt64(decimal: UnsafeBufferPointer(rebasing: bytes[first])) ?? UInt64(string(first)) else {
+        guard let first,
+          let number = UInt64(decimal: UnsafeBufferPointer(rebasing: bytes[first])) ?? UInt64(string(first))
+        else {
           diagnostics?.record("/proc/meminfo", "\(key): expected a number, found \(string(line).quotedForMessage)")
           continue
         }

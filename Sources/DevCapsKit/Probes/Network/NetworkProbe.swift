@@ -9,7 +9,8 @@ struct NetworkProbe {
       let base = NetworkProbe.directory + name + "/"
       let kind = self.kind(base)
       let operstate = context.line(base + "operstate")
-      var interface = NetworkInterfaceInfo(name: name, kind: kind, operstate: operstate, mtu: context.integer(base + "mtu"))
+      var interface = NetworkInterfaceInfo(
+        name: name, kind: kind, operstate: operstate, mtu: context.integer(base + "mtu"))
       // The speed file fails with EINVAL on links that are down and on most non-Ethernet drivers.
       if kind == "ethernet", operstate == "up", let speed = context.integer(base + "speed"), speed > 0 {
         interface.speedMbps = speed

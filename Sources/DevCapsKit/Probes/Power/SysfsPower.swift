@@ -25,7 +25,9 @@ struct SysfsPower {
         }
       case "Mains", "USB", "USB_C", "USB_PD", "USB_DCP", "USB_CDP", "Wireless":
         mainsSeen = true
-        if let online = reader.number("online") { power.linePowerOnline = (power.linePowerOnline ?? false) || online == 1 }
+        if let online = reader.number("online") {
+          power.linePowerOnline = (power.linePowerOnline ?? false) || online == 1
+        }
       default:
         continue
       }
@@ -39,7 +41,9 @@ struct SysfsPower {
     }
     power.level = SysfsPower.aggregate(power.batteries)
     if power.onBattery == true {
-      for index in power.batteries.indices { power.batteries[index].warningLevel = SysfsPower.warning(power.batteries[index].level) }
+      for index in power.batteries.indices {
+        power.batteries[index].warningLevel = SysfsPower.warning(power.batteries[index].level)
+      }
     } else {
       for index in power.batteries.indices { power.batteries[index].warningLevel = "none" }
     }
@@ -58,7 +62,9 @@ struct SysfsPower {
   /// Total energy over total capacity, as UPower's display device; else the mean level.
   static func aggregate(_ batteries: [BatteryInfo]) -> Double? {
     guard !batteries.isEmpty else { return nil }
-    let energies = batteries.compactMap { battery in battery.energyWh.flatMap { now in battery.energyFullWh.map { (now, $0) } } }
+    let energies = batteries.compactMap { battery in
+      battery.energyWh.flatMap { now in battery.energyFullWh.map { (now, $0) } }
+    }
     if energies.count == batteries.count {
       let full = energies.reduce(0) { $0 + $1.1 }
       if full > 0 { return min(1, energies.reduce(0) { $0 + $1.0 } / full) }
@@ -94,7 +100,9 @@ struct SysfsPower {
     } else if let capacity = reader.number("capacity") {
       battery.level = min(1, max(0, capacity / 100))
     }
-    if let full = battery.energyFullWh, let design = battery.energyFullDesignWh, design > 0 { battery.health = full / design }
+    if let full = battery.energyFullWh, let design = battery.energyFullDesignWh, design > 0 {
+      battery.health = full / design
+    }
     battery.state = SysfsPower.state(device.attribute("status"), level: battery.level)
     if let rate = battery.energyRateW, rate > 0, let now = battery.energyWh {
       switch battery.state {
@@ -116,7 +124,8 @@ struct SysfsPower {
   func peripheral(_ device: UdevDevice, _ reader: NumericAttributes, udev: Udev) -> PeripheralInfo {
     let level = reader.number("capacity").map { min(1, max(0, $0 / 100)) }
     return PeripheralInfo(
-      id: device.sysname, kind: SysfsPower.peripheralKind(device, udev: udev), model: device.attribute("model_name"), level: level,
+      id: device.sysname, kind: SysfsPower.peripheralKind(device, udev: udev), model: device.attribute("model_name"),
+      level: level,
       state: SysfsPower.state(device.attribute("status"), level: level))
   }
 

@@ -80,13 +80,16 @@ struct IIOChannels {
   func describe() -> IIODevice {
     let elements = scanElements()
     var description = IIODevice(
-      id: device.sysname, syspath: device.syspath, name: text("name"), groups: kinds.map { group($0, elements: elements) },
+      id: device.sysname, syspath: device.syspath, name: text("name"),
+      groups: kinds.map { group($0, elements: elements) },
       scanElements: elements)
     if !elements.isEmpty, let clock = text("current_timestamp_clock") {
       if let known = SampleTimestamp.Clock(rawValue: clock) {
         description.timestampClock = known
       } else {
-        context.diagnostics.record(device.syspath + "/current_timestamp_clock", "expected a clock name such as 'monotonic', found \(clock.quotedForMessage)")
+        context.diagnostics.record(
+          device.syspath + "/current_timestamp_clock",
+          "expected a clock name such as 'monotonic', found \(clock.quotedForMessage)")
       }
     }
     return description
@@ -98,7 +101,8 @@ struct IIOChannels {
     let names: [String]
     if group.isVector {
       names = ["x", "y", "z"].map { "\(type)_\($0)" }.filter { name in
-        attributes.contains(name + "_raw") || attributes.contains(name + "_input") || elements.contains { $0.name == name }
+        attributes.contains(name + "_raw") || attributes.contains(name + "_input")
+          || elements.contains { $0.name == name }
       }
     } else {
       names = channel(prefix: type).map { [$0] } ?? []
@@ -107,7 +111,8 @@ struct IIOChannels {
       channel(name, type: type, rawOnly: kind == .proximity, scan: elements.first { $0.name == name })
     }
     // The report's scale predates the per-channel rule: shared first, then the x axis's own.
-    group.reportedScale = firstNumber([type + "_scale", type + "_x_scale", "scale"] + (kind == .rotation ? ["in_rot_scale"] : []))
+    group.reportedScale = firstNumber(
+      [type + "_scale", type + "_x_scale", "scale"] + (kind == .rotation ? ["in_rot_scale"] : []))
     group.sharedOffset = firstNumber([type + "_offset"])
     switch kind {
     case .accelerometer, .gyroscope, .magnetometer:
@@ -125,7 +130,8 @@ struct IIOChannels {
   func channel(_ name: String, type: String, rawOnly: Bool, scan: IIOScanElement?) -> IIOChannel {
     let order = rawOnly ? ["_raw", "_input"] : ["_input", "_raw"]
     let suffix = order.first { attributes.contains(name + $0) }
-    var channel = IIOChannel(name: name, attribute: suffix.map { name + $0 }, isProcessed: suffix == "_input", scan: scan)
+    var channel = IIOChannel(
+      name: name, attribute: suffix.map { name + $0 }, isProcessed: suffix == "_input", scan: scan)
     if !rawOnly {
       // A modified channel's shared attributes go by its type alone (hid-sensor-rotation's
       // in_rot_quaternion shares in_rot_scale).
@@ -146,22 +152,28 @@ struct IIOChannels {
     let elements = scanEntries.filter { $0.hasSuffix("_en") }.map { entry in
       let name = String(entry.dropLast(3))
       let type = text(name + "_type")
-      return IIOScanElement(name: name, index: text(name + "_index").flatMap { Int($0) }, format: type.flatMap(ScanFormat.parse), typeText: type)
+      return IIOScanElement(
+        name: name, index: text(name + "_index").flatMap { Int($0) }, format: type.flatMap(ScanFormat.parse),
+        typeText: type)
     }
     return elements.sorted { ($0.index ?? Int.max, $0.name) < ($1.index ?? Int.max, $1.name) }
   }
 
   /// udev's hwdb matrix first, then the driver's; a malformed one is reported and not used.
   func mountMatrix(_ kind: SensorInfo.Kind, type: String) -> MountMatrix? {
-    let property = kind == .accelerometer ? "ACCEL_MOUNT_MATRIX" : kind == .gyroscope ? "ANGLVEL_MOUNT_MATRIX" : "MAGN_MOUNT_MATRIX"
+    let property =
+      kind == .accelerometer ? "ACCEL_MOUNT_MATRIX" : kind == .gyroscope ? "ANGLVEL_MOUNT_MATRIX" : "MAGN_MOUNT_MATRIX"
     var candidates: [(String, String)] = []
-    if let value = device.property(property) { candidates.append(("udev property \(property) of \(device.syspath)", value)) }
+    if let value = device.property(property) {
+      candidates.append(("udev property \(property) of \(device.syspath)", value))
+    }
     for name in [type + "_mount_matrix", "mount_matrix", "in_mount_matrix"] {
       if let value = text(name) { candidates.append((device.syspath + "/" + name, value)) }
     }
     for (source, text) in candidates {
       if let matrix = MountMatrix.parse(text) { return matrix }
-      context.diagnostics.record(source, "expected a mount matrix such as '1, 0, 0; 0, 1, 0; 0, 0, 1', found \(text.quotedForMessage)")
+      context.diagnostics.record(
+        source, "expected a mount matrix such as '1, 0, 0; 0, 1, 0; 0, 0, 1', found \(text.quotedForMessage)")
     }
     return nil
   }
@@ -171,7 +183,9 @@ struct IIOChannels {
   func nearLevel(channel: String?) -> Double? {
     if let property = device.property("PROXIMITY_NEAR_LEVEL") {
       if let value = Double(property.trimmingWhitespace()), value.isFinite { return value }
-      context.diagnostics.record("udev property PROXIMITY_NEAR_LEVEL of \(device.syspath)", "expected a number, found \(property.quotedForMessage)")
+      context.diagnostics.record(
+        "udev property PROXIMITY_NEAR_LEVEL of \(device.syspath)",
+        "expected a number, found \(property.quotedForMessage)")
     }
     let names = (channel.map { [$0 + "_nearlevel"] } ?? []) + ["in_proximity_nearlevel"]
     return firstNumber(names)
@@ -225,8 +239,11 @@ struct IIOChannels {
       guard let text = device.attribute(name) else { return [] }
       var values: [Double] = []
       for word in text.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
-        if let value = Double(word), value.isFinite { values.append(value) } else {
-          context.diagnostics.record(device.syspath + "/" + name, "expected frequencies, found \(text.quotedForMessage)")
+        if let value = Double(word), value.isFinite {
+          values.append(value)
+        } else {
+          context.diagnostics.record(
+            device.syspath + "/" + name, "expected frequencies, found \(text.quotedForMessage)")
           return []
         }
       }

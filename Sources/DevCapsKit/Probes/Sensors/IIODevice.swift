@@ -15,7 +15,10 @@ struct IIODevice: Sendable, Equatable {
   /// The clock of `in_timestamp` (`current_timestamp_clock`; the kernel's default is realtime).
   var timestampClock: SampleTimestamp.Clock
 
-  init(id: String, syspath: String, name: String? = nil, groups: [IIOChannelGroup] = [], scanElements: [IIOScanElement] = []) {
+  init(
+    id: String, syspath: String, name: String? = nil, groups: [IIOChannelGroup] = [],
+    scanElements: [IIOScanElement] = []
+  ) {
     self.id = id
     self.syspath = syspath
     self.name = name
@@ -134,7 +137,10 @@ struct IIOChannel: Sendable, Equatable {
   /// The channel's scan element, when the device has a buffer.
   var scan: IIOScanElement?
 
-  init(name: String, attribute: String?, isProcessed: Bool = false, scale: Double = 1, offset: Double = 0, scan: IIOScanElement? = nil) {
+  init(
+    name: String, attribute: String?, isProcessed: Bool = false, scale: Double = 1, offset: Double = 0,
+    scan: IIOScanElement? = nil
+  ) {
     self.name = name
     self.attribute = attribute
     self.isProcessed = isProcessed

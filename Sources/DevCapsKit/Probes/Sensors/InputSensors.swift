@@ -13,11 +13,15 @@ struct InputSensors {
       let event = events[device.syspath]
       let id = event?.sysname ?? device.sysname
       let name = device.attribute("name")
-      if device.flag("ID_INPUT_ACCELEROMETER") || event?.flag("ID_INPUT_ACCELEROMETER") == true || InputSensors.hasAccelerometerProperty(device) {
+      if device.flag("ID_INPUT_ACCELEROMETER") || event?.flag("ID_INPUT_ACCELEROMETER") == true
+        || InputSensors.hasAccelerometerProperty(device)
+      {
         var sensor = SensorInfo(type: .accelerometer, id: id, bus: "input", syspath: device.syspath)
         sensor.name = name
-        sensor.location = (device.property("ACCEL_LOCATION") ?? event?.property("ACCEL_LOCATION")) == "base" ? .base : .display
-        sensor.mountMatrix = (device.property("ACCEL_MOUNT_MATRIX") ?? event?.property("ACCEL_MOUNT_MATRIX")).flatMap(MountMatrix.parse)
+        sensor.location =
+          (device.property("ACCEL_LOCATION") ?? event?.property("ACCEL_LOCATION")) == "base" ? .base : .display
+        sensor.mountMatrix = (device.property("ACCEL_MOUNT_MATRIX") ?? event?.property("ACCEL_MOUNT_MATRIX")).flatMap(
+          MountMatrix.parse)
         sensors.append(sensor)
       }
       if InputDevices.switches(device).contains(.frontProximity) {

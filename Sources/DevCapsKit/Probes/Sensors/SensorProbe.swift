@@ -12,8 +12,11 @@ struct SensorProbe {
 
   func probe() -> [SensorInfo] {
     guard let udev else { return [] }
-    let iio = udev.devices(subsystem: "iio").sorted { SensorProbe.deviceNumber($0.sysname) < SensorProbe.deviceNumber($1.sysname) }
-    return iio.flatMap { IIOSensors(context: context).sensors(of: $0) } + InputSensors().sensors(udev.devices(subsystem: "input"))
+    let iio = udev.devices(subsystem: "iio").sorted {
+      SensorProbe.deviceNumber($0.sysname) < SensorProbe.deviceNumber($1.sysname)
+    }
+    return iio.flatMap { IIOSensors(context: context).sensors(of: $0) }
+      + InputSensors().sensors(udev.devices(subsystem: "input"))
   }
 
   /// `iio:device10` sorts after `iio:device9`.

@@ -18,8 +18,12 @@ struct StorageProbe {
     context.entries(StorageProbe.directory).filter { !StorageProbe.isVirtual($0) }.sorted().map { name in
       let base = StorageProbe.directory + name + "/"
       var disk = StorageDeviceInfo(name: name)
-      disk.model = (context.line(base + "device/model") ?? context.line(base + "device/name")).map { $0.trimmingWhitespace() }
-      if let sectors = context.integer(base + "size"), sectors >= 0 { disk.sizeBytes = UInt64(sectors).multipliedIfRepresentable(by: 512) }
+      disk.model = (context.line(base + "device/model") ?? context.line(base + "device/name")).map {
+        $0.trimmingWhitespace()
+      }
+      if let sectors = context.integer(base + "size"), sectors >= 0 {
+        disk.sizeBytes = UInt64(sectors).multipliedIfRepresentable(by: 512)
+      }
       disk.rotational = flag(base + "queue/rotational")
       disk.removable = flag(base + "removable")
       disk.transport = StorageProbe.transport(name: name, devicePath: devicePath(name))

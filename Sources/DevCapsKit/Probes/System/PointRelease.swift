@@ -34,7 +34,8 @@ struct PointRelease {
     }
     var best = PointRelease(version: base, source: "VERSION_ID")
     for candidate in candidates {
-      guard let text = leadingVersionText(candidate.version), extends(text, base), parts(text) > parts(best.version) else { continue }
+      guard let text = leadingVersionText(candidate.version), extends(text, base), parts(text) > parts(best.version)
+      else { continue }
       best = PointRelease(version: text, source: candidate.source)
     }
     return best

@@ -6,7 +6,8 @@ struct SystemProbe {
 
   func probe() -> SystemInfo {
     // os-release(5): /etc/os-release, falling back to /usr/lib/os-release.
-    let release = (context.text("/etc/os-release") ?? context.text("/usr/lib/os-release")).map(parseEnvironmentFile) ?? [:]
+    let release =
+      (context.text("/etc/os-release") ?? context.text("/usr/lib/os-release")).map(parseEnvironmentFile) ?? [:]
     func field(_ key: String) -> String? { release[key].flatMap { $0.isEmpty ? nil : $0 } }
     let point = PointRelease.find(osRelease: release, context: context)
     return SystemInfo(

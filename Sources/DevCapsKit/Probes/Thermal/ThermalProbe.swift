@@ -28,11 +28,14 @@ struct ThermalProbe {
     for index in 0..<Self.maximumTrips {
       let trip = "\(path)/trip_point_\(index)_"
       guard let type = context.line(trip + "type") else { break }
-      if let millidegrees = context.integer(trip + "temp"), let set = ThermalSysfs.trip(type: type, millidegrees: millidegrees) {
+      if let millidegrees = context.integer(trip + "temp"),
+        let set = ThermalSysfs.trip(type: type, millidegrees: millidegrees)
+      {
         trips.append(set)
       }
     }
-    return ThermalZoneInfo(id: id, type: context.line(path + "/type"), temperatureCelsius: temperature(path + "/temp"), trips: trips)
+    return ThermalZoneInfo(
+      id: id, type: context.line(path + "/type"), temperatureCelsius: temperature(path + "/temp"), trips: trips)
   }
 
   private func temperature(_ path: String) -> Double? {

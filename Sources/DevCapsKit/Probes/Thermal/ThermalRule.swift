@@ -27,13 +27,21 @@ enum ThermalRule {
       let passive = lowest(zone.trips) { $0 == "passive" }
       let limit = lowest(zone.trips) { $0 == "hot" || $0 == "critical" }
       if let limit, t >= limit.temperatureCelsius {
-        consider(.critical) { "\(name) at \(celsius(t)), past its \(limit.type) trip at \(celsius(limit.temperatureCelsius))" }
+        consider(.critical) {
+          "\(name) at \(celsius(t)), past its \(limit.type) trip at \(celsius(limit.temperatureCelsius))"
+        }
       } else if let passive, t >= passive.temperatureCelsius {
-        consider(.serious) { "\(name) at \(celsius(t)), past its passive trip at \(celsius(passive.temperatureCelsius))" }
+        consider(.serious) {
+          "\(name) at \(celsius(t)), past its passive trip at \(celsius(passive.temperatureCelsius))"
+        }
       } else if passive == nil, let limit, t >= limit.temperatureCelsius - margin {
-        consider(.serious) { "\(name) at \(celsius(t)), within 10 °C of its \(limit.type) trip at \(celsius(limit.temperatureCelsius))" }
+        consider(.serious) {
+          "\(name) at \(celsius(t)), within 10 °C of its \(limit.type) trip at \(celsius(limit.temperatureCelsius))"
+        }
       } else if let passive, t >= passive.temperatureCelsius - margin {
-        consider(.fair) { "\(name) at \(celsius(t)), within 10 °C of its passive trip at \(celsius(passive.temperatureCelsius))" }
+        consider(.fair) {
+          "\(name) at \(celsius(t)), within 10 °C of its passive trip at \(celsius(passive.temperatureCelsius))"
+        }
       }
     }
     for device in coolingDevices where !isFan(device) {

@@ -59,7 +59,8 @@ final class IIOBufferedSource: StreamingSampleSource {
         let group = IIOChannelGroup(kind: kind)
         return "no decodable \(group.type)\(group.isVector ? "_{x,y,z}" : "") scan elements"
       case .undecodable(let element, let type):
-        return "the enabled scan element \(element) has the type \((type ?? "").quotedForMessage), which devcaps cannot lay out"
+        return
+          "the enabled scan element \(element) has the type \((type ?? "").quotedForMessage), which devcaps cannot lay out"
       case .notWritable(let path): return "\(path) is not writable"
       case .noDeviceNode(let path): return "\(path) cannot be opened as a character device or FIFO"
       case .writeFailed(let failure, let notRestored):
@@ -130,7 +131,8 @@ final class IIOBufferedSource: StreamingSampleSource {
     var previous: [String] = []
     for (path, _) in writes { previous.append(try read(path)) }
     let opened = try? FileDescriptor.open(node, O_RDONLY | O_NONBLOCK)
-    guard let opened, let info = try? opened.status(), [.characterDevice, .fifo].contains(FileKind(mode: info.st_mode)) else {
+    guard let opened, let info = try? opened.status(), [.characterDevice, .fifo].contains(FileKind(mode: info.st_mode))
+    else {
       opened?.closeIgnoringErrors()
       throw .noDeviceNode(node)
     }
@@ -158,7 +160,9 @@ final class IIOBufferedSource: StreamingSampleSource {
     let wanted = "\(name)-dev\(number)"
     guard case .success(let entries) = SystemRoot().directoryEntries(triggers) else { return nil }
     for entry in entries where entry.hasPrefix("trigger") {
-      if case .success(let text) = SysfsAttribute.read(triggers + "/" + entry + "/name"), text == wanted { return wanted }
+      if case .success(let text) = SysfsAttribute.read(triggers + "/" + entry + "/name"), text == wanted {
+        return wanted
+      }
     }
     return nil
   }
@@ -189,7 +193,9 @@ final class IIOBufferedSource: StreamingSampleSource {
     guard isOpen else { return false }
     while true {
       let count: Int
-      switch Result(catching: { () throws(Errno) in try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])) }) {
+      switch Result(catching: { () throws(Errno) in
+        try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+      }) {
       case .success(0): return false
       case .success(let read): count = read
       case .failure(let error): return error == .resourceTemporarilyUnavailable
@@ -213,7 +219,9 @@ final class IIOBufferedSource: StreamingSampleSource {
   /// the device has none).
   private func decode(_ scan: UnsafeRawBufferPointer) {
     let time =
-      timestamp.flatMap { slot in slot.format.decode(scan, at: slot.offset) }.map { SampleTimestamp(nanoseconds: $0, clock: device.timestampClock) }
+      timestamp.flatMap { slot in slot.format.decode(scan, at: slot.offset) }.map {
+        SampleTimestamp(nanoseconds: $0, clock: device.timestampClock)
+      }
       ?? SampleTimestamp.now()
     var samples: [SensorSample] = []
     for (group, axes) in groups {
@@ -222,7 +230,8 @@ final class IIOBufferedSource: StreamingSampleSource {
         guard let raw = slot.format.decode(scan, at: slot.offset) else { return }
         values.append(channel.value(raw: Double(raw)))
       }
-      let value: SensorSample.Value = group.isVector ? .vector(group.vector(values[0], values[1], values[2])) : .scalar(group.scalar(values[0]))
+      let value: SensorSample.Value =
+        group.isVector ? .vector(group.vector(values[0], values[1], values[2])) : .scalar(group.scalar(values[0]))
       samples.append(SensorSample(kind: group.kind, value: value, timestamp: time))
     }
     scansRead += 1

@@ -5,7 +5,8 @@
 final class IIOPolledSource: SampleSource {
   let device: IIODevice
   let kinds: [SensorInfo.Kind]
-  private let readers: [SensorInfo.Kind: (group: IIOChannelGroup, axes: [(channel: IIOChannel, reader: SysfsValueReader)])]
+  private let readers:
+    [SensorInfo.Kind: (group: IIOChannelGroup, axes: [(channel: IIOChannel, reader: SysfsValueReader)])]
 
   var id: String { device.id }
   var mode: SampleMode { .polled }
@@ -13,7 +14,8 @@ final class IIOPolledSource: SampleSource {
   /// Nil unless every group asked for has an attribute to poll on each of its channels (x, y
   /// and z for a vector).
   init?(device: IIODevice, kinds: [SensorInfo.Kind]) {
-    var readers: [SensorInfo.Kind: (group: IIOChannelGroup, axes: [(channel: IIOChannel, reader: SysfsValueReader)])] = [:]
+    var readers: [SensorInfo.Kind: (group: IIOChannelGroup, axes: [(channel: IIOChannel, reader: SysfsValueReader)])] =
+      [:]
     for kind in kinds {
       guard let group = device.group(kind), group.channels.count == (group.isVector ? 3 : 1) else { return nil }
       var axes: [(channel: IIOChannel, reader: SysfsValueReader)] = []
@@ -55,7 +57,8 @@ final class IIOPolledSource: SampleSource {
       }
     }
     let time = SampleTimestamp.now()
-    let value: SensorSample.Value = group.isVector ? .vector(group.vector(values.0, values.1, values.2)) : .scalar(group.scalar(values.0))
+    let value: SensorSample.Value =
+      group.isVector ? .vector(group.vector(values.0, values.1, values.2)) : .scalar(group.scalar(values.0))
     return .success(SensorSample(kind: kind, value: value, timestamp: time))
   }
 
@@ -66,13 +69,15 @@ final class IIOPolledSource: SampleSource {
     case .success(let four) where four.count == 4:
       let (x, y, z, w) = four.values
       let q = Quaternion(
-        w: channel.value(polled: w), x: channel.value(polled: x), y: channel.value(polled: y), z: channel.value(polled: z))
+        w: channel.value(polled: w), x: channel.value(polled: x), y: channel.value(polled: y),
+        z: channel.value(polled: z))
       guard q.isFinite, q.norm > 0 else { return .failure(.noDataYet) }
       return .success(SensorSample(kind: .rotation, value: .quaternion(q.normalized), timestamp: .now()))
     case .success:
       return .failure(.garbage(path: reader.path, text: "fewer than the four components x y z w"))
     case .failure(.gone): return .failure(.gone(kind: .rotation, id: id))
-    case .failure(.unreadable(let code)): return .failure(.unreadable(path: reader.path, reason: ReadFailure(code).description))
+    case .failure(.unreadable(let code)):
+      return .failure(.unreadable(path: reader.path, reason: ReadFailure(code).description))
     case .failure(.garbage(let text)): return .failure(.garbage(path: reader.path, text: text))
     }
   }

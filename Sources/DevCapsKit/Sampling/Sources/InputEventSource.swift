@@ -58,7 +58,8 @@ final class InputEventSource: StreamingSampleSource {
 
     var description: String {
       switch self {
-      case .notDelivered(let kind): return "devcaps reads accelerometers and proximity switches from input devices, not \(kind.rawValue)s"
+      case .notDelivered(let kind):
+        return "devcaps reads accelerometers and proximity switches from input devices, not \(kind.rawValue)s"
       case .noEventNode(let syspath): return "the input device \(syspath) has no event node"
       case .cannotOpen(let path, let error):
         let hint = error.meansDenied ? " (input event nodes are readable by root and the input group)" : ""
@@ -85,7 +86,9 @@ final class InputEventSource: StreamingSampleSource {
     var switchOn = false
     do {
       if kind == .accelerometer {
-        for code in InputEvent.accelerometerAxes { axes.append(try InputEventSource.axis(descriptor, code, node: node)) }
+        for code in InputEvent.accelerometerAxes {
+          axes.append(try InputEventSource.axis(descriptor, code, node: node))
+        }
       } else {
         switchOn = try InputEventSource.switchState(descriptor, node: node)
       }
@@ -94,13 +97,15 @@ final class InputEventSource: StreamingSampleSource {
       throw error
     }
     self.init(
-      kind: kind, id: id, node: node, descriptor: descriptor, clock: clock, axes: axes, switchOn: switchOn, mountMatrix: mountMatrix)
+      kind: kind, id: id, node: node, descriptor: descriptor, clock: clock, axes: axes, switchOn: switchOn,
+      mountMatrix: mountMatrix)
   }
 
   /// A source over a descriptor already open (non-blocking) whose state was read: what the
   /// node gives, or a pipe standing in for it. The source owns the descriptor.
   init(
-    kind: SensorInfo.Kind, id: String, node: String, descriptor: FileDescriptor, clock: SampleTimestamp.Clock, axes: [InputAxis],
+    kind: SensorInfo.Kind, id: String, node: String, descriptor: FileDescriptor, clock: SampleTimestamp.Clock,
+    axes: [InputAxis],
     switchOn: Bool, mountMatrix: MountMatrix?
   ) {
     self.id = id
@@ -156,7 +161,9 @@ final class InputEventSource: StreamingSampleSource {
   func drain() -> Bool {
     guard isOpen, ended == nil else { return false }
     while true {
-      let result = Result { () throws(Errno) in try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...])) }
+      let result = Result { () throws(Errno) in
+        try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+      }
       switch result {
       case .failure(.resourceTemporarilyUnavailable): return true
       case .failure(let error):
@@ -184,7 +191,9 @@ final class InputEventSource: StreamingSampleSource {
       // Events were lost (SYN_DROPPED): the state is whatever the kernel holds now.
       do {
         if kind == .accelerometer {
-          let values = try InputEvent.accelerometerAxes.map { code throws(Unusable) in try InputEventSource.axis(descriptor, code, node: node).value }
+          let values = try InputEvent.accelerometerAxes.map { code throws(Unusable) in
+            try InputEventSource.axis(descriptor, code, node: node).value
+          }
           decoder.reset(axes: values, switchOn: false)
         } else {
           decoder.reset(axes: [], switchOn: try InputEventSource.switchState(descriptor, node: node))
@@ -205,7 +214,8 @@ final class InputEventSource: StreamingSampleSource {
   private func makeSample(at time: SampleTimestamp) -> SensorSample {
     switch decoder.reading {
     case .acceleration(let raw):
-      return SensorSample(kind: kind, value: .vector(InputAxis.gravity(raw, axes: axes, mountMatrix: mountMatrix)), timestamp: time)
+      return SensorSample(
+        kind: kind, value: .vector(InputAxis.gravity(raw, axes: axes, mountMatrix: mountMatrix)), timestamp: time)
     case .switchState(let on):
       return SensorSample(kind: kind, value: .scalar(on ? 1 : 0), timestamp: time)
     }
@@ -285,7 +295,9 @@ struct InputAxis: Equatable, Sendable {
   var flat: Int32
   var resolution: Int32
 
-  init(value: Int32 = 0, minimum: Int32 = 0, maximum: Int32 = 0, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0) {
+  init(
+    value: Int32 = 0, minimum: Int32 = 0, maximum: Int32 = 0, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0
+  ) {
     self.value = value
     self.minimum = minimum
     self.maximum = maximum

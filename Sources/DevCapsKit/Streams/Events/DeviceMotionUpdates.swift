@@ -184,7 +184,9 @@ public struct HeadingUpdate: Sendable, Equatable {
   public var initial: Bool
 
   /// An update as the stream, a test or a replay makes one.
-  public init(headingDegrees: Double, accuracy: MagneticFieldAccuracy, source: MotionSource, sensor: String, initial: Bool) {
+  public init(
+    headingDegrees: Double, accuracy: MagneticFieldAccuracy, source: MotionSource, sensor: String, initial: Bool
+  ) {
     self.headingDegrees = headingDegrees
     self.accuracy = accuracy
     self.source = source

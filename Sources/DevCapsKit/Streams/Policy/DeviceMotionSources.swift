@@ -21,7 +21,9 @@ enum DeviceMotionSources {
       throw .unavailable("a heading needs a magnetometer (IIO in_magn_{x,y,z}); none found")
     }
     do {
-      return try start(choice, motion: wantsMotion, heading: wantsHeading, options: options, session: session, context: context, udev: udev)
+      return try start(
+        choice, motion: wantsMotion, heading: wantsHeading, options: options, session: session, context: context,
+        udev: udev)
     } catch {
       if kind == .all { return [] }
       throw error
@@ -43,13 +45,16 @@ enum DeviceMotionSources {
       if combined { sources.gyroscope = source }
     }
     if let gyroscope = choice.gyroscope, sources.gyroscope == nil {
-      sources.gyroscope = try AccelerometerFeed.open(gyroscope, context: context, session: session, udev: udev, note: note)
+      sources.gyroscope = try AccelerometerFeed.open(
+        gyroscope, context: context, session: session, udev: udev, note: note)
     }
     if let magnetometer = choice.magnetometer {
-      sources.magnetometer = try AccelerometerFeed.open(magnetometer, context: context, session: session, udev: udev, note: note)
+      sources.magnetometer = try AccelerometerFeed.open(
+        magnetometer, context: context, session: session, udev: udev, note: note)
     }
     if let rotation = choice.rotation {
-      sources.rotation = try AccelerometerFeed.open(rotation, context: context, session: session, udev: udev, note: note)
+      sources.rotation = try AccelerometerFeed.open(
+        rotation, context: context, session: session, udev: udev, note: note)
     }
     var calibration: MagnetometerCalibration?
     if let magnetometer = choice.magnetometer, options.appliesMagnetometerCalibration {
@@ -58,7 +63,8 @@ enum DeviceMotionSources {
         calibration = try store.load(for: magnetometer)
       } catch {
         context.diagnostics.record(
-          store.path(for: magnetometer) ?? "magnetometer calibration", error.description + "; the field is used uncalibrated")
+          store.path(for: magnetometer) ?? "magnetometer calibration",
+          error.description + "; the field is used uncalibrated")
       }
     }
     let tracker = DeviceMotionTracker(
@@ -72,7 +78,9 @@ enum DeviceMotionSources {
       switch tick {
       case .motion(let update):
         if motion && !session.publish(.motion(update)) { return }
-        if heading, let change = tracker.headingUpdate(update, threshold: threshold) { session.publish(.heading(change)) }
+        if heading, let change = tracker.headingUpdate(update, threshold: threshold) {
+          session.publish(.heading(change))
+        }
       case .waiting:
         break
       case .skipped(let problem):

@@ -15,7 +15,8 @@ enum MotionSources {
       switch AccelerometerChoice.choose(sensors) {
       case .found(let sensor):
         do {
-          let source = try AccelerometerFeed.open(sensor, context: context, session: session, udev: udev, note: options.note ?? { _ in })
+          let source = try AccelerometerFeed.open(
+            sensor, context: context, session: session, udev: udev, note: options.note ?? { _ in })
           startMotion(kind, sensor: sensor, source: source, options: options, session: session, udev: udev)
           used.append(sensor)
         } catch {
@@ -25,14 +26,18 @@ enum MotionSources {
         if kind != .all { throw .unavailable(reason) }
       }
     }
-    if wantsProximity, let sensor = try startProximity(kind, sensors: sensors, options: options, session: session, context: context, udev: udev) {
+    if wantsProximity,
+      let sensor = try startProximity(
+        kind, sensors: sensors, options: options, session: session, context: context, udev: udev)
+    {
       used.append(sensor)
     }
     return used
   }
 
   private static func startMotion(
-    _ kind: StreamKind, sensor: SensorInfo, source: any SampleSource, options: StreamOptions, session: StreamSession, udev: Udev
+    _ kind: StreamKind, sensor: SensorInfo, source: any SampleSource, options: StreamOptions, session: StreamSession,
+    udev: Udev
   ) {
     let orientation = kind != .shake
     let shake = kind != .orientation
@@ -59,18 +64,23 @@ enum MotionSources {
   ) throws(StreamError) -> SensorInfo? {
     // An IIO sensor first; else an input device's SW_FRONT_PROXIMITY switch.
     let tracker: ProximityTracker
-    if let sensor = sensors.first(where: { $0.type == .proximity && $0.bus == "iio" }), let iio = ProximityTracker(sensor: sensor) {
+    if let sensor = sensors.first(where: { $0.type == .proximity && $0.bus == "iio" }),
+      let iio = ProximityTracker(sensor: sensor)
+    {
       tracker = iio
     } else if let sensor = sensors.first(where: { $0.type == .proximity && $0.bus == "input" }) {
       do {
-        tracker = ProximityTracker(switchSensor: sensor, source: try InputFeed.open(sensor, session: session, udev: udev))
+        tracker = ProximityTracker(
+          switchSensor: sensor, source: try InputFeed.open(sensor, session: session, udev: udev))
       } catch {
         if kind == .all { return nil }
         throw error
       }
     } else {
       if kind == .all { return nil }
-      throw .unavailable("no proximity sensor found (no IIO device with in_proximity* channels, no input device with SW_FRONT_PROXIMITY)")
+      throw .unavailable(
+        "no proximity sensor found (no IIO device with in_proximity* channels, no input device with SW_FRONT_PROXIMITY)"
+      )
     }
     let sensor = tracker.sensor
     stopWhenRemoved(session, udev: udev, sensor: sensor)
@@ -91,7 +101,8 @@ enum MotionSources {
     options: StreamOptions, session: StreamSession, context: ProbeContext, udev: Udev
   ) throws(StreamError) -> [SensorInfo] {
     let sensor = try displayAccelerometer(context: context, udev: udev)
-    let source = try AccelerometerFeed.open(sensor, context: context, session: session, udev: udev, note: options.note ?? { _ in })
+    let source = try AccelerometerFeed.open(
+      sensor, context: context, session: session, udev: udev, note: options.note ?? { _ in })
     let tracker = MotionTracker(sampler: source, relativeTo: options.relativeTo)
     stopWhenRemoved(session, udev: udev, sensor: sensor)
     var initial = true

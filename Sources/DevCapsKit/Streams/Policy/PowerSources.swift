@@ -39,7 +39,8 @@ enum PowerSources {
     let power = SysfsPower(context: context, udev: udev).read()
     if power.source == .none {
       if kind == .all { return }
-      throw .unavailable("no power source: UPower is not running and /sys/class/power_supply has no battery or line power")
+      throw .unavailable(
+        "no power source: UPower is not running and /sys/class/power_supply has no battery or line power")
     }
     session.watchUdev(udev, subsystems: ["power_supply"]) { [unowned session] _ in
       session.publish(battery.diff(SysfsPower(context: context.refreshed(), udev: udev).read(), initial: false))

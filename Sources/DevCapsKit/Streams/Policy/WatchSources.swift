@@ -4,7 +4,8 @@ enum WatchSources {
   static func open(
     _ kind: StreamKind, options: StreamOptions, session: StreamSession, context: ProbeContext, udev: Udev
   ) throws(StreamError) -> [SensorInfo] {
-    var watchers: [(start: () -> [DeviceEvent], subsystems: [String], handle: (UdevMonitor.Event) -> [DeviceEvent])] = []
+    var watchers: [(start: () -> [DeviceEvent], subsystems: [String], handle: (UdevMonitor.Event) -> [DeviceEvent])] =
+      []
     if kind == .displays || kind == .all {
       let watcher = DisplayWatcher(context: context, udev: udev)
       watchers.append((watcher.start, DisplayWatcher.subsystems, watcher.handle))
@@ -15,7 +16,9 @@ enum WatchSources {
     }
     // Monitors first, so no event between the initial reading and the first receive is lost.
     for watcher in watchers {
-      guard session.watchUdev(udev, subsystems: watcher.subsystems, { [unowned session] in session.publish(watcher.handle($0)) })
+      guard
+        session.watchUdev(
+          udev, subsystems: watcher.subsystems, { [unowned session] in session.publish(watcher.handle($0)) })
       else { throw .unavailable("cannot listen to udev events for \(watcher.subsystems.joined(separator: ", "))") }
     }
     for watcher in watchers { session.publish(watcher.start()) }
@@ -24,7 +27,9 @@ enum WatchSources {
     try ThermalWatcher.open(kind, options: options, session: session, context: context, udev: udev)
     let light = try LightWatcher.open(kind, options: options, session: session, context: context, udev: udev)
     let motion = try MotionSources.openWatch(kind, options: options, session: session, context: context, udev: udev)
-    let deviceMotion = try DeviceMotionSources.open(kind, options: options, session: session, context: context, udev: udev)
-    return motion + deviceMotion.filter { sensor in !motion.contains { $0.id == sensor.id && $0.type == sensor.type } } + (light.map { [$0] } ?? [])
+    let deviceMotion = try DeviceMotionSources.open(
+      kind, options: options, session: session, context: context, udev: udev)
+    return motion + deviceMotion.filter { sensor in !motion.contains { $0.id == sensor.id && $0.type == sensor.type } }
+      + (light.map { [$0] } ?? [])
   }
 }

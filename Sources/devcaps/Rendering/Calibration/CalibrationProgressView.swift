@@ -44,7 +44,10 @@ final class CalibrationProgressView: @unchecked Sendable {
     let width = 20
     let filled = Int((share * Double(width)).rounded())
     let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-    var parts = ["coverage \(bar) \(Int((share * 100).rounded())) %", "\(Units.grouped(progress.readings)) reading" + (progress.readings == 1 ? "" : "s")]
+    var parts = [
+      "coverage \(bar) \(Int((share * 100).rounded())) %",
+      "\(Units.grouped(progress.readings)) reading" + (progress.readings == 1 ? "" : "s"),
+    ]
     if let result = progress.result {
       parts.append("residual \(Units.fixed(result.residual * 100, decimals: 1)) %")
       let accuracy = result.calibration.accuracy
@@ -60,7 +63,8 @@ final class CalibrationProgressView: @unchecked Sendable {
     func vector(_ value: Vector3, _ decimals: Int) -> String {
       [value.x, value.y, value.z].map { Units.fixed($0, decimals: decimals) }.joined(separator: ", ")
     }
-    let scale = result.fittedScale ? vector(calibration.scale, 3) : "1, 1, 1 (offset only: too little coverage for a scale)"
+    let scale =
+      result.fittedScale ? vector(calibration.scale, 3) : "1, 1, 1 (offset only: too little coverage for a scale)"
     return """
       \(style.heading("Saved")) \(path)
         offset          \(vector(calibration.offset, 1)) µT
@@ -98,7 +102,9 @@ struct CalibrationReport: Encodable {
     saved = path != nil
   }
 
-  enum CodingKeys: String, CodingKey { case sensor, name, readings, coverage, residual, fittedScale, calibration, path, saved }
+  enum CodingKeys: String, CodingKey {
+    case sensor, name, readings, coverage, residual, fittedScale, calibration, path, saved
+  }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)

@@ -21,7 +21,9 @@ struct NFDExport {
     if let architecture = report.device?.architecture {
       labels.append(("devcaps-architecture", architecture))
     }
-    if let memory = report.memory, let bytes = memory.installedBytes ?? memory.totalBytes, let memoryClass = Self.memoryClass(bytes) {
+    if let memory = report.memory, let bytes = memory.installedBytes ?? memory.totalBytes,
+      let memoryClass = Self.memoryClass(bytes)
+    {
       labels.append(("devcaps-memory", memoryClass))
     }
     var text = ""

@@ -24,7 +24,8 @@ struct PrometheusExport {
   func render() -> String {
     var families: [Family] = []
 
-    var info = Family(name: "devcaps_info", help: "What the machine is; the value is always 1, an empty label is unknown.")
+    var info = Family(
+      name: "devcaps_info", help: "What the machine is; the value is always 1, an empty label is unknown.")
     info.add(
       [
         ("model", report.device?.model ?? ""), ("vendor", report.device?.vendor ?? ""),
@@ -34,7 +35,9 @@ struct PrometheusExport {
       ], "1")
     families.append(info)
 
-    var capability = Family(name: "devcaps_capability", help: "1 when the machine has the capability of the catalog (devcaps list), 0 when not.")
+    var capability = Family(
+      name: "devcaps_capability",
+      help: "1 when the machine has the capability of the catalog (devcaps list), 0 when not.")
     let results = report.capabilities ?? []
     for key in CapabilityCatalog.keys {
       capability.add([("key", key)], results.first { $0.key == key }.map { $0.present ? "1" : "0" })
@@ -42,12 +45,23 @@ struct PrometheusExport {
     families.append(capability)
 
     let memory = report.memory
-    families.append(gauge("devcaps_memory_total_bytes", "Memory the kernel manages (MemTotal), in bytes.", memory?.totalBytes.map(integer)))
-    families.append(gauge("devcaps_memory_installed_bytes", "Memory installed (RAM fitted), in bytes.", memory?.installedBytes.map(integer)))
-    families.append(gauge("devcaps_memory_available_bytes", "Memory available for new programs (MemAvailable), in bytes.", memory?.availableBytes.map(integer)))
+    families.append(
+      gauge(
+        "devcaps_memory_total_bytes", "Memory the kernel manages (MemTotal), in bytes.", memory?.totalBytes.map(integer)
+      ))
+    families.append(
+      gauge(
+        "devcaps_memory_installed_bytes", "Memory installed (RAM fitted), in bytes.",
+        memory?.installedBytes.map(integer)))
+    families.append(
+      gauge(
+        "devcaps_memory_available_bytes", "Memory available for new programs (MemAvailable), in bytes.",
+        memory?.availableBytes.map(integer)))
 
     var diskSize = Family(name: "devcaps_disk_size_bytes", help: "Size of the filesystem mounted at path, in bytes.")
-    var diskAvailable = Family(name: "devcaps_disk_available_bytes", help: "Bytes an unprivileged user can still write on the filesystem mounted at path.")
+    var diskAvailable = Family(
+      name: "devcaps_disk_available_bytes",
+      help: "Bytes an unprivileged user can still write on the filesystem mounted at path.")
     for disk in report.disks ?? [] {
       diskSize.add([("path", disk.path)], disk.totalBytes.map(integer))
       diskAvailable.add([("path", disk.path)], disk.availableBytes.map(integer))
@@ -65,10 +79,15 @@ struct PrometheusExport {
       }
     }
     families += [level, state]
-    families.append(gauge("devcaps_on_battery", "1 when the machine runs on battery, 0 when on line power.", power?.onBattery.map { $0 ? "1" : "0" }))
+    families.append(
+      gauge(
+        "devcaps_on_battery", "1 when the machine runs on battery, 0 when on line power.",
+        power?.onBattery.map { $0 ? "1" : "0" }))
 
     families.append(
-      gauge("devcaps_displays_connected", "Displays connected, built-in panels included.", report.displays.map { integer($0.filter(\.connected).count) }))
+      gauge(
+        "devcaps_displays_connected", "Displays connected, built-in panels included.",
+        report.displays.map { integer($0.filter(\.connected).count) }))
 
     var sensors = Family(name: "devcaps_sensors", help: "Motion and environment sensors present, by type.")
     if let found = report.sensors {
@@ -80,7 +99,9 @@ struct PrometheusExport {
 
     families.append(gauge("devcaps_cpu_logical_cores", "CPUs online.", report.cpu?.logicalCores.map(integer)))
     families.append(
-      gauge("devcaps_cpu_max_frequency_hertz", "Highest maximum frequency of any online CPU, in hertz.", report.cpu?.frequency.maxHz.map(integer)))
+      gauge(
+        "devcaps_cpu_max_frequency_hertz", "Highest maximum frequency of any online CPU, in hertz.",
+        report.cpu?.frequency.maxHz.map(integer)))
 
     var text = ""
     for family in families where !family.samples.isEmpty {

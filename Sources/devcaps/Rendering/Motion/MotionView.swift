@@ -29,9 +29,12 @@ struct MotionView {
     lines.append("")
     let attitude = motion.attitude
     lines.append(
-      row("Attitude", "roll " + angle(attitude.roll.degreesFromRadians) + "  pitch " + angle(attitude.pitch.degreesFromRadians)
-        + "  yaw " + (motion.hasYaw ? angle(attitude.yaw.degreesFromRadians) : style.dim("   —  (no gyroscope)"))))
-    lines.append(row("Rotation rate", motion.rotationRate.map { axes($0, unit: "rad/s") } ?? style.dim("— (no gyroscope)")))
+      row(
+        "Attitude",
+        "roll " + angle(attitude.roll.degreesFromRadians) + "  pitch " + angle(attitude.pitch.degreesFromRadians)
+          + "  yaw " + (motion.hasYaw ? angle(attitude.yaw.degreesFromRadians) : style.dim("   —  (no gyroscope)"))))
+    lines.append(
+      row("Rotation rate", motion.rotationRate.map { axes($0, unit: "rad/s") } ?? style.dim("— (no gyroscope)")))
     lines.append(row("Gravity", axes(motion.gravity, unit: "g")))
     lines.append(row("User accel.", axes(motion.userAcceleration, unit: "g")))
     if let field = motion.magneticField {
@@ -84,7 +87,8 @@ struct MotionView {
   /// N, NE, E, … for a heading in degrees.
   static func compassPoint(_ heading: Double) -> String {
     let points = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
-    let index = Int(((heading + 22.5).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 45)
+    let index = Int(
+      ((heading + 22.5).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 45)
     return points[index % 8]
   }
 

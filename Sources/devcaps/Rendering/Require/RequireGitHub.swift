@@ -1,9 +1,10 @@
+import DevCapsKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import DevCapsKit
 
 /// GitHub Actions workflow commands: an `::error` annotation per unmet requirement, a `::notice`
 /// with the summary, and a Markdown table appended to `$GITHUB_STEP_SUMMARY` when it is set.
@@ -40,10 +41,12 @@ struct RequireGitHub {
   }
 
   func appendSummary(to path: String) {
-    var text = "### devcaps require \(markdown(outcome.manifest))\(outcome.machine.map { " on " + markdown($0) } ?? "")\n\n"
+    var text =
+      "### devcaps require \(markdown(outcome.manifest))\(outcome.machine.map { " on " + markdown($0) } ?? "")\n\n"
     text += "| | requirement | expected | found |\n|---|---|---|---|\n"
     for result in outcome.results {
-      text += "| \(result.satisfied ? "✅" : "❌") | `\(markdown(result.key))` | \(markdown(result.expected)) | \(markdown(RequireOutcome.finding(result))) |\n"
+      text +=
+        "| \(result.satisfied ? "✅" : "❌") | `\(markdown(result.key))` | \(markdown(result.expected)) | \(markdown(RequireOutcome.finding(result))) |\n"
     }
     text += "\n**\(markdown(outcome.summary))**\n\n"
     do throws(Errno) {

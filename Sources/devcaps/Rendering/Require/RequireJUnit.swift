@@ -22,7 +22,8 @@ struct RequireJUnit {
     var xml = ""
     let failures = outcome.unmet.count
     let suite = escape("devcaps require \(outcome.manifest)" + (outcome.machine.map { " on \($0)" } ?? ""))
-    xml += "  <testsuite name=\"\(suite)\" tests=\"\(outcome.results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+    xml +=
+      "  <testsuite name=\"\(suite)\" tests=\"\(outcome.results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
     for result in outcome.results {
       let name = escape("\(result.key) \(result.expected)")
       xml += "    <testcase classname=\"devcaps.require\" name=\"\(name)\">\n"
@@ -30,7 +31,8 @@ struct RequireJUnit {
         xml += "      <system-out>\(escape(RequireOutcome.finding(result)))</system-out>\n"
       } else {
         let message = escape(RequireOutcome.finding(result))
-        xml += "      <failure message=\"\(message)\" type=\"unmet\">\(escape("\(result.key): expected \(result.expected), \(RequireOutcome.finding(result))"))</failure>\n"
+        xml +=
+          "      <failure message=\"\(message)\" type=\"unmet\">\(escape("\(result.key): expected \(result.expected), \(RequireOutcome.finding(result))"))</failure>\n"
       }
       xml += "    </testcase>\n"
     }

@@ -32,7 +32,8 @@ struct RequireOutcome {
     case .notAvailableOnLinux: "not available on Linux"
     case .bytes(let bytes, let what): Units.binaryBytes(bytes) + (what.map { " " + $0 } ?? "")
     case .count(let count): String(count)
-    case .displays(let connectors): "\(connectors.count)" + (connectors.isEmpty ? "" : " (" + connectors.joined(separator: ", ") + ")")
+    case .displays(let connectors):
+      "\(connectors.count)" + (connectors.isEmpty ? "" : " (" + connectors.joined(separator: ", ") + ")")
     case .hertz(let hertz, let source): Units.hertz(hertz) + (source.map { " (\($0))" } ?? "")
     case .batteryLevel(let level, let batteries, let source):
       Units.fixed(level * 100, decimals: 0) + " % (" + batteries.joined(separator: ", ") + ", \(source.rawValue))"
@@ -55,20 +56,20 @@ struct RequireOutcome {
             JSONMember("missingSections", .array(missingSections.map { .string($0.rawValue) })),
           ]
         } ?? []) + [
-      JSONMember("satisfied", .bool(satisfied)),
-      JSONMember("summary", .string(summary)),
-      JSONMember(
-        "results",
-        .array(
-          results.map { result in
-            .object([
-              JSONMember("key", .string(result.key)),
-              JSONMember("expected", .string(result.expected)),
-              JSONMember("actual", result.actual),
-              JSONMember("satisfied", .bool(result.satisfied)),
-              JSONMember("detail", .string(RequireOutcome.detail(result.finding))),
-            ])
-          })),
-    ])
+          JSONMember("satisfied", .bool(satisfied)),
+          JSONMember("summary", .string(summary)),
+          JSONMember(
+            "results",
+            .array(
+              results.map { result in
+                .object([
+                  JSONMember("key", .string(result.key)),
+                  JSONMember("expected", .string(result.expected)),
+                  JSONMember("actual", result.actual),
+                  JSONMember("satisfied", .bool(result.satisfied)),
+                  JSONMember("detail", .string(RequireOutcome.detail(result.finding))),
+                ])
+              })),
+        ])
   }
 }

@@ -121,10 +121,14 @@ final class LiveTerminal: Sendable {
     }
     let job = Unmanaged.passRetained(Job { body(box.takeRetainedValue()) }).toOpaque()
     var thread = pthread_t()
-    guard pthread_create(&thread, nil, { context in
-      Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().run()
-      return nil
-    }, job) == 0 else {
+    guard
+      pthread_create(
+        &thread, nil,
+        { context in
+          Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().run()
+          return nil
+        }, job) == 0
+    else {
       Unmanaged<Job>.fromOpaque(job).release()
       box.release()
       return

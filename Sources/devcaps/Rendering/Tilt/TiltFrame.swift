@@ -46,7 +46,9 @@ struct TiltFrame: Encodable {
     self.sensor = sensor
   }
 
-  enum CodingKeys: String, CodingKey { case frame, time, position, velocity, speed, field, gravity, bounce, buzz, source, sensor }
+  enum CodingKeys: String, CodingKey {
+    case frame, time, position, velocity, speed, field, gravity, bounce, buzz, source, sensor
+  }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)

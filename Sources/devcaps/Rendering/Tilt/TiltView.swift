@@ -1,9 +1,10 @@
+import DevCapsKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import DevCapsKit
 
 /// The live ball on the alternate screen: the field fills the terminal but its last line, which
 /// holds the status. Each frame moves the ball (erasing the cell it left) and rewrites the

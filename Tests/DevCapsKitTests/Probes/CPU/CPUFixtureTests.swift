@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DevCapsKit
 
 /// Where the installed lscpu (Debian 12: util-linux 2.38.1) falls short of current util-linux on
@@ -30,7 +31,8 @@ struct CPUFixture: Sendable, CustomTestStringConvertible {
     .deletingLastPathComponent().appendingPathComponent("Fixtures/cpu")
 
   static func frequency(_ currentMHz: Int64?, _ minMHz: Int64?, _ maxMHz: Int64?) -> CPUFrequency {
-    CPUFrequency(currentHz: currentMHz.map { $0 * 1_000_000 }, minHz: minMHz.map { $0 * 1_000_000 },
+    CPUFrequency(
+      currentHz: currentMHz.map { $0 * 1_000_000 }, minHz: minMHz.map { $0 * 1_000_000 },
       maxHz: maxMHz.map { $0 * 1_000_000 })
   }
 
@@ -85,35 +87,57 @@ struct CPUFixture: Sendable, CustomTestStringConvertible {
   ]
 
   static let all: [CPUFixture] = [
-    CPUFixture(name: "x86-xeon-2s", expected: CPUInfo(
-      model: "Intel(R) Xeon(R) CPU E5-2623 v4 @ 2.60GHz", logicalCores: 16, physicalCores: 8, packages: 2,
-      frequency: frequency(2600, 1200, 3200))),
-    CPUFixture(name: "x86-offline", expected: CPUInfo(
-      model: "Intel(R) Core(TM) i7-8650U CPU @ 1.90GHz", logicalCores: 6, physicalCores: 4, packages: 1,
-      frequency: frequency(2100, 400, 4200)), lscpuShortfalls: [.unreadableFrequencyAsZero]),
-    CPUFixture(name: "armv7-cortex-a7", expected: CPUInfo(
-      model: "Cortex-A7", logicalCores: 4, physicalCores: 4, packages: 1, frequency: frequency(1008, 480, 1368))),
-    CPUFixture(name: "arm64-big-little", expected: CPUInfo(
-      model: "Cortex-A55 + Cortex-A76", logicalCores: 8, physicalCores: 8, packages: 1,
-      frequency: frequency(1800, 408, 2400))),
-    CPUFixture(name: "arm64-no-policy", expected: CPUInfo(
-      model: "Cortex-A53", logicalCores: 4, physicalCores: 4, packages: 1, frequency: frequency(1536, 100, 1536))),
-    CPUFixture(name: "ppc64le-power9-smt4", expected: CPUInfo(
-      model: "POWER9, altivec supported", logicalCores: 16, physicalCores: 4, packages: 1,
-      frequency: frequency(3200, 2166, 3800))),
-    CPUFixture(name: "s390x-zvm", expected: CPUInfo(
-      model: nil, logicalCores: 2, physicalCores: 2, packages: 2, frequency: frequency(5200, nil, nil))),
-    CPUFixture(name: "sparc64-t4", expected: CPUInfo(
-      model: "UltraSparc T4 (Niagara4)", logicalCores: 8, physicalCores: 1, packages: 1,
-      frequency: frequency(nil, nil, nil))),
-    CPUFixture(name: "loongarch-3a5000", expected: CPUInfo(
-      model: "Loongson-3A5000", logicalCores: 4, physicalCores: 4, packages: 1, frequency: frequency(2500, nil, nil)),
+    CPUFixture(
+      name: "x86-xeon-2s",
+      expected: CPUInfo(
+        model: "Intel(R) Xeon(R) CPU E5-2623 v4 @ 2.60GHz", logicalCores: 16, physicalCores: 8, packages: 2,
+        frequency: frequency(2600, 1200, 3200))),
+    CPUFixture(
+      name: "x86-offline",
+      expected: CPUInfo(
+        model: "Intel(R) Core(TM) i7-8650U CPU @ 1.90GHz", logicalCores: 6, physicalCores: 4, packages: 1,
+        frequency: frequency(2100, 400, 4200)), lscpuShortfalls: [.unreadableFrequencyAsZero]),
+    CPUFixture(
+      name: "armv7-cortex-a7",
+      expected: CPUInfo(
+        model: "Cortex-A7", logicalCores: 4, physicalCores: 4, packages: 1, frequency: frequency(1008, 480, 1368))),
+    CPUFixture(
+      name: "arm64-big-little",
+      expected: CPUInfo(
+        model: "Cortex-A55 + Cortex-A76", logicalCores: 8, physicalCores: 8, packages: 1,
+        frequency: frequency(1800, 408, 2400))),
+    CPUFixture(
+      name: "arm64-no-policy",
+      expected: CPUInfo(
+        model: "Cortex-A53", logicalCores: 4, physicalCores: 4, packages: 1, frequency: frequency(1536, 100, 1536))),
+    CPUFixture(
+      name: "ppc64le-power9-smt4",
+      expected: CPUInfo(
+        model: "POWER9, altivec supported", logicalCores: 16, physicalCores: 4, packages: 1,
+        frequency: frequency(3200, 2166, 3800))),
+    CPUFixture(
+      name: "s390x-zvm",
+      expected: CPUInfo(
+        model: nil, logicalCores: 2, physicalCores: 2, packages: 2, frequency: frequency(5200, nil, nil))),
+    CPUFixture(
+      name: "sparc64-t4",
+      expected: CPUInfo(
+        model: "UltraSparc T4 (Niagara4)", logicalCores: 8, physicalCores: 1, packages: 1,
+        frequency: frequency(nil, nil, nil))),
+    CPUFixture(
+      name: "loongarch-3a5000",
+      expected: CPUInfo(
+        model: "Loongson-3A5000", logicalCores: 4, physicalCores: 4, packages: 1, frequency: frequency(2500, nil, nil)),
       lscpuShortfalls: [.modelFieldUnknown]),
-    CPUFixture(name: "riscv64-uarch", expected: CPUInfo(
-      model: "sifive,u74-mc", logicalCores: 4, physicalCores: 4, packages: 1, frequency: frequency(1500, 375, 1500)),
+    CPUFixture(
+      name: "riscv64-uarch",
+      expected: CPUInfo(
+        model: "sifive,u74-mc", logicalCores: 4, physicalCores: 4, packages: 1, frequency: frequency(1500, 375, 1500)),
       lscpuShortfalls: [.modelFieldUnknown, .noCPUType]),
-    CPUFixture(name: "riscv64-no-uarch", expected: CPUInfo(
-      model: nil, logicalCores: 4, physicalCores: 4, packages: 1, frequency: frequency(nil, nil, nil)),
+    CPUFixture(
+      name: "riscv64-no-uarch",
+      expected: CPUInfo(
+        model: nil, logicalCores: 4, physicalCores: 4, packages: 1, frequency: frequency(nil, nil, nil)),
       lscpuShortfalls: [.noCPUType]),
   ]
 }
@@ -134,7 +158,9 @@ struct CPUFixtureTests {
     #expect(cpu.level == identity.level)
     #expect(cpu.caches == identity.caches)
     #expect(cpu.hypervisorVendor == nil)
-    (cpu.vendor, cpu.family, cpu.modelNumber, cpu.stepping, cpu.flags, cpu.level, cpu.caches) = (nil, nil, nil, nil, [], nil, [])
+    (cpu.vendor, cpu.family, cpu.modelNumber, cpu.stepping, cpu.flags, cpu.level, cpu.caches) = (
+      nil, nil, nil, nil, [], nil, []
+    )
     #expect(cpu == fixture.expected)
     #expect(context.diagnostics.entries.isEmpty)
   }
@@ -168,12 +194,16 @@ struct CPUFixtureTests {
 
 /// Vendor, family, model, stepping, flags, caches and hypervisor compared with lscpu's lines.
 enum LscpuComparison {
-  static func identity(_ lscpu: LscpuSummary, _ cpu: CPUInfo, lscpuKnowsAllFields: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+  static func identity(
+    _ lscpu: LscpuSummary, _ cpu: CPUInfo, lscpuKnowsAllFields: Bool, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     #expect(lscpu.vendor == cpu.vendor || (!lscpuKnowsAllFields && lscpu.vendor == nil), sourceLocation: sourceLocation)
     #expect(lscpu.family == cpu.family || (!lscpuKnowsAllFields && lscpu.family == nil), sourceLocation: sourceLocation)
-    #expect(lscpu.model == cpu.modelNumber || (!lscpuKnowsAllFields && lscpu.model == nil), sourceLocation: sourceLocation)
+    #expect(
+      lscpu.model == cpu.modelNumber || (!lscpuKnowsAllFields && lscpu.model == nil), sourceLocation: sourceLocation)
     #expect(lscpu.stepping == cpu.stepping, sourceLocation: sourceLocation)
-    #expect(lscpu.flags == Set(cpu.flags) || (!lscpuKnowsAllFields && lscpu.flags.isEmpty), sourceLocation: sourceLocation)
+    #expect(
+      lscpu.flags == Set(cpu.flags) || (!lscpuKnowsAllFields && lscpu.flags.isEmpty), sourceLocation: sourceLocation)
     #expect(lscpu.hypervisorVendor == cpu.hypervisorVendor, sourceLocation: sourceLocation)
     var totals: [String: (bytes: Int64, instances: Int)] = [:]
     for cache in cpu.caches {
@@ -186,8 +216,10 @@ enum LscpuComparison {
       guard let total = totals[name] else { continue }
       // lscpu prints one decimal: 2.5 MiB. Within 4 % of it is the same size; a wrong instance
       // count is off by a multiple.
-      #expect(abs(Double(total.bytes) - printed.bytes) <= printed.bytes * 0.04, "\(name)", sourceLocation: sourceLocation)
-      #expect(printed.instances == nil || printed.instances == total.instances, "\(name)", sourceLocation: sourceLocation)
+      #expect(
+        abs(Double(total.bytes) - printed.bytes) <= printed.bytes * 0.04, "\(name)", sourceLocation: sourceLocation)
+      #expect(
+        printed.instances == nil || printed.instances == total.instances, "\(name)", sourceLocation: sourceLocation)
     }
   }
 }

@@ -1,27 +1,37 @@
 import Foundation
 import TestProcesses
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("CPU identity, features, level and caches")
 struct CPUIdentityTests {
-  @Test("x86-64 levels: each needs every feature of its own list and those below", arguments: [
-    ("lm cmov cx8 fpu fxsr mmx syscall sse sse2", "x86-64-v1"),
-    ("lm cmov cx8 fpu fxsr mmx syscall sse sse2 cx16 lahf_lm popcnt pni sse4_1 sse4_2 ssse3", "x86-64-v2"),
-    // v3 without abm (LZCNT) stays v2, as glibc says.
-    ("lm cmov cx8 fpu fxsr mmx syscall sse sse2 cx16 lahf_lm popcnt pni sse4_1 sse4_2 ssse3 avx avx2 bmi1 bmi2 f16c fma movbe xsave", "x86-64-v2"),
-    // v4's features without v3's are still v2.
-    ("lm cmov cx8 fpu fxsr mmx syscall sse sse2 cx16 lahf_lm popcnt pni sse4_1 sse4_2 ssse3 avx512f avx512bw avx512cd avx512dq avx512vl", "x86-64-v2"),
-    ("cmov cx8 fpu fxsr mmx syscall sse sse2", nil),
-    ("fp asimd evtstrm", nil),
-  ] as [(String, String?)])
+  @Test(
+    "x86-64 levels: each needs every feature of its own list and those below",
+    arguments: [
+      ("lm cmov cx8 fpu fxsr mmx syscall sse sse2", "x86-64-v1"),
+      ("lm cmov cx8 fpu fxsr mmx syscall sse sse2 cx16 lahf_lm popcnt pni sse4_1 sse4_2 ssse3", "x86-64-v2"),
+      // v3 without abm (LZCNT) stays v2, as glibc says.
+      (
+        "lm cmov cx8 fpu fxsr mmx syscall sse sse2 cx16 lahf_lm popcnt pni sse4_1 sse4_2 ssse3 avx avx2 bmi1 bmi2 f16c fma movbe xsave",
+        "x86-64-v2"
+      ),
+      // v4's features without v3's are still v2.
+      (
+        "lm cmov cx8 fpu fxsr mmx syscall sse sse2 cx16 lahf_lm popcnt pni sse4_1 sse4_2 ssse3 avx512f avx512bw avx512cd avx512dq avx512vl",
+        "x86-64-v2"
+      ),
+      ("cmov cx8 fpu fxsr mmx syscall sse sse2", nil),
+      ("fp asimd evtstrm", nil),
+    ] as [(String, String?)])
   func levels(flags: String, level: String?) {
     #expect(CPUFeatures.x86Level(flags.split(separator: " ").map(String.init)) == level)
   }
 
   @Test("RISC-V isa strings split into extensions")
   func riscv() {
-    #expect(CPUFeatures.riscvExtensions("rv64imafdc_zicsr_zifencei") == ["i", "m", "a", "f", "d", "c", "zicsr", "zifencei"])
+    #expect(
+      CPUFeatures.riscvExtensions("rv64imafdc_zicsr_zifencei") == ["i", "m", "a", "f", "d", "c", "zicsr", "zifencei"])
     #expect(CPUFeatures.riscvExtensions("rv32i") == ["i"])
     #expect(CPUFeatures.riscvExtensions("garbage").isEmpty)
     #expect(CPUFeatures.riscvExtensions("").isEmpty)
@@ -33,9 +43,11 @@ struct CPUIdentityTests {
     #expect(CPUFeatures.flags(cpuinfo) == ["sse"])
   }
 
-  @Test("CPU masks as the kernel prints them", arguments: [
-    ("ff", [0, 7], [8]), ("00000000,00000001", [0], [1, 32]), ("00000100,00000000", [40], [0, 39]),
-  ])
+  @Test(
+    "CPU masks as the kernel prints them",
+    arguments: [
+      ("ff", [0, 7], [8]), ("00000000,00000001", [0], [1, 32]), ("00000100,00000000", [40], [0, 39]),
+    ])
   func masks(text: String, members: [Int], others: [Int]) throws {
     let mask = try #require(CPUMask(hex: text))
     for cpu in members { #expect(mask.contains(cpu)) }
@@ -72,13 +84,15 @@ struct CPUIdentityTests {
     ])
     let context = root.context
     let cpu = CPUProbe(context: context).probe()
-    #expect(cpu.caches == [
-      CPUCache(level: 1, type: "data", sizeBytes: 32768, instances: 1),
-      CPUCache(level: 3, type: "unified", sizeBytes: 1_048_576, instances: 1),
-    ])
-    #expect(Set(context.diagnostics.entries.map(\.path)) == [
-      base + "cpu1/cache/index0/level", base + "cpu0/cache/index1/type", base + "cpu0/cache/index2/shared_cpu_map",
-    ])
+    #expect(
+      cpu.caches == [
+        CPUCache(level: 1, type: "data", sizeBytes: 32768, instances: 1),
+        CPUCache(level: 3, type: "unified", sizeBytes: 1_048_576, instances: 1),
+      ])
+    #expect(
+      Set(context.diagnostics.entries.map(\.path)) == [
+        base + "cpu1/cache/index0/level", base + "cpu0/cache/index1/type", base + "cpu0/cache/index2/shared_cpu_map",
+      ])
   }
 
   @Test("a shared cache is read once, not once per CPU")
@@ -92,14 +106,19 @@ struct CPUIdentityTests {
     for cpu in 1...3 { files[base + "cpu\(cpu)/cache/index0/level"] = "x\n" }
     let root = try TemporaryRoot(files)
     let context = root.context
-    #expect(CPUProbe(context: context).probe().caches == [CPUCache(level: 3, type: "unified", sizeBytes: 8_388_608, instances: 1)])
+    #expect(
+      CPUProbe(context: context).probe().caches == [
+        CPUCache(level: 3, type: "unified", sizeBytes: 8_388_608, instances: 1)
+      ])
     #expect(context.diagnostics.entries.isEmpty)
   }
 
-  @Test("s390's hypervisor from /proc/sysinfo", arguments: [
-    ("VM00 Control Program: z/VM    7.3.0\n", "IBM"), ("VM00 Control Program: KVM/Linux\n", "KVM"),
-    ("LPAR Number: 12\n", "IBM"), ("Manufacturer: IBM\n", nil),
-  ] as [(String, String?)])
+  @Test(
+    "s390's hypervisor from /proc/sysinfo",
+    arguments: [
+      ("VM00 Control Program: z/VM    7.3.0\n", "IBM"), ("VM00 Control Program: KVM/Linux\n", "KVM"),
+      ("LPAR Number: 12\n", "IBM"), ("Manufacturer: IBM\n", nil),
+    ] as [(String, String?)])
   func s390(sysinfo: String, vendor: String?) {
     #expect(HypervisorVendor.s390(sysinfo) == vendor)
   }

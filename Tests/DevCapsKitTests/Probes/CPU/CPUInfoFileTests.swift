@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("/proc/cpuinfo")
@@ -7,7 +8,8 @@ struct CPUInfoFileTests {
   func x86() {
     var text = ""
     for (cpu, core) in [(0, 0), (1, 1), (2, 0), (3, 1)] {
-      text += "processor\t: \(cpu)\nmodel name\t: Intel(R) Core(TM) i5\ncpu MHz\t\t: 1197.803\nphysical id\t: 0\ncore id\t\t: \(core)\nflags\t\t: fpu hypervisor\n\n"
+      text +=
+        "processor\t: \(cpu)\nmodel name\t: Intel(R) Core(TM) i5\ncpu MHz\t\t: 1197.803\nphysical id\t: 0\ncore id\t\t: \(core)\nflags\t\t: fpu hypervisor\n\n"
     }
     let info = CPUInfoFile(text: text)
     #expect(info.processors.count == 4)
@@ -66,13 +68,20 @@ struct CPUInfoFileTests {
 
   @Test("names from each architecture's field, as lscpu's patterns read them")
   func namesPerArchitecture() {
-    #expect(CPUInfoFile(text: "processor\t: 0\ncpu\t\t: POWER9, altivec supported\n\nmodel\t: 9006-22P\n").modelNames
-      == ["POWER9, altivec supported"])
-    #expect(CPUInfoFile(text: "cpu\t\t: UltraSparc T4 (Niagara4)\ntype\t\t: sun4v\n").modelNames == ["UltraSparc T4 (Niagara4)"])
+    #expect(
+      CPUInfoFile(text: "processor\t: 0\ncpu\t\t: POWER9, altivec supported\n\nmodel\t: 9006-22P\n").modelNames
+        == ["POWER9, altivec supported"])
+    #expect(
+      CPUInfoFile(text: "cpu\t\t: UltraSparc T4 (Niagara4)\ntype\t\t: sun4v\n").modelNames == [
+        "UltraSparc T4 (Niagara4)"
+      ])
     #expect(CPUInfoFile(text: "processor\t\t: 0\nModel Name\t\t: Loongson-3A5000\n").modelNames == ["Loongson-3A5000"])
-    #expect(CPUInfoFile(text: "processor\t: 0\nhart\t\t: 1\nuarch\t\t: sifive,u74-mc\n").modelNames == ["sifive,u74-mc"])
-    #expect(CPUInfoFile(text: "processor\t: 0\nhart\t\t: 0\nisa\t\t: rv64imafdc\nmvendorid\t: 0x0\n").modelNames.isEmpty)
-    #expect(CPUInfoFile(text: "processor\t\t: 0\ncpu model\t\t: MIPS 1004Kc V2.15\n").modelNames == ["MIPS 1004Kc V2.15"])
+    #expect(
+      CPUInfoFile(text: "processor\t: 0\nhart\t\t: 1\nuarch\t\t: sifive,u74-mc\n").modelNames == ["sifive,u74-mc"])
+    #expect(
+      CPUInfoFile(text: "processor\t: 0\nhart\t\t: 0\nisa\t\t: rv64imafdc\nmvendorid\t: 0x0\n").modelNames.isEmpty)
+    #expect(
+      CPUInfoFile(text: "processor\t\t: 0\ncpu model\t\t: MIPS 1004Kc V2.15\n").modelNames == ["MIPS 1004Kc V2.15"])
     #expect(CPUInfoFile(text: "vendor_id       : IBM/S390\n\ncpu number      : 0\n").modelNames.isEmpty)
     #expect(CPUInfoFile(text: "processor\t: 0\nmodel name\t: -\n").modelNames.isEmpty)
   }
@@ -121,7 +130,8 @@ struct CPUInfoFileTests {
     #expect(info.machine["Hardware"] == "ODROID-C2")
   }
 
-  @Test("empty and garbage files give nothing, not a crash", arguments: ["", "\n\n\n", "garbage", ":::", "processor : x\n"])
+  @Test(
+    "empty and garbage files give nothing, not a crash", arguments: ["", "\n\n\n", "garbage", ":::", "processor : x\n"])
   func garbage(text: String) {
     let info = CPUInfoFile(text: text)
     #expect(info.modelNames.isEmpty)
@@ -142,14 +152,17 @@ struct CPUInfoFileTests {
     #expect(context.diagnostics.entries.map(\.path) == (Double(text) == 0 ? [] : ["/proc/cpuinfo"]))
   }
 
-  @Test("cpu MHz within range converts, rounded to the Hz", arguments: [
-    ("1197.803", 1_197_803_000), ("0.000001", 1), ("1000000000", 1_000_000_000_000_000), ("5200", 5_200_000_000),
-  ] as [(String, Int64)])
+  @Test(
+    "cpu MHz within range converts, rounded to the Hz",
+    arguments: [
+      ("1197.803", 1_197_803_000), ("0.000001", 1), ("1000000000", 1_000_000_000_000_000), ("5200", 5_200_000_000),
+    ] as [(String, Int64)])
   func megahertz(text: String, hertz: Int64) {
     #expect(CPUInfoFile.hertz(megahertz: text) == hertz)
   }
 
-  @Test("regression: cpufreq values whose Hz overflow Int64, or negative ones, are reported, not multiplied",
+  @Test(
+    "regression: cpufreq values whose Hz overflow Int64, or negative ones, are reported, not multiplied",
     arguments: ["9223372036854775807", "9223372036854776", "-1200000"])
   func regressionFrequencyOverflow(kilohertz: String) throws {
     let root = try TemporaryRoot([
@@ -211,7 +224,8 @@ struct CPUInfoFileTests {
   @Test("the CPU probe reads online CPUs, sysfs topology and cpufreq policies")
   func probe() throws {
     let root = try TemporaryRoot([
-      "/proc/cpuinfo": "processor\t: 0\nCPU implementer\t: 0x41\nCPU part\t: 0xd03\n\nprocessor\t: 1\nCPU implementer\t: 0x41\nCPU part\t: 0xd03\n",
+      "/proc/cpuinfo":
+        "processor\t: 0\nCPU implementer\t: 0x41\nCPU part\t: 0xd03\n\nprocessor\t: 1\nCPU implementer\t: 0x41\nCPU part\t: 0xd03\n",
       "/sys/devices/system/cpu/online": "0-1\n",
       "/sys/devices/system/cpu/cpu0/topology/physical_package_id": "0\n",
       "/sys/devices/system/cpu/cpu0/topology/core_id": "0\n",
@@ -224,7 +238,10 @@ struct CPUInfoFileTests {
       "/sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq": "816000\n",
     ])
     let cpu = CPUProbe(context: root.context).probe()
-    #expect(cpu == CPUInfo(model: "Cortex-A53", logicalCores: 2, physicalCores: 2, packages: 1,
-      frequency: CPUFrequency(currentHz: 816_000_000, minHz: 300_000_000, maxHz: 1_800_000_000), vendor: "ARM"))
+    #expect(
+      cpu
+        == CPUInfo(
+          model: "Cortex-A53", logicalCores: 2, physicalCores: 2, packages: 1,
+          frequency: CPUFrequency(currentHz: 816_000_000, minHz: 300_000_000, maxHz: 1_800_000_000), vendor: "ARM"))
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("cgroup limits, affinity and rlimits")
@@ -8,7 +9,8 @@ struct CgroupLimitTests {
     .deletingLastPathComponent().appendingPathComponent("Fixtures/cgroup")
 
   static let fixtures: [(name: String, cores: Int, limit: UInt64)] = [
-    ("v2-systemd-nested", 2, 4 << 30), ("v2-docker-namespace", 2, 512 << 20), ("v1-docker", 1, 256 << 20), ("hybrid", 2, 2 << 30),
+    ("v2-systemd-nested", 2, 4 << 30), ("v2-docker-namespace", 2, 512 << 20), ("v1-docker", 1, 256 << 20),
+    ("hybrid", 2, 2 << 30),
   ]
 
   @Test("each layout's available cores and memory limit", arguments: fixtures)
@@ -22,11 +24,15 @@ struct CgroupLimitTests {
     #expect(context.diagnostics.entries.isEmpty)
   }
 
-  static let mount = MountEntry(device: "0:30", root: "/", mountPoint: "/sys/fs/cgroup", options: [], fileSystemType: "cgroup2", source: "cgroup2")
+  static let mount = MountEntry(
+    device: "0:30", root: "/", mountPoint: "/sys/fs/cgroup", options: [], fileSystemType: "cgroup2", source: "cgroup2")
 
   @Test("a cgroup's directory and its parents up to the mount")
   func directories() {
-    #expect(CgroupPaths.directories("/a/b", under: Self.mount) == ["/sys/fs/cgroup/a/b", "/sys/fs/cgroup/a", "/sys/fs/cgroup"])
+    #expect(
+      CgroupPaths.directories("/a/b", under: Self.mount) == [
+        "/sys/fs/cgroup/a/b", "/sys/fs/cgroup/a", "/sys/fs/cgroup",
+      ])
     #expect(CgroupPaths.directories("/", under: Self.mount) == ["/sys/fs/cgroup"])
     var bound = Self.mount
     bound.root = "/docker/abc"
@@ -37,7 +43,9 @@ struct CgroupLimitTests {
     #expect(CgroupPaths.directories("/../../x", under: Self.mount) == ["/sys/fs/cgroup"])
   }
 
-  @Test("quota over period, rounded up", arguments: [(150_000, 100_000, 2), (50_000, 100_000, 1), (200_000, 100_000, 2), (1, 1_000_000, 1)])
+  @Test(
+    "quota over period, rounded up",
+    arguments: [(150_000, 100_000, 2), (50_000, 100_000, 1), (200_000, 100_000, 2), (1, 1_000_000, 1)])
   func cores(quota: Int64, period: Int64, expected: Int) {
     #expect(CgroupLimits.cores(quota: quota, period: period) == expected)
   }
@@ -45,7 +53,9 @@ struct CgroupLimitTests {
   @Test("no cgroup, no affinity: unknown; a limit above the RAM is no limit")
   func nothingKnown() throws {
     let root = try TemporaryRoot([
-      "/proc/self/cgroup": "0::/\n", "/proc/self/mountinfo": String(contentsOf: Self.directory.appendingPathComponent("v2-docker-namespace/proc/self/mountinfo"), encoding: .utf8),
+      "/proc/self/cgroup": "0::/\n",
+      "/proc/self/mountinfo": String(
+        contentsOf: Self.directory.appendingPathComponent("v2-docker-namespace/proc/self/mountinfo"), encoding: .utf8),
       "/sys/fs/cgroup/memory.max": "\(64 << 30)\n", "/proc/meminfo": "MemTotal: 1024 kB\n",
     ])
     let context = root.context
@@ -68,15 +78,19 @@ struct CgroupLimitTests {
     #expect(CPUProbe(context: context).availableCores() == nil)
     #expect(MemoryProbe(context: context).probe().limitBytes == nil)
     #expect(LimitsProbe(context: context).probe().processOpenFiles == nil)
-    #expect(Set(context.diagnostics.entries.map(\.path)) == [
-      "/proc/self/cgroup", "/proc/self/status", "/proc/self/limits", "/sys/fs/cgroup/cpu.max", "/sys/fs/cgroup/memory.max",
-      "/sys/fs/cgroup/cpuset.cpus.effective",
-    ])
+    #expect(
+      Set(context.diagnostics.entries.map(\.path)) == [
+        "/proc/self/cgroup", "/proc/self/status", "/proc/self/limits", "/sys/fs/cgroup/cpu.max",
+        "/sys/fs/cgroup/memory.max",
+        "/sys/fs/cgroup/cpuset.cpus.effective",
+      ])
   }
 
   @Test("unlimited rlimits are nil inside the limit")
   func unlimited() throws {
-    let root = try TemporaryRoot(["/proc/self/limits": "Max processes             unlimited            unlimited            processes\n"])
+    let root = try TemporaryRoot([
+      "/proc/self/limits": "Max processes             unlimited            unlimited            processes\n"
+    ])
     #expect(LimitsProbe(context: root.context).probe().processMaxProcesses == ProcessLimit(soft: nil, hard: nil))
   }
 }

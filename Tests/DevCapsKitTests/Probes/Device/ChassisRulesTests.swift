@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("Chassis by systemd-hostnamed's rules")

@@ -1,30 +1,40 @@
 import Foundation
 import TestProcesses
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("Device identity")
 struct DeviceProbeTests {
-  @Test("firmware placeholders are unknown, real strings are kept", arguments: [
-    ("To be filled by O.E.M.", nil), ("Default string", nil), ("System Product Name", nil), ("", nil),
-    ("  ThinkPad  ", "ThinkPad"), ("Think\u{1}Pad\u{1B}[31m", "ThinkPad[31m"), ("OEM", nil),
-  ] as [(String, String?)])
+  @Test(
+    "firmware placeholders are unknown, real strings are kept",
+    arguments: [
+      ("To be filled by O.E.M.", nil), ("Default string", nil), ("System Product Name", nil), ("", nil),
+      ("  ThinkPad  ", "ThinkPad"), ("Think\u{1}Pad\u{1B}[31m", "ThinkPad[31m"), ("OEM", nil),
+    ] as [(String, String?)])
   func placeholders(raw: String, expected: String?) {
     #expect(DMI.meaningful(raw) == expected)
   }
 
-  @Test("DMI dates become ISO 8601", arguments: [
-    ("05/11/2023", "2023-05-11"), ("12/31/99", "1999-12-31"), ("01/02/15", "2015-01-02"),
-    ("13/45/2020", nil), ("2023-05-11", nil), ("", nil), ("1/2/2003", "2003-01-02"),
-  ] as [(String, String?)])
+  @Test(
+    "DMI dates become ISO 8601",
+    arguments: [
+      ("05/11/2023", "2023-05-11"), ("12/31/99", "1999-12-31"), ("01/02/15", "2015-01-02"),
+      ("13/45/2020", nil), ("2023-05-11", nil), ("", nil), ("1/2/2003", "2003-01-02"),
+    ] as [(String, String?)])
   func dates(raw: String, expected: String?) {
     #expect(DMI.isoDate(raw) == expected)
   }
 
   @Test("Lenovo keeps the marketing name in product_version")
   func lenovo() {
-    #expect(DeviceProbe.dmiModel(vendor: "LENOVO", productName: "20XW00QGGE", productVersion: "ThinkPad X1 Carbon Gen 9", boardName: nil) == "ThinkPad X1 Carbon Gen 9")
-    #expect(DeviceProbe.dmiModel(vendor: "Dell Inc.", productName: "XPS 13 9310", productVersion: "1.0", boardName: nil) == "XPS 13 9310")
+    #expect(
+      DeviceProbe.dmiModel(
+        vendor: "LENOVO", productName: "20XW00QGGE", productVersion: "ThinkPad X1 Carbon Gen 9", boardName: nil)
+        == "ThinkPad X1 Carbon Gen 9")
+    #expect(
+      DeviceProbe.dmiModel(vendor: "Dell Inc.", productName: "XPS 13 9310", productVersion: "1.0", boardName: nil)
+        == "XPS 13 9310")
     #expect(DeviceProbe.dmiModel(vendor: nil, productName: nil, productVersion: nil, boardName: "B550M") == "B550M")
   }
 
@@ -69,18 +79,25 @@ struct DeviceProbeTests {
     #expect(device.virtualization == "docker")
   }
 
-  @Test("virtualization as systemd-detect-virt names it", arguments: [
-    (["/run/systemd/container": "systemd-nspawn\n"], "systemd-nspawn", VirtualizationKind.container),
-    (["/run/host/container-manager": "podman\n"], "podman", .container),
-    (["/run/.containerenv": ""], "podman", .container),
-    (["/proc/sys/kernel/osrelease": "5.15.133.1-microsoft-standard-WSL2\n"], "wsl", .container),
-    (["/sys/class/dmi/id/sys_vendor": "QEMU\n"], "qemu", .vm),
-    (["/sys/class/dmi/id/product_name": "VMware Virtual Platform\n"], "vmware", .vm),
-    (["/sys/class/dmi/id/sys_vendor": "Microsoft Corporation\n", "/sys/class/dmi/id/product_name": "Virtual Machine\n"], "microsoft", .vm),
-    (["/sys/class/dmi/id/bios_vendor": "Amazon EC2\n"], "amazon", .vm),
-    (["/sys/hypervisor/type": "xen\n"], "xen", .vm),
-    (["/proc/cpuinfo": "processor\t: 0\nflags\t\t: fpu hypervisor\n"], "vm-other", .vm),
-  ] as [([String: String], String, VirtualizationKind)])
+  @Test(
+    "virtualization as systemd-detect-virt names it",
+    arguments: [
+      (["/run/systemd/container": "systemd-nspawn\n"], "systemd-nspawn", VirtualizationKind.container),
+      (["/run/host/container-manager": "podman\n"], "podman", .container),
+      (["/run/.containerenv": ""], "podman", .container),
+      (["/proc/sys/kernel/osrelease": "5.15.133.1-microsoft-standard-WSL2\n"], "wsl", .container),
+      (["/sys/class/dmi/id/sys_vendor": "QEMU\n"], "qemu", .vm),
+      (["/sys/class/dmi/id/product_name": "VMware Virtual Platform\n"], "vmware", .vm),
+      (
+        [
+          "/sys/class/dmi/id/sys_vendor": "Microsoft Corporation\n",
+          "/sys/class/dmi/id/product_name": "Virtual Machine\n",
+        ], "microsoft", .vm
+      ),
+      (["/sys/class/dmi/id/bios_vendor": "Amazon EC2\n"], "amazon", .vm),
+      (["/sys/hypervisor/type": "xen\n"], "xen", .vm),
+      (["/proc/cpuinfo": "processor\t: 0\nflags\t\t: fpu hypervisor\n"], "vm-other", .vm),
+    ] as [([String: String], String, VirtualizationKind)])
   func virtualization(files: [String: String], name: String, kind: VirtualizationKind) throws {
     let root = try TemporaryRoot(files)
     let device = DeviceProbe(context: root.context).probe()
@@ -96,15 +113,21 @@ struct DeviceProbeTests {
     (dmi(sys: "QEMU", product: "Standard PC (Q35 + ICH9, 2009)", version: "pc-q35-7.2", bios: "SeaBIOS"), "qemu"),
     (dmi(sys: "Amazon EC2", product: "m5.large", version: "", bios: "Amazon EC2"), "amazon"),
     (dmi(sys: "VMware, Inc.", product: "VMware7,1", version: "None", bios: "VMware, Inc."), "vmware"),
-    (dmi(sys: "Microsoft Corporation", product: "Virtual Machine", version: "Hyper-V UEFI Release v4.1", bios: "Microsoft Corporation"), "microsoft"),
+    (
+      dmi(
+        sys: "Microsoft Corporation", product: "Virtual Machine", version: "Hyper-V UEFI Release v4.1",
+        bios: "Microsoft Corporation"), "microsoft"
+    ),
     (dmi(sys: "Google", product: "Google Compute Engine", version: "", bios: "Google"), "google"),
     (dmi(sys: "innotek GmbH", product: "VirtualBox", version: "1.2", bios: "innotek GmbH"), "oracle"),
   ]
 
   static func dmi(sys: String, product: String, version: String, bios: String) -> [String: String] {
     let base = "/sys/class/dmi/id/"
-    return [base + "sys_vendor": sys + "\n", base + "product_name": product + "\n", base + "product_version": version + "\n",
-      base + "bios_vendor": bios + "\n", base + "chassis_type": "1\n"]
+    return [
+      base + "sys_vendor": sys + "\n", base + "product_name": product + "\n", base + "product_version": version + "\n",
+      base + "bios_vendor": bios + "\n", base + "chassis_type": "1\n",
+    ]
   }
 
   @Test("the hypervisor of VM guests by their DMI, with or without a container inside", arguments: guests)
@@ -122,13 +145,15 @@ struct DeviceProbeTests {
     #expect(both.hypervisor == name)
   }
 
-  @Test("Xen's /proc/xen outside dom0, z/VM's sysinfo, the device tree", arguments: [
-    (["/proc/xen/capabilities": "\n"], "xen"),
-    (["/proc/xen/capabilities": "control_d\n"], nil),
-    (["/proc/sysinfo": "VM00 Name:            LINUX01\nVM00 Control Program: z/VM    7.3.0\n"], "zvm"),
-    (["/proc/sysinfo": "VM00 Control Program: KVM/Linux\n"], "kvm"),
-    (["/sys/firmware/devicetree/base/hypervisor/compatible": "linux,kvm\u{0}"], "kvm"),
-  ] as [([String: String], String?)])
+  @Test(
+    "Xen's /proc/xen outside dom0, z/VM's sysinfo, the device tree",
+    arguments: [
+      (["/proc/xen/capabilities": "\n"], "xen"),
+      (["/proc/xen/capabilities": "control_d\n"], nil),
+      (["/proc/sysinfo": "VM00 Name:            LINUX01\nVM00 Control Program: z/VM    7.3.0\n"], "zvm"),
+      (["/proc/sysinfo": "VM00 Control Program: KVM/Linux\n"], "kvm"),
+      (["/sys/firmware/devicetree/base/hypervisor/compatible": "linux,kvm\u{0}"], "kvm"),
+    ] as [([String: String], String?)])
   func otherSources(files: [String: String], name: String?) throws {
     let root = try TemporaryRoot(files)
     #expect(DeviceProbe(context: root.context).probe().hypervisor == name)

@@ -1,9 +1,12 @@
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("Mounted filesystems")
 struct MountInfoTests {
-  func entry(_ device: String, _ root: String, _ mountPoint: String, _ type: String, _ source: String = "/dev/x") -> String {
+  func entry(_ device: String, _ root: String, _ mountPoint: String, _ type: String, _ source: String = "/dev/x")
+    -> String
+  {
     "1 0 \(device) \(root) \(mountPoint) rw,relatime shared:1 - \(type) \(source) rw"
   }
 
@@ -12,15 +15,22 @@ struct MountInfoTests {
     let line = #"96 1 8:17 / /run/media/ada/My\040Passport ro,nosuid shared:70 master:3 - exfat /dev/sdb1 ro"#
     let parsed = MountInfo.parse(line)
     #expect(parsed.malformed.isEmpty)
-    #expect(parsed.entries == [MountEntry(device: "8:17", root: "/", mountPoint: "/run/media/ada/My Passport",
-      options: ["ro", "nosuid"], fileSystemType: "exfat", source: "/dev/sdb1", superOptions: ["ro"])])
+    #expect(
+      parsed.entries == [
+        MountEntry(
+          device: "8:17", root: "/", mountPoint: "/run/media/ada/My Passport",
+          options: ["ro", "nosuid"], fileSystemType: "exfat", source: "/dev/sdb1", superOptions: ["ro"])
+      ])
     #expect(parsed.entries[0].isReadOnly)
     // A cgroup v1 hierarchy's controllers are its super options.
-    let cgroup = MountInfo.parse("35 30 0:31 / /sys/fs/cgroup/cpu,cpuacct rw,nosuid shared:15 - cgroup cgroup rw,cpu,cpuacct")
+    let cgroup = MountInfo.parse(
+      "35 30 0:31 / /sys/fs/cgroup/cpu,cpuacct rw,nosuid shared:15 - cgroup cgroup rw,cpu,cpuacct")
     #expect(cgroup.entries.first?.superOptions == ["rw", "cpu", "cpuacct"])
   }
 
-  @Test("malformed lines are returned, not dropped silently", arguments: ["", "garbage", "1 2 3 4 5 6 7 8 9 10", "1 0 8:1 / / rw - ext4"])
+  @Test(
+    "malformed lines are returned, not dropped silently",
+    arguments: ["", "garbage", "1 2 3 4 5 6 7 8 9 10", "1 0 8:1 / / rw - ext4"])
   func malformed(line: String) {
     let parsed = MountInfo.parse(line)
     #expect(parsed.entries.isEmpty)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DevCapsKit
 
 /// EDID blocks built byte by byte, as a monitor's firmware would hold them.
@@ -66,7 +67,8 @@ struct EDIDTests {
   @Test("a 4K monitor: manufacturer, product, serials, name, size and preferred mode")
   func monitor() throws {
     var builder = EDIDBuilder()
-    builder.timing(clockKHz: 533_250, hActive: 3840, hBlank: 160, vActive: 2160, vBlank: 62, widthMm: 597, heightMm: 336)
+    builder.timing(
+      clockKHz: 533_250, hActive: 3840, hBlank: 160, vActive: 2160, vBlank: 62, widthMm: 597, heightMm: 336)
     builder.text(slot: 1, tag: 0xFC, "DELL U2720Q")
     builder.text(slot: 2, tag: 0xFF, "ABC1234")
     builder.sizeInCentimetres(60, 34)
@@ -96,7 +98,8 @@ struct EDIDTests {
   @Test("an interlaced timing reports the frame's height")
   func interlaced() throws {
     var builder = EDIDBuilder()
-    builder.timing(clockKHz: 74_250, hActive: 1920, hBlank: 280, vActive: 540, vBlank: 22, widthMm: 0, heightMm: 0, interlaced: true)
+    builder.timing(
+      clockKHz: 74_250, hActive: 1920, hBlank: 280, vActive: 540, vBlank: 22, widthMm: 0, heightMm: 0, interlaced: true)
     let mode = try EDID.parse(builder.sealed()).get().preferredMode
     #expect(mode?.height == 1080)
     #expect(mode?.interlaced == true)
@@ -139,7 +142,10 @@ struct EDIDTests {
 
   @Test("modes keep the kernel's order, each resolution once")
   func modes() {
-    #expect(DisplayProbe.modes("3840x2160\n3840x2160\n1920x1080\n\n1280x720\n1920x1080\n") == ["3840x2160", "1920x1080", "1280x720"])
+    #expect(
+      DisplayProbe.modes("3840x2160\n3840x2160\n1920x1080\n\n1280x720\n1920x1080\n") == [
+        "3840x2160", "1920x1080", "1280x720",
+      ])
     #expect(DisplayProbe.modes("") == [])
   }
 }

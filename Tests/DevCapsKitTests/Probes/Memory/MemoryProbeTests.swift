@@ -1,11 +1,13 @@
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("Memory")
 struct MemoryProbeTests {
   @Test("meminfo values are kB and become bytes; counts stay counts")
   func meminfo() {
-    let values = MemoryProbe.parseMeminfo("MemTotal:       16054148 kB\nHugePages_Total:       0\nMemAvailable:   1 kB\n")
+    let values = MemoryProbe.parseMeminfo(
+      "MemTotal:       16054148 kB\nHugePages_Total:       0\nMemAvailable:   1 kB\n")
     #expect(values["MemTotal"] == 16_054_148 * 1024)
     #expect(values["HugePages_Total"] == 0)
     #expect(values["MemAvailable"] == 1024)

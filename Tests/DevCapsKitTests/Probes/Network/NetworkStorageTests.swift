@@ -1,6 +1,7 @@
 import Foundation
 import TestProcesses
 import Testing
+
 @testable import DevCapsKit
 
 @Suite("Network interfaces and disks")
@@ -12,16 +13,17 @@ struct NetworkStorageTests {
   func interfaces() {
     let context = ProbeContext(root: SystemRoot(Self.root))
     let interfaces = NetworkProbe(context: context, includeMACAddresses: false).probe()
-    #expect(interfaces == [
-      NetworkInterfaceInfo(name: "br0", kind: "bridge", operstate: "up", mtu: 1500),
-      NetworkInterfaceInfo(name: "docker0", kind: "bridge", operstate: "down", mtu: 1500),
-      NetworkInterfaceInfo(name: "enp3s0", kind: "ethernet", operstate: "up", speedMbps: 1000, mtu: 1500),
-      NetworkInterfaceInfo(name: "enp4s0", kind: "ethernet", operstate: "down", mtu: 1500),
-      NetworkInterfaceInfo(name: "lo", kind: "loopback", operstate: "unknown", mtu: 65536),
-      NetworkInterfaceInfo(name: "veth3f2a1b0", kind: "virtual", operstate: "up", mtu: 1500),
-      NetworkInterfaceInfo(name: "wlp2s0", kind: "wifi", operstate: "up", mtu: 1500),
-      NetworkInterfaceInfo(name: "wwan0", kind: "wwan", operstate: "down", mtu: 1500),
-    ])
+    #expect(
+      interfaces == [
+        NetworkInterfaceInfo(name: "br0", kind: "bridge", operstate: "up", mtu: 1500),
+        NetworkInterfaceInfo(name: "docker0", kind: "bridge", operstate: "down", mtu: 1500),
+        NetworkInterfaceInfo(name: "enp3s0", kind: "ethernet", operstate: "up", speedMbps: 1000, mtu: 1500),
+        NetworkInterfaceInfo(name: "enp4s0", kind: "ethernet", operstate: "down", mtu: 1500),
+        NetworkInterfaceInfo(name: "lo", kind: "loopback", operstate: "unknown", mtu: 65536),
+        NetworkInterfaceInfo(name: "veth3f2a1b0", kind: "virtual", operstate: "up", mtu: 1500),
+        NetworkInterfaceInfo(name: "wlp2s0", kind: "wifi", operstate: "up", mtu: 1500),
+        NetworkInterfaceInfo(name: "wwan0", kind: "wwan", operstate: "down", mtu: 1500),
+      ])
     #expect(context.diagnostics.entries.isEmpty)
     let withMAC = NetworkProbe(context: context, includeMACAddresses: true).probe()
     #expect(withMAC.first { $0.name == "enp3s0" }?.macAddress == "52:54:00:12:34:06")
@@ -30,14 +32,23 @@ struct NetworkStorageTests {
   @Test("whole disks with their transport; partitions, loop and zram left out")
   func disks() {
     let context = ProbeContext(root: SystemRoot(Self.root))
-    #expect(StorageProbe(context: context).probe() == [
-      StorageDeviceInfo(name: "mmcblk0", model: "SC64G", sizeBytes: 124_735_488 * 512, rotational: false, removable: false, transport: "mmc"),
-      StorageDeviceInfo(
-        name: "nvme0n1", model: "Samsung SSD 980 PRO 1TB", sizeBytes: 1_000_215_216 * 512, rotational: false, removable: false, transport: "nvme"),
-      StorageDeviceInfo(name: "sda", model: "ST2000DM008-2FR1", sizeBytes: 3_907_029_168 * 512, rotational: true, removable: false, transport: "sata"),
-      StorageDeviceInfo(name: "sdb", model: "Flash Drive FIT", sizeBytes: 60_063_744 * 512, rotational: true, removable: true, transport: "usb"),
-      StorageDeviceInfo(name: "vda", sizeBytes: 536_870_912 * 512, rotational: true, removable: false, transport: "virtio"),
-    ])
+    #expect(
+      StorageProbe(context: context).probe() == [
+        StorageDeviceInfo(
+          name: "mmcblk0", model: "SC64G", sizeBytes: 124_735_488 * 512, rotational: false, removable: false,
+          transport: "mmc"),
+        StorageDeviceInfo(
+          name: "nvme0n1", model: "Samsung SSD 980 PRO 1TB", sizeBytes: 1_000_215_216 * 512, rotational: false,
+          removable: false, transport: "nvme"),
+        StorageDeviceInfo(
+          name: "sda", model: "ST2000DM008-2FR1", sizeBytes: 3_907_029_168 * 512, rotational: true, removable: false,
+          transport: "sata"),
+        StorageDeviceInfo(
+          name: "sdb", model: "Flash Drive FIT", sizeBytes: 60_063_744 * 512, rotational: true, removable: true,
+          transport: "usb"),
+        StorageDeviceInfo(
+          name: "vda", sizeBytes: 536_870_912 * 512, rotational: true, removable: false, transport: "virtio"),
+      ])
     #expect(context.diagnostics.entries.isEmpty)
   }
 
@@ -54,7 +65,9 @@ struct NetworkStorageTests {
 
   @Test("garbage in flag files is reported")
   func garbage() throws {
-    let root = try TemporaryRoot(["/sys/block/sda/removable": "7\n", "/sys/block/sda/queue/rotational": "x\n", "/sys/block/sda/size": "-1\n"])
+    let root = try TemporaryRoot([
+      "/sys/block/sda/removable": "7\n", "/sys/block/sda/queue/rotational": "x\n", "/sys/block/sda/size": "-1\n",
+    ])
     let context = root.context
     #expect(StorageProbe(context: context).probe() == [StorageDeviceInfo(name: "sda", transport: "scsi")])
     #expect(context.diagnostics.entries.count == 2)
@@ -70,7 +83,9 @@ struct NetworkStorageTests {
     let interfaces = NetworkProbe(context: ProbeContext(root: SystemRoot()), includeMACAddresses: true).probe()
     #expect(Set(links.compactMap { $0["ifname"] as? String }) == Set(interfaces.map(\.name)))
     for link in links {
-      guard let name = link["ifname"] as? String, let interface = interfaces.first(where: { $0.name == name }) else { continue }
+      guard let name = link["ifname"] as? String, let interface = interfaces.first(where: { $0.name == name }) else {
+        continue
+      }
       #expect((link["mtu"] as? Int).map(Int64.init) == interface.mtu, "\(name)")
       #expect((link["operstate"] as? String)?.lowercased() == interface.operstate, "\(name)")
       #expect(link["address"] as? String == interface.macAddress, "\(name)")
@@ -82,7 +97,9 @@ struct NetworkStorageTests {
   func liveLsblk() throws {
     let run = try ChildProcess.run(Self.lsblk!, ["-J", "-b", "-d", "-o", "NAME,SIZE,ROTA,RM"])
     let json = try JSONSerialization.jsonObject(with: run.output) as? [String: Any]
-    let devices = (json?["blockdevices"] as? [[String: Any]] ?? []).filter { !StorageProbe.isVirtual($0["name"] as? String ?? "") }
+    let devices = (json?["blockdevices"] as? [[String: Any]] ?? []).filter {
+      !StorageProbe.isVirtual($0["name"] as? String ?? "")
+    }
     let disks = StorageProbe(context: ProbeContext(root: SystemRoot())).probe()
     #expect(Set(devices.compactMap { $0["name"] as? String }) == Set(disks.map(\.name)))
     for device in devices {

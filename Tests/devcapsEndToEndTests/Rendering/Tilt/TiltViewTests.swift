@@ -1,17 +1,20 @@
 import DevCapsKit
 import Testing
+
 @testable import devcaps
 
 @Suite("The tilt view")
 struct TiltViewTests {
-  @Test("tilt from flat and the way the ball rolls", arguments: [
-    (Vector3(0, 0, -1), 0.0, Character("·")),
-    (Vector3(0, -1, 0), 90.0, "↓"),
-    (Vector3(1, 0, 0), 90.0, "→"),
-    (Vector3(0.5, 0, -0.5), 45.0, "→"),
-    (Vector3(0, 0.5, -0.5), 45.0, "↑"),
-    (Vector3(0, 0, 1), 180.0, "·"),
-  ] as [(Vector3, Double, Character)])
+  @Test(
+    "tilt from flat and the way the ball rolls",
+    arguments: [
+      (Vector3(0, 0, -1), 0.0, Character("·")),
+      (Vector3(0, -1, 0), 90.0, "↓"),
+      (Vector3(1, 0, 0), 90.0, "→"),
+      (Vector3(0.5, 0, -0.5), 45.0, "→"),
+      (Vector3(0, 0.5, -0.5), 45.0, "↑"),
+      (Vector3(0, 0, 1), 180.0, "·"),
+    ] as [(Vector3, Double, Character)])
   func tilt(gravity: Vector3, degrees: Double, arrow: Character) throws {
     let tilt = try #require(TiltStatus.tilt(gravity))
     #expect(abs(tilt.degrees - degrees) < 1e-9)
@@ -24,20 +27,27 @@ struct TiltViewTests {
     #expect(TiltStatus.tilt(Vector3(.nan, 0, -1)) == nil)
   }
 
-  static let status = TiltStatus(gravity: Vector3(1, 0, 0), speed: 12.4, source: "accelerometer", sensor: "iio:device1", rate: 59.6, problem: nil)
+  static let status = TiltStatus(
+    gravity: Vector3(1, 0, 0), speed: 12.4, source: "accelerometer", sensor: "iio:device1", rate: 59.6, problem: nil)
 
   @Test("the status line: tilt, speed, rate, source; the keys when they fit; never wider than the terminal")
   func statusLine() {
     let plain = TextStyle(colour: false)
-    #expect(Self.status.line(style: plain, columns: 120) == " tilt 90° → · speed 12 cells/s · 60 Hz · accelerometer iio:device1  space recentre · q quit")
-    #expect(Self.status.line(style: plain, columns: 80) == " tilt 90° → · speed 12 cells/s · 60 Hz · accelerometer iio:device1")
+    #expect(
+      Self.status.line(style: plain, columns: 120)
+        == " tilt 90° → · speed 12 cells/s · 60 Hz · accelerometer iio:device1  space recentre · q quit")
+    #expect(
+      Self.status.line(style: plain, columns: 80)
+        == " tilt 90° → · speed 12 cells/s · 60 Hz · accelerometer iio:device1")
     for columns in [0, 1, 10, 40] {
       #expect(Self.status.line(style: plain, columns: columns).count <= max(0, columns - 1))
     }
     var failed = Self.status
     failed.problem = "iio:device1: in_accel_x_raw holds 'x'"
     failed.rate = nil
-    #expect(failed.line(style: plain, columns: 200).hasPrefix(" no reading: iio:device1: in_accel_x_raw holds 'x' · speed 12 cells/s · — Hz"))
+    #expect(
+      failed.line(style: plain, columns: 200).hasPrefix(
+        " no reading: iio:device1: in_accel_x_raw holds 'x' · speed 12 cells/s · — Hz"))
   }
 
   @Test("a frame moves the ball (erasing the old cell) and rewrites the status line under the field")
