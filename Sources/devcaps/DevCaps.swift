@@ -17,7 +17,7 @@ struct DevCaps: ParsableCommand {
       (default /), so a mounted image or a test fixture can be inspected.
 
       Exit status: 0 success, 1 a requirement not met, 64 usage error, 65 invalid manifest, \
-      66 unreadable manifest, 69 a needed source is unavailable, 73 an export file, a snapshot or a calibration cannot be written, 75 too little turning for a calibration, 130 SIGINT, 143 SIGTERM.
+      66 unreadable manifest, 69 a needed source is unavailable, 73 an export file, a snapshot or a calibration cannot be written, 74 standard output cannot be written (a full disk; a reader that went away keeps the command's own status), 75 too little turning for a calibration, 130 SIGINT, 143 SIGTERM.
 
       Examples:
         devcaps list                       a readable report of the whole machine
@@ -25,7 +25,7 @@ struct DevCaps: ParsableCommand {
         devcaps get memory.installedBytes  one value, for scripts
         devcaps require kiosk.json         a CI gate: exit 1 when a requirement fails
         devcaps export prometheus          metrics for node_exporter
-        devcaps snapshot /tmp/bug          its sources, for a bug report or a replay
+        devcaps snapshot ~/bug             its sources, for a bug report or a replay
         devcaps watch battery              battery changes as they happen
         devcaps up-angle                   a live arrow pointing up
         devcaps tilt                       a ball rolling with the tilt
