@@ -1,0 +1,57 @@
+extension MotionManager {
+  /// Shakes (`UIEvent.EventSubtype.motionShake`), one ``ShakeEvent`` each, from the display
+  /// accelerometer at 50 Hz by the detector and thresholds of `settings` (the count detector by
+  /// default: five swings past 1.5 g within 1.5 s, docs/motion.md).
+  public func shakeUpdates(settings: ShakeDetector.Settings = ShakeDetector.Settings()) -> Updates<ShakeEvent> {
+    var options = StreamOptions()
+    options.shake = settings
+    return .events(.shake, options: options) { event in
+      guard case .shake(let shake) = event else { return nil }
+      return shake
+    }
+  }
+}
+
+/// Whether something is near the proximity sensor (`UIDevice.proximityState`).
+public enum ProximityState: String, Sendable, Equatable {
+  /// Something (an ear, a pocket) is near.
+  case near
+  /// Nothing is near.
+  case far
+  /// The sensor gives no near level to judge by (no `PROXIMITY_NEAR_LEVEL` and no
+  /// `in_proximity_nearlevel`), or it could not be read.
+  case unknown
+
+  init(_ update: ProximityUpdate) {
+    switch update.near {
+    case true?: self = .near
+    case false?: self = .far
+    case nil: self = .unknown
+    }
+  }
+}
+
+extension Device {
+  /// The proximity sensor's state now, from one reading (`UIDevice.proximityState`); nil on a
+  /// machine without one.
+  public static var proximityState: ProximityState? {
+    get async {
+      do {
+        for try await state in proximityStateUpdates() { return state }
+      } catch {
+        return nil
+      }
+      return nil
+    }
+  }
+
+  /// The proximity state: the current one first, then one on each change
+  /// (`UIDevice.proximityStateDidChangeNotification`). Without a proximity sensor the first
+  /// `next()` throws ``UpdateError/unavailable(_:)``, naming what is missing.
+  public static func proximityStateUpdates() -> Updates<ProximityState> {
+    .events(.proximity) { event in
+      guard case .proximity(let update) = event else { return nil }
+      return ProximityState(update)
+    }
+  }
+}
