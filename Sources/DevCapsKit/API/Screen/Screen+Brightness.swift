@@ -84,14 +84,13 @@ struct Backlight {
   func level() throws(ScreenError) -> Double {
     let path = syspath + "/actual_brightness"
     let bytes: [UInt8]
-    do throws(RegularFileError) {
-      let file = try FileDescriptor.openRegularFile(path)
-      bytes =
-        (try? file.closeAfter { (file) throws(ReadAllError) in try file.readAll(limit: 64, shortReadIsEnd: true) })
-        ?? []
-    } catch {
-      if case .system(let errno) = error { throw .backlightFailed(path, errno) }
-      throw .backlightFailed(path, .invalidArgument)
+    // The project's one file reader: a FIFO in its place is refused, a read error is not lost.
+    switch SystemRoot().readBytes(path, limit: 64) {
+    case .success(let read): bytes = read
+    case .failure(.system(let error)): throw .backlightFailed(path, error)
+    case .failure(.permissionDenied): throw .backlightFailed(path, .permissionDenied)
+    case .failure(.missing): throw .backlightFailed(path, .noSuchFileOrDirectory)
+    case .failure(.tooLarge), .failure(.notRegularFile): throw .backlightFailed(path, .invalidArgument)
     }
     guard let value = Int(String(decoding: bytes, as: UTF8.self).trimmingWhitespace()) else {
       throw .backlightFailed(path, .invalidArgument)
