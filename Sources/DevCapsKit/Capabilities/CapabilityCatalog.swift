@@ -49,6 +49,9 @@ public enum CapabilityCatalog {
     sensor("ambient-light", .light, "an IIO device with in_illuminance* channels"),
     sensor(
       "proximity", .proximity, "an IIO device with in_proximity* channels, or an input switch with SW_FRONT_PROXIMITY"),
+    sensor("barometer", .pressure, "an IIO device with in_pressure* channels (CMAltimeter)"),
+    sensor(
+      "step-counter", .stepCounter, "an IIO device with an in_steps channel, a hardware step counter (CMPedometer)"),
     CapabilityRule(
       key: "battery",
       rule:

@@ -19,7 +19,8 @@ public enum KeyPathError: Error, Equatable, CustomStringConvertible {
 }
 
 extension JSONValue {
-  /// The value at a dotted path. A numeric component indexes an array.
+  /// The value at a dotted path. A numeric component indexes an array; any other names the first
+  /// element whose `type` or `id` it is (`sensors.pressure`, `sensors.iio:device2`).
   public func value(atPath path: String) throws(KeyPathError) -> JSONValue {
     guard !path.isEmpty else { throw .empty }
     var current = self
@@ -33,6 +34,10 @@ extension JSONValue {
         }
         current = next
       case .array(let elements):
+        if Int(component) == nil, let named = Self.element(named: component, in: elements) {
+          current = named
+          continue
+        }
         guard let index = Int(component), index >= 0 else {
           throw .unknownKey(path: path, suggestion: nearestPath(to: path))
         }
@@ -48,6 +53,14 @@ extension JSONValue {
       }
     }
     return current
+  }
+
+  /// The first element that is an object whose `type`, else whose `id`, is `name`.
+  private static func element(named name: String, in elements: [JSONValue]) -> JSONValue? {
+    for member in ["type", "id"] {
+      if let found = elements.first(where: { $0[member] == .string(name) }) { return found }
+    }
+    return nil
   }
 
   /// Every path that leads somewhere in this value, parents before children.

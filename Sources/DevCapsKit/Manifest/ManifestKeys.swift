@@ -3,7 +3,9 @@
 public enum ManifestKeys {
   /// The capability catalog's keys, in catalog order: true when required, false when prohibited.
   public static let capabilities = [
-    "accelerometer", "gyroscope", "magnetometer", "device-motion", "ambient-light", "proximity", "battery", "wifi",
+    "accelerometer", "gyroscope", "magnetometer", "device-motion", "ambient-light", "proximity", "barometer",
+    "step-counter",
+    "battery", "wifi",
     "bluetooth",
     "telephony", "gps", "nfc", "still-camera", "video-camera", "front-facing-camera", "microphone", "speaker",
     "touchscreen", "keyboard", "touchpad", "vibration", "lid-switch", "tablet-mode-switch", "display",

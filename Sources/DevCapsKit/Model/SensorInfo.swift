@@ -7,6 +7,9 @@ public struct SensorInfo: Sendable, Codable, Equatable {
     /// A sensor hub's fused device orientation (IIO `in_rot_quaternion`): the kernel's own
     /// attitude, the best source of device motion.
     case rotation
+    /// A hardware step counter (IIO `in_steps_input`, switched on by `in_steps_en`), as bma400,
+    /// bmi323 and similar accelerometers have: Core Motion's pedometer.
+    case stepCounter = "step-counter"
   }
 
   /// Where a sensor sits: in the display (the lid, the tablet) or in the base.

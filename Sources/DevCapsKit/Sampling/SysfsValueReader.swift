@@ -158,7 +158,10 @@ final class SysfsValueReader {
     return result.count > 0 ? result : nil
   }
 
-  /// An integer or decimal number, surrounded by optional white space; nothing else.
+  /// An integer or decimal number, surrounded by optional white space; nothing else. The digits
+  /// are gathered as one integer and divided once by an exact power of ten, so that a value of up
+  /// to 15 digits (`100.837808593`, a kernel fraction's nine decimals) is the nearest double, as
+  /// `Double(String)` would give it, without allocating.
   static func parse(_ bytes: UnsafeRawBufferPointer) -> Double? {
     var index = 0
     let end = bytes.count
@@ -182,16 +185,34 @@ final class SysfsValueReader {
     var value = Double(integer)
     if index < end && bytes[index] == UInt8(ascii: ".") {
       index += 1
-      var scale = 0.1
+      var mantissa = integer
+      var decimals = 0
+      var exact = true
       while index < end, bytes[index] >= 48, bytes[index] <= 57 {
-        value += Double(bytes[index] - 48) * scale
-        scale /= 10
+        if exact {
+          let (shifted, overflow1) = mantissa.multipliedReportingOverflow(by: 10)
+          let (sum, overflow2) = shifted.addingReportingOverflow(Int64(bytes[index] - 48))
+          if overflow1 || overflow2 || decimals == exactPowersOfTen.count - 1 {
+            exact = false
+          } else {
+            mantissa = sum
+            decimals += 1
+          }
+        }
         digits += 1
         index += 1
       }
+      // Decimals past what an Int64 holds no longer change the double.
+      value = Double(mantissa) / exactPowersOfTen[decimals]
     }
     while index < end && isSpace(bytes[index]) { index += 1 }
     guard digits > 0, index == end else { return nil }
     return negative ? -value : value
   }
+
+  /// 10⁰ … 10²², every one of them exact in a double.
+  private static let exactPowersOfTen: [Double] = [
+    1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+    1e20, 1e21, 1e22,
+  ]
 }

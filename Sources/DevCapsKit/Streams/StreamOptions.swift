@@ -1,6 +1,6 @@
 /// The streams devcaps can watch.
 public enum StreamKind: String, Sendable, CaseIterable {
-  case battery, lid, displays, sensors, orientation, proximity, shake, motion, heading, thermal, light
+  case battery, lid, displays, sensors, orientation, proximity, shake, motion, heading, thermal, light, altitude, steps
   case powerProfile = "power-profile"
   case all
 }

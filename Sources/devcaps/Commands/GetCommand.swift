@@ -7,7 +7,8 @@ struct GetCommand: ParsableCommand {
     abstract: "Print one value of the report by its dotted path.",
     discussion: """
       KEY is a path into 'devcaps list --json': section, then field names, with numbers for list \
-      elements. Only the section named is probed.
+      elements, or the type or id of one (sensors.light is the first light sensor). Only the \
+      section named is probed.
 
       Strings print as they are, numbers in full, a known key whose value is unknown as 'null', \
       and objects or lists as JSON. An unknown key or an index past the end is a usage error \
@@ -16,6 +17,7 @@ struct GetCommand: ParsableCommand {
       Examples:
         devcaps get memory.installedBytes
         devcaps get disks.0.availableBytes
+        devcaps get sensors.pressure.reading.value
         devcaps get device --json
       """)
 

@@ -26,6 +26,9 @@ struct WatchCommand: ParsableCommand {
         thermal       the thermal state (nominal, fair, serious, critical), on change
         power-profile power-profiles-daemon's profile (power-saver is low power mode)
         light         ambient light in lux, on a change over 1 % (IIO light sensor)
+        altitude      air pressure in kPa and the altitude relative to the first
+                      reading in m: every reading, once a second (IIO barometer)
+        steps         steps counted since the start, on change (IIO step counter)
         all           every stream above that this machine has a source for, merged
 
       battery and lid follow UPower's signals; when upowerd goes away a source-lost line is \
@@ -39,7 +42,11 @@ struct WatchCommand: ParsableCommand {
       power-profile follows the daemon's PropertiesChanged signals; when it goes away a \
       source-lost line is printed, and source-restored when it is back.
 
-      light polls the sensor once a second (--rate), as the kernel sends no event for it.
+      light, altitude and steps poll their sensor once a second (--rate), as the kernel sends \
+      no event for them. altitude is the international barometric formula, 44330 * (1 - \
+      (p / 101.325 kPa)^(1/5.255)) m, at each reading minus at the first. steps switches the \
+      counter on (in_steps_en) when it is off, which needs write access to it (root, or a udev \
+      rule), and off again at the end.
 
       thermal reads /sys/class/thermal again on each thermal uevent and, as most drivers send \
       none, every 5 seconds (--rate changes it); the state follows the rule in the README \
@@ -89,7 +96,7 @@ struct WatchCommand: ParsableCommand {
   @Option(
     name: .long,
     help:
-      "Samples per second for orientation, proximity, shake, motion and heading; readings per second for thermal and light (0.1 to 1000)."
+      "Samples per second for orientation, proximity, shake, motion and heading; readings per second for thermal, light, altitude and steps (0.1 to 1000)."
   )
   var rate: Double?
 

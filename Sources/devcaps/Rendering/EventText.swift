@@ -18,6 +18,10 @@ enum EventText {
     case .heading(let update): heading(update)
     case .light(let update):
       update.lux.map { Units.fixed($0, decimals: 1) + " lx" } ?? "light unreadable: \(update.problem ?? "no reading")"
+    case .altitude(let update): altitude(update)
+    case .steps(let update):
+      update.steps.map { "\(Units.grouped($0)) step\($0 == 1 ? "" : "s")" }
+        ?? "step counter unreadable: \(update.problem ?? "no reading")"
     case .powerProfile(let update):
       "power profile \(HumanReport.printable(update.profile.profile))"
         + (update.isLowPowerModeEnabled ? " (low power mode)" : "")
@@ -27,6 +31,16 @@ enum EventText {
     case .sourceLost(let source): "\(source) went away; waiting for it to come back"
     case .sourceRestored(let source): "\(source) is back"
     }
+  }
+
+  /// `+1.25 m (100.812 kPa)`: the altitude relative to the first reading, signed, in centimetres.
+  static func altitude(_ update: AltitudeUpdate) -> String {
+    guard let pressure = update.pressureKilopascals, let meters = update.relativeAltitudeMeters else {
+      return "pressure unreadable: \(update.problem ?? "no reading")"
+    }
+    let rounded = (meters * 100).rounded() / 100
+    return (rounded > 0 ? "+" : rounded < 0 ? "" : "±") + Units.fixed(rounded == 0 ? 0 : rounded, decimals: 2) + " m ("
+      + Units.fixed(pressure, decimals: 3) + " kPa)"
   }
 
   /// `BAT0 50 % charging, 2:00 to full`; `hidpp_battery_0 (mouse) 20 % discharging`.

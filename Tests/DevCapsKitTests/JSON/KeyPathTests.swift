@@ -17,6 +17,24 @@ struct KeyPathTests {
     #expect(try report.value(atPath: "disks") == report["disks"])
   }
 
+  @Test("a list element by its type, else its id: the first that matches")
+  func elementByName() throws {
+    func sensor(_ type: String, _ id: String, _ value: Int64) -> JSONValue {
+      .object([
+        JSONMember("type", .string(type)), JSONMember("id", .string(id)), JSONMember("reading", .integer(value)),
+      ])
+    }
+    let report = JSONValue.object([
+      JSONMember(
+        "sensors",
+        .array([sensor("accelerometer", "iio:device0", 1), sensor("light", "iio:device2", 2), sensor("light", "x", 3)]))
+    ])
+    #expect(try report.value(atPath: "sensors.light.reading") == .integer(2))
+    #expect(try report.value(atPath: "sensors.iio:device0.reading") == .integer(1))
+    #expect(try report.value(atPath: "sensors.x.reading") == .integer(3))
+    #expect(throws: KeyPathError.self) { try report.value(atPath: "sensors.pressure.reading") }
+  }
+
   @Test("an unknown key names the nearest valid one")
   func unknownKey() {
     #expect(throws: KeyPathError.unknownKey(path: "memory.totalbytes", suggestion: "memory.totalBytes")) {

@@ -38,6 +38,16 @@ struct SysfsValueReaderTests {
     Array(text.utf8).withUnsafeBytes { #expect(SysfsValueReader.parse($0) == value) }
   }
 
+  @Test(
+    "a kernel fraction is the nearest double, as Double(String) reads it (bmp280's kPa, scales)",
+    arguments: [
+      "100.837808593", "0.019153", "-0.000598", "0.001064724", "1.000000001", "12.500000", "0.0000244140625",
+      "123456.123456789", "3.14159265358979",
+    ])
+  func exactFractions(text: String) {
+    Array(text.utf8).withUnsafeBytes { #expect(SysfsValueReader.parse($0) == Double(text)) }
+  }
+
   @Test("garbage is nil", arguments: ["", "abc", "1 2", "1e5", ".", "-", "99999999999999999999999"])
   func garbage(text: String) {
     Array(text.utf8).withUnsafeBytes { #expect(SysfsValueReader.parse($0) == nil) }

@@ -25,6 +25,8 @@ struct CapabilityCatalogTests {
     ),
     "ambient-light": (iio("A: in_illuminance0_input=12\n"), [:]),
     "proximity": (input("A: capabilities/sw=800\n"), [:]),
+    "barometer": (iio("A: in_pressure_input=101.3\n"), [:]),
+    "step-counter": (iio("A: in_steps_input=0\nA: in_steps_en=0\n"), [:]),
     "battery": ("P: /devices/power_supply/BAT1\nE: SUBSYSTEM=power_supply\nA: type=Battery\nA: present=1\n", [:]),
     "wifi": ("P: /devices/pci0000:00/net/wlan0\nE: SUBSYSTEM=net\nE: DEVTYPE=wlan\n", [:]),
     "bluetooth": ("P: /devices/usb/bluetooth/hci0\nE: SUBSYSTEM=bluetooth\n", [:]),

@@ -67,6 +67,7 @@ struct IIOChannels {
     (.humidity, ["in_humidityrelative"]),
     (.temperature, ["in_temp"]),
     (.rotation, ["in_rot_quaternion"]),
+    (.stepCounter, ["in_steps"]),
   ]
 
   var kinds: [SensorInfo.Kind] {
@@ -119,7 +120,7 @@ struct IIOChannels {
       group.mountMatrix = mountMatrix(kind, type: type)
     case .proximity:
       group.nearLevel = nearLevel(channel: names.first)
-    case .light, .pressure, .humidity, .temperature, .rotation:
+    case .light, .pressure, .humidity, .temperature, .rotation, .stepCounter:
       break
     }
     return group

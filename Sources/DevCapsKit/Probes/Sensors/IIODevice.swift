@@ -78,14 +78,15 @@ struct IIOChannelGroup: Sendable, Equatable {
     case .humidity: return "in_humidityrelative"
     case .temperature: return "in_temp"
     case .rotation: return "in_rot_quaternion"
+    case .stepCounter: return "in_steps"
     }
   }
 
   /// Accelerometers, gyroscopes and magnetometers give x, y, z; the rest one value.
   var isVector: Bool { [.accelerometer, .gyroscope, .magnetometer].contains(kind) }
 
-  /// The unit of a sample: g, rad/s, µT, lx, kPa, %, °C, raw for proximity, and a unit
-  /// quaternion for a hub's rotation.
+  /// The unit of a sample: g, rad/s, µT, lx, kPa, %, °C, raw for proximity, a unit quaternion
+  /// for a hub's rotation, steps for a step counter.
   var unit: String {
     switch kind {
     case .accelerometer: return "g"
@@ -97,6 +98,7 @@ struct IIOChannelGroup: Sendable, Equatable {
     case .humidity: return "%"
     case .temperature: return "°C"
     case .rotation: return "quaternion"
+    case .stepCounter: return "steps"
     }
   }
 

@@ -14,6 +14,8 @@ public enum DeviceEvent: Sendable, Equatable {
   case thermal(ThermalUpdate)
   case powerProfile(PowerProfileUpdate)
   case light(LightUpdate)
+  case altitude(AltitudeUpdate)
+  case steps(PedometerUpdate)
   /// The source of a stream went away (upowerd left the bus); the stream goes on.
   case sourceLost(source: String)
   /// It came back; the current state follows.
@@ -35,6 +37,8 @@ public enum DeviceEvent: Sendable, Equatable {
     case .thermal: "thermal"
     case .powerProfile: "power-profile"
     case .light: "light"
+    case .altitude: "altitude"
+    case .steps: "steps"
     case .sourceLost: "source-lost"
     case .sourceRestored: "source-restored"
     }
@@ -55,6 +59,8 @@ public enum DeviceEvent: Sendable, Equatable {
     case .thermal(let update): update.initial
     case .powerProfile(let update): update.initial
     case .light(let update): update.initial
+    case .altitude(let update): update.initial
+    case .steps(let update): update.initial
     case .shake, .sourceLost, .sourceRestored: false
     }
   }
@@ -100,6 +106,8 @@ extension StreamEvent: Encodable {
     case .thermal(let update): try update.encode(to: encoder)
     case .powerProfile(let update): try update.encode(to: encoder)
     case .light(let update): try update.encode(to: encoder)
+    case .altitude(let update): try update.encode(to: encoder)
+    case .steps(let update): try update.encode(to: encoder)
     case .sourceLost(let source), .sourceRestored(let source): try container.encode(source, forKey: .source)
     }
   }

@@ -25,11 +25,18 @@ enum WatchSources {
     try PowerSources.open(kind, session: session, context: context, udev: udev)
     try PowerProfilesWatcher.open(kind, session: session)
     try ThermalWatcher.open(kind, options: options, session: session, context: context, udev: udev)
-    let light = try LightWatcher.open(kind, options: options, session: session, context: context, udev: udev)
+    let polled = [
+      try PolledSensorWatch.open(
+        LightWatcher.self, kind, options: options, session: session, context: context, udev: udev),
+      try PolledSensorWatch.open(
+        AltitudeWatcher.self, kind, options: options, session: session, context: context, udev: udev),
+      try PolledSensorWatch.open(
+        StepCounterWatcher.self, kind, options: options, session: session, context: context, udev: udev),
+    ]
     let motion = try MotionSources.openWatch(kind, options: options, session: session, context: context, udev: udev)
     let deviceMotion = try DeviceMotionSources.open(
       kind, options: options, session: session, context: context, udev: udev)
     return motion + deviceMotion.filter { sensor in !motion.contains { $0.id == sensor.id && $0.type == sensor.type } }
-      + (light.map { [$0] } ?? [])
+      + polled.compactMap { $0 }
   }
 }

@@ -1,0 +1,68 @@
+/// What one polled-sensor stream decides: which sensor it reads, how it readies it, and which
+/// readings make events.
+protocol PolledSensorRule: AnyObject {
+  /// The stream (`light`), the sensor it reads, and why it cannot start on a machine without one.
+  static var stream: StreamKind { get }
+  static var sensorKind: SensorInfo.Kind { get }
+  static var missing: String { get }
+  init()
+  /// Readies the sensor before the first reading (a counter switched on), putting it back when
+  /// the session stops; a sensor that cannot be readied is why the stream cannot start.
+  static func prepare(_ sensor: SensorInfo, session: StreamSession, options: StreamOptions) throws(StreamError)
+  /// The event a reading makes, if any: the value in the group's unit, or why there is none.
+  func event(sensor: String, value: Double?, problem: String?) -> DeviceEvent?
+}
+
+extension PolledSensorRule {
+  static func prepare(_ sensor: SensorInfo, session: StreamSession, options: StreamOptions) throws(StreamError) {}
+}
+
+/// The watches over one slowly changing IIO value — ambient light, air pressure, a step counter:
+/// the machine's first IIO sensor of a kind, read by a timer at a low rate (1 Hz unless `--rate`
+/// says otherwise), since the kernel sends no event for a polled channel. Each reading goes to
+/// the stream's rule, which decides whether it makes an event; between readings nothing runs.
+enum PolledSensorWatch {
+  static let defaultHertz = 1.0
+
+  /// Opens the watch of `Rule` in `session` when `kind` asks for it. Asked for by name, a
+  /// machine without the sensor (or whose sensor cannot be readied) is unavailable; in `all`, it
+  /// is left out, with the reason as a note when there is a sensor.
+  static func open<Rule: PolledSensorRule>(
+    _: Rule.Type, _ kind: StreamKind, options: StreamOptions, session: StreamSession, context: ProbeContext,
+    udev: Udev
+  ) throws(StreamError) -> SensorInfo? {
+    guard kind == Rule.stream || kind == .all else { return nil }
+    let sensors = SensorProbe(context: context, udev: udev).probe()
+    guard let sensor = sensors.first(where: { $0.type == Rule.sensorKind && $0.bus == "iio" }),
+      let source = IIOPolledSource(sensor: sensor)
+    else {
+      if kind == .all { return nil }
+      throw .unavailable(Rule.missing)
+    }
+    do throws(StreamError) {
+      try Rule.prepare(sensor, session: session, options: options)
+    } catch {
+      if kind == .all {
+        options.note?("\(Rule.stream.rawValue) left out: \(error.description)")
+        return nil
+      }
+      throw error
+    }
+    MotionSources.stopWhenRemoved(session, udev: udev, sensor: sensor)
+    let rule = Rule()
+    let poll = { [unowned session] in
+      var value: Double? = nil
+      var problem: String? = nil
+      switch source.sample(Rule.sensorKind) {
+      case .success(let sample): value = sample.scalar
+      case .failure(let failure) where failure.endsStream:
+        return session.loop.stop(.failure(failure.description))
+      case .failure(let failure): problem = failure.description
+      }
+      session.publish(rule.event(sensor: sensor.id, value: value, problem: problem).map { [$0] } ?? [])
+    }
+    poll()
+    session.every(hertz: kind == Rule.stream ? options.rate ?? defaultHertz : defaultHertz, poll)
+    return sensor
+  }
+}

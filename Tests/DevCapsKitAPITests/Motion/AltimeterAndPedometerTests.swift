@@ -1,0 +1,54 @@
+import DevCapsKit
+import Testing
+
+/// `Altimeter` and `Pedometer` as an app uses them, on the machine the tests run on: the first
+/// update from the sensor the report lists, or unavailable, saying so, when it lists none.
+@Suite("Altimeter and Pedometer")
+struct AltimeterAndPedometerTests {
+  @Test("Altimeter: availability agrees with the report; the first update is 0 m, or unavailable")
+  func altimeter() async throws {
+    let report = try Report.current(sections: [.sensors])
+    let barometer = report.sensors?.first { $0.type == .pressure && $0.bus == "iio" }
+    #expect(Altimeter.isRelativeAltitudeAvailable == (barometer != nil))
+    guard let barometer else {
+      await #expect(throws: UpdateError.unavailable("no barometer found (no IIO device with an in_pressure channel)")) {
+        for try await _ in Altimeter().relativeAltitudeUpdates(interval: .seconds(1)) {}
+      }
+      return
+    }
+    for try await update in Altimeter().relativeAltitudeUpdates(interval: 0.5) {
+      #expect(update.initial && update.sensor == barometer.id)
+      #expect(update.relativeAltitudeMeters == 0 || update.problem != nil)
+      break
+    }
+  }
+
+  @Test("an interval outside 1 ms … 10 s is refused when the updates start")
+  func altimeterInterval() async {
+    await #expect(throws: UpdateError.invalidInterval(.seconds(60))) {
+      for try await _ in Altimeter().relativeAltitudeUpdates(interval: .seconds(60)) {}
+    }
+  }
+
+  @Test("Pedometer: availability agrees with the report; the first update is 0 steps, or unavailable")
+  func pedometer() async throws {
+    let report = try Report.current(sections: [.sensors])
+    let counter = report.sensors?.first { $0.type == .stepCounter && $0.bus == "iio" }
+    #expect(Pedometer.isStepCountingAvailable == (counter != nil))
+    guard counter != nil else {
+      await #expect(throws: UpdateError.unavailable("no step counter found (no IIO device with an in_steps channel)")) {
+        for try await _ in Pedometer().updates() {}
+      }
+      return
+    }
+    do {
+      for try await update in Pedometer().updates() {
+        #expect(update.initial && (update.steps == 0 || update.problem != nil))
+        break
+      }
+    } catch {
+      // A counter that is off and not writable by this user.
+      #expect(error.description.contains("in_steps_en"), "\(error)")
+    }
+  }
+}
