@@ -30,7 +30,14 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   case 4: _ = parseEnvironmentFile(text)
   case 5: _ = parseCPUList(text)
   case 6: _ = MountMatrix.parse(text)
-  case 7: _ = bytes.withUnsafeBytes { SysfsValueReader.parseFour($0) }
+  case 7:
+    _ = bytes.withUnsafeBytes { SysfsValueReader.parseFour($0) }
+    // A value of up to 15 digits is the nearest double, as Double(String) reads the same text.
+    if let value = bytes.withUnsafeBytes({ SysfsValueReader.parse($0) }),
+      bytes.filter({ $0 >= 48 && $0 <= 57 }).count <= 15, let reference = Double(text.trimmingWhitespace())
+    {
+      precondition(value == reference, "\(text.debugDescription) parsed as \(value), not \(reference)")
+    }
   case 8:
     // A number as a sysfs or UPower value holds it, through the conversions and formatting.
     let value = Double(text.trimmingWhitespace()) ?? 0

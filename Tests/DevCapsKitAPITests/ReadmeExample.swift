@@ -15,9 +15,15 @@ func readmeExample() async throws {
       print(a.x, a.y, a.z)  // g; cancel the task to stop
     }
   }
+  let sampling = Task { for try await _ in motion.deviceMotionUpdates(interval: 0.02) {} }
+  print(motion.deviceMotion?.attitude.roll ?? .nan)  // CMMotionManager's current value; nil when not running
+  sampling.cancel()
   for try await orientation in motion.orientationUpdates() { print(orientation) }  // 7 cases
   for try await battery in BatteryMonitor().updates { print(battery.level ?? .nan, battery.state) }
   for try await change in ScreenMonitor().updates { print(change.action, change.display.connector) }
+
+  for try await a in Altimeter().relativeAltitudeUpdates(interval: 1) { print(a.relativeAltitudeMeters ?? .nan) }
+  for try await s in Pedometer().updates() { print(s.steps ?? 0) }  // CMPedometer, a hardware counter
 
   let outcome = try RequirementsManifest(path: "requirements.json").evaluate(on: report)  // RequirementsManifestError
   print(outcome.satisfied, outcome.unmet.map(\.key))

@@ -29,11 +29,13 @@ struct AltitudeAndStepsTests {
     #expect(abs((lower?.relativeAltitudeMeters ?? 0) + 10.0) < 0.2, "1.2 hPa more is about 10 m lower")
   }
 
-  @Test("steps since the first reading; a reset counter goes on from where it was", arguments: [
-    ([1200, 1203, 1203, 1210], [0, 3, 3, 10]),
-    ([50, 60, 2, 5], [0, 10, 12, 15]),
-    ([7, 0, 0, 4, 1], [0, 0, 0, 4, 5]),
-  ])
+  @Test(
+    "steps since the first reading; a reset counter goes on from where it was",
+    arguments: [
+      ([1200, 1203, 1203, 1210], [0, 3, 3, 10]),
+      ([50, 60, 2, 5], [0, 10, 12, 15]),
+      ([7, 0, 0, 4, 1], [0, 0, 0, 4, 5]),
+    ])
   func counting(counters: [Int], steps: [Int]) {
     var counting = StepCounting()
     #expect(counters.map { counting.steps(counter: $0) } == steps)

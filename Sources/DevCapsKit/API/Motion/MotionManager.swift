@@ -15,6 +15,8 @@
 public struct MotionManager: Sendable {
   /// The sensors found when the manager was made, as `devcaps list --only sensors` shows them.
   public let sensors: [SensorInfo]
+  /// The last sample of each kind of update this manager (or a copy of it) is running.
+  private let latest = LatestSamples()
 
   /// Finds the machine's sensors.
   public init() {
@@ -41,26 +43,50 @@ public struct MotionManager: Sendable {
   /// still gives roll and pitch from an accelerometer alone (source `accelerometer`).
   public var isDeviceMotionAvailable: Bool { has(.rotation) || (has(.accelerometer) && has(.gyroscope)) }
 
+  /// The last accelerometer sample of this manager's running ``accelerometerUpdates(interval:)-(Duration)``
+  /// (`CMMotionManager.accelerometerData`); nil while none runs. Run the updates in a task of
+  /// their own, and read this from a game loop:
+  ///
+  /// ```swift
+  /// let motion = MotionManager()
+  /// let sampling = Task { for try await _ in motion.accelerometerUpdates(interval: 0.02) {} }
+  /// // … each frame:
+  /// if let a = motion.accelerometerData { ball.roll(a.x, a.y) }
+  /// // … at the end:
+  /// sampling.cancel()
+  /// ```
+  public var accelerometerData: AccelerometerData? { latest.accelerometer.value }
+  /// The last sample of this manager's running ``gyroUpdates(interval:)-(Duration)``; nil while none runs.
+  public var gyroData: GyroData? { latest.gyroscope.value }
+  /// The last sample of this manager's running ``magnetometerUpdates(interval:)-(Duration)``; nil while none runs.
+  public var magnetometerData: MagnetometerData? { latest.magnetometer.value }
+  /// The last sample of this manager's running ``deviceMotionUpdates(interval:referenceFrame:)-(Duration,_)``;
+  /// nil while none runs.
+  public var deviceMotion: DeviceMotion? { latest.deviceMotion.value }
+
   /// Accelerometer samples in g, one per `interval` (1 ms … 10 s), from the accelerometer in the
   /// display when there is one, else the first one found.
   public func accelerometerUpdates(interval: Duration) -> Updates<AccelerometerData> {
-    .samples(of: .accelerometer, among: sensors, interval: interval) { sample, sensor in
+    Updates<AccelerometerData>.samples(of: .accelerometer, among: sensors, interval: interval) { sample, sensor in
       AccelerometerData(acceleration: sample.vector ?? .zero, timestamp: sample.timestamp.seconds, sensor: sensor.id)
     }
+    .keepingLatest(in: latest.accelerometer)
   }
 
   /// Gyroscope samples in rad/s, one per `interval` (1 ms … 10 s).
   public func gyroUpdates(interval: Duration) -> Updates<GyroData> {
-    .samples(of: .gyroscope, among: sensors, interval: interval) { sample, sensor in
+    Updates<GyroData>.samples(of: .gyroscope, among: sensors, interval: interval) { sample, sensor in
       GyroData(rotationRate: sample.vector ?? .zero, timestamp: sample.timestamp.seconds, sensor: sensor.id)
     }
+    .keepingLatest(in: latest.gyroscope)
   }
 
   /// Magnetometer samples in µT, one per `interval` (1 ms … 10 s).
   public func magnetometerUpdates(interval: Duration) -> Updates<MagnetometerData> {
-    .samples(of: .magnetometer, among: sensors, interval: interval) { sample, sensor in
+    Updates<MagnetometerData>.samples(of: .magnetometer, among: sensors, interval: interval) { sample, sensor in
       MagnetometerData(magneticField: sample.vector ?? .zero, timestamp: sample.timestamp.seconds, sensor: sensor.id)
     }
+    .keepingLatest(in: latest.magnetometer)
   }
 
   /// Device motion (`CMDeviceMotion`): attitude (radians), gravity and user acceleration (g),
@@ -75,10 +101,11 @@ public struct MotionManager: Sendable {
   ) -> Updates<DeviceMotion> {
     var options = StreamOptions()
     options.referenceFrame = referenceFrame
-    return .events(.motion, options: options, interval: interval) { event in
+    return Updates<DeviceMotion>.events(.motion, options: options, interval: interval) { event in
       guard case .motion(let update) = event else { return nil }
       return update.motion
     }
+    .keepingLatest(in: latest.deviceMotion)
   }
 
   /// The device orientation: the current one first, then one on each change. The display
@@ -102,4 +129,12 @@ public struct MotionManager: Sendable {
   private static func rank(_ sensor: SensorInfo) -> Int {
     (sensor.location == .base ? 2 : 0) + (sensor.bus == "iio" ? 0 : 1)
   }
+}
+
+/// The current values of one manager and its copies, as `CMMotionManager` keeps them.
+private final class LatestSamples: Sendable {
+  let accelerometer = LatestValue<AccelerometerData>()
+  let gyroscope = LatestValue<GyroData>()
+  let magnetometer = LatestValue<MagnetometerData>()
+  let deviceMotion = LatestValue<DeviceMotion>()
 }

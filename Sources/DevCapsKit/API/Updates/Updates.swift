@@ -22,7 +22,7 @@ public struct Updates<Element: Sendable>: AsyncSequence, Sendable {
   /// The sampling intervals sensor updates accept: 1 ms (1000 Hz) to 10 s (0.1 Hz).
   public static var intervals: ClosedRange<Duration> { .milliseconds(1) ... .seconds(10) }
 
-  private let open: @Sendable () throws(UpdateError) -> any UpdateFeed<Element>
+  let open: @Sendable () throws(UpdateError) -> any UpdateFeed<Element>
 
   init(open: @escaping @Sendable () throws(UpdateError) -> any UpdateFeed<Element>) {
     self.open = open
