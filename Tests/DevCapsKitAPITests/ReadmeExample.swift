@@ -20,7 +20,7 @@ func readmeExample() async throws {
   sampling.cancel()
   for try await orientation in motion.orientationUpdates() { print(orientation) }  // 7 cases
   for try await battery in BatteryMonitor().updates { print(battery.level ?? .nan, battery.state) }
-  for try await change in ScreenMonitor().updates { print(change.action, change.display.connector) }
+  for try await update in ScreenMonitor().updates { print(update.screens.count, update.change?.action as Any) }
 
   for try await a in Altimeter().relativeAltitudeUpdates(interval: 1) { print(a.relativeAltitudeMeters ?? .nan) }
   for try await s in Pedometer().updates() { print(s.steps ?? 0) }  // CMPedometer, a hardware counter

@@ -52,6 +52,7 @@ struct CancellationTests {
   func ended() async throws {
     let consumer = Task {
       var iterator = ScreenMonitor().updates.makeAsyncIterator()
+      _ = try await iterator.next()  // the screens now, at once; the next one waits for a change
       return try await iterator.next()
     }
     try await Task.sleep(for: .milliseconds(50))
