@@ -32,7 +32,7 @@ build() {
   fi
 }
 build ManifestFuzzer "${common[@]}" "$S/Manifest/"*.swift
-build SysfsFuzzer "${common[@]}" "Sources/devcaps/Rendering/Units.swift" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
+build SysfsFuzzer "${common[@]}" "$S/Core/Units.swift" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
   "$S/Probes/CPU/CPUInfoFile.swift" "$S/Probes/CPU/ARMCPUParts.swift" "$S/Probes/CPU/CPUIdentity.swift" "$S/Probes/CPU/CPUFeatures.swift" \
   "$S/Probes/CPU/CPUCacheText.swift" "$S/Probes/CPU/CPUMask.swift" "$S/Probes/CPU/HypervisorVendor.swift" "$S/Probes/Device/DeviceTree.swift" \
   "$S/Probes/System/PointRelease.swift" "$S/Model/CPUInfo.swift" "$S/Probes/Cgroup/"*.swift "$S/Model/LimitsInfo.swift" \

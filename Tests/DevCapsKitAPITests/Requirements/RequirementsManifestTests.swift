@@ -25,6 +25,23 @@ struct RequirementsManifestTests {
     return report
   }()
 
+  @Test("each result reads as devcaps require prints it: met or not, and what was found")
+  func readableResults() throws {
+    var report = Self.capabilities
+    report.sections.append(.memory)
+    report.memory = MemoryInfo(totalBytes: 8 << 30, installedBytes: 8 << 30, availableBytes: 6 << 30)
+    let manifest = try RequirementsManifest(
+      bytes: Array(#"{"accelerometer": true, "touchscreen": true, "memory": ">= 16 GiB"}"#.utf8))
+    let outcome = manifest.evaluate(on: report)
+    #expect(
+      outcome.results.map(\.description) == [
+        "accelerometer required: met, found iio:device0",
+        "touchscreen required: not met, not present",
+        "memory >= 16 GiB: not met, found 8.0 GiB installed",
+      ])
+    #expect(outcome.results.map(\.finding.description) == ["iio:device0", "not present", "8.0 GiB installed"])
+  }
+
   @Test("a manifest evaluated on a report: each requirement in order, the unmet ones listed")
   func evaluate() throws {
     let outcome = try Self.withFile("kiosk.json", #"{"accelerometer": true, "telephony": false, "touchscreen": true}"#)

@@ -34,7 +34,10 @@ struct ScreenStateFeedTests {
     let feed = ScreenStateFeed(changes: changes, screens: [panel])
     var updates: [ScreenUpdate] = []
     while let update = try await feed.next(isolation: nil) { updates.append(update) }
-    #expect(updates.map { $0.screens.map(\.connector) } == [["eDP-1"], ["eDP-1", "HDMI-A-1"], ["eDP-1", "HDMI-A-1"], ["HDMI-A-1"], ["HDMI-A-1"]])
+    #expect(
+      updates.map { $0.screens.map(\.connector) } == [
+        ["eDP-1"], ["eDP-1", "HDMI-A-1"], ["eDP-1", "HDMI-A-1"], ["HDMI-A-1"], ["HDMI-A-1"],
+      ])
     #expect(updates.first?.change == nil)
     #expect(updates[2].screens.last?.modes.first?.size.width == 3840)
     #expect(updates.dropFirst().map { $0.change?.action } == [.connected, .modesChanged, .disconnected, .disconnected])

@@ -12,7 +12,7 @@ struct RequireFleetText {
       let mark = outcome.satisfied ? style.good("✓") : style.bad("✗")
       let machine = HumanReport.printable(outcome.machine ?? "")
       text += "  \(mark) " + machine + String(repeating: " ", count: max(1, width - machine.count)) + outcome.summary
-      let unmet = outcome.unmet.map { "\($0.key) (\(RequireOutcome.finding($0)))" }
+      let unmet = outcome.unmet.map { "\($0.key) (\($0.findingText))" }
       text += unmet.isEmpty ? "\n" : ": " + HumanReport.printable(unmet.joined(separator: ", ")) + "\n"
       if !outcome.missingSections.isEmpty {
         let names = outcome.missingSections.map(\.rawValue).joined(separator: ", ")

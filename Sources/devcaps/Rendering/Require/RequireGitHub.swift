@@ -16,7 +16,7 @@ struct RequireGitHub {
     let on = outcome.machine.map { " on \($0)" } ?? ""
     for result in outcome.unmet {
       let title = "devcaps require: \(result.key)\(on)"
-      let message = "\(result.key): expected \(result.expected), \(RequireOutcome.finding(result))"
+      let message = "\(result.key): expected \(result.expected), \(result.findingText)"
       lines += "::error file=\(property(outcome.manifest)),title=\(property(title))::\(data(message))\n"
     }
     let level = outcome.satisfied ? "notice" : "error"
@@ -46,7 +46,7 @@ struct RequireGitHub {
     text += "| | requirement | expected | found |\n|---|---|---|---|\n"
     for result in outcome.results {
       text +=
-        "| \(result.satisfied ? "✅" : "❌") | `\(markdown(result.key))` | \(markdown(result.expected)) | \(markdown(RequireOutcome.finding(result))) |\n"
+        "| \(result.satisfied ? "✅" : "❌") | `\(markdown(result.key))` | \(markdown(result.expected)) | \(markdown(result.findingText)) |\n"
     }
     text += "\n**\(markdown(outcome.summary))**\n\n"
     do throws(Errno) {

@@ -28,11 +28,11 @@ struct RequireJUnit {
       let name = escape("\(result.key) \(result.expected)")
       xml += "    <testcase classname=\"devcaps.require\" name=\"\(name)\">\n"
       if result.satisfied {
-        xml += "      <system-out>\(escape(RequireOutcome.finding(result)))</system-out>\n"
+        xml += "      <system-out>\(escape(result.findingText))</system-out>\n"
       } else {
-        let message = escape(RequireOutcome.finding(result))
+        let message = escape(result.findingText)
         xml +=
-          "      <failure message=\"\(message)\" type=\"unmet\">\(escape("\(result.key): expected \(result.expected), \(RequireOutcome.finding(result))"))</failure>\n"
+          "      <failure message=\"\(message)\" type=\"unmet\">\(escape("\(result.key): expected \(result.expected), \(result.findingText)"))</failure>\n"
       }
       xml += "    </testcase>\n"
     }

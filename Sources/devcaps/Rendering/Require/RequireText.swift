@@ -14,7 +14,7 @@ struct RequireText {
       let key = HumanReport.printable(result.key)
       text += "  \(mark) " + key + String(repeating: " ", count: max(1, keyWidth - key.count))
       text += result.expected + String(repeating: " ", count: max(1, expectedWidth - result.expected.count))
-      text += HumanReport.printable(RequireOutcome.finding(result)) + "\n"
+      text += HumanReport.printable(result.findingText) + "\n"
     }
     let summary = outcome.summary
     return text + (outcome.satisfied ? style.good(summary) : style.bad(summary)) + "\n"

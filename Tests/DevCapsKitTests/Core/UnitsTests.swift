@@ -1,6 +1,6 @@
 import Testing
 
-@testable import devcaps
+@testable import DevCapsKit
 
 @Suite("Numbers for people")
 struct UnitsTests {

@@ -1,8 +1,10 @@
 /// Locale-independent number formatting for people: thousands separators, binary byte units,
 /// hertz and durations. (Reports are read in terminals and CI logs; a locale must not change them.)
-enum Units {
+/// The library's texts (a requirement's finding) and the command's tables share it: `package`, not
+/// part of the library's API.
+package enum Units {
   /// `12345678` → `12,345,678`.
-  static func grouped<T: BinaryInteger>(_ value: T) -> String {
+  package static func grouped<T: BinaryInteger>(_ value: T) -> String {
     let digits = String(value.magnitude)
     var result = ""
     for (index, digit) in digits.enumerated() {
@@ -13,7 +15,7 @@ enum Units {
   }
 
   /// A value with `decimals` digits after the point, rounded half away from zero.
-  static func fixed(_ value: Double, decimals: Int) -> String {
+  package static func fixed(_ value: Double, decimals: Int) -> String {
     guard value.isFinite else { return "unknown" }
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
@@ -30,7 +32,7 @@ enum Units {
   }
 
   /// Bytes in binary units with one decimal: `2147483648` → `2.0 GiB`; below 1 KiB, `512 B`.
-  static func binaryBytes(_ bytes: UInt64) -> String {
+  package static func binaryBytes(_ bytes: UInt64) -> String {
     let units = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
     if bytes < 1024 { return "\(bytes) B" }
     var value = Double(bytes) / 1024
@@ -43,12 +45,12 @@ enum Units {
   }
 
   /// Both forms, exact first: `2,147,483,648 bytes (2.0 GiB)`.
-  static func bytes(_ bytes: UInt64) -> String {
+  package static func bytes(_ bytes: UInt64) -> String {
     bytes < 1024 ? "\(grouped(bytes)) bytes" : "\(grouped(bytes)) bytes (\(binaryBytes(bytes)))"
   }
 
   /// `2900000000` → `2.90 GHz`; below 1 GHz in MHz.
-  static func hertz(_ hertz: Int64) -> String {
+  package static func hertz(_ hertz: Int64) -> String {
     if hertz >= 1_000_000_000 { return fixed(Double(hertz) / 1e9, decimals: 2) + " GHz" }
     if hertz >= 1_000_000 { return fixed(Double(hertz) / 1e6, decimals: 0) + " MHz" }
     if hertz >= 1_000 { return fixed(Double(hertz) / 1e3, decimals: 0) + " kHz" }
@@ -56,14 +58,14 @@ enum Units {
   }
 
   /// `7230` → `2:01` (hours and minutes, rounded to the minute), as battery estimates read.
-  static func clock(seconds: Int64) -> String {
+  package static func clock(seconds: Int64) -> String {
     guard seconds >= 0 else { return "unknown" }
     let minutes = seconds / 60 + (seconds % 60 >= 30 ? 1 : 0)
     return "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
   }
 
   /// `93784` → `1 d 2 h 3 min`; under a minute, seconds.
-  static func duration(seconds: Double) -> String {
+  package static func duration(seconds: Double) -> String {
     guard seconds >= 0, let total = Int64(exactly: seconds.rounded(.down)) else { return "unknown" }
     if total < 60 { return "\(total) s" }
     let days = total / 86_400

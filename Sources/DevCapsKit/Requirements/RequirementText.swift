@@ -1,0 +1,37 @@
+/// What a requirement's check found, in the words `devcaps require` prints: `2.0 GiB installed`,
+/// `not present`, `2.60 GHz (cpuinfo MHz)`. Also the JSON `detail`.
+extension Finding: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .device(let evidence): evidence
+    case .notPresent: "not present"
+    case .notAvailableOnLinux: "not available on Linux"
+    case .bytes(let bytes, let what): Units.binaryBytes(bytes) + (what.map { " " + $0 } ?? "")
+    case .count(let count): String(count)
+    case .displays(let connectors):
+      "\(connectors.count)" + (connectors.isEmpty ? "" : " (" + connectors.joined(by: ", ") + ")")
+    case .hertz(let hertz, let source): Units.hertz(hertz) + (source.map { " (\($0))" } ?? "")
+    case .batteryLevel(let level, let batteries, let source):
+      Units.fixed(level * 100, decimals: 0) + " % (" + batteries.joined(by: ", ") + ", \(source.rawValue))"
+    case .version(let text, let source): text + (source.map { " (\($0))" } ?? "")
+    case .features(let names): names.joined(by: ", ")
+    case .missingFeatures(let names): "missing " + names.joined(by: ", ")
+    case .cpuLevel(let level): level
+    case .thermalState(let state, let reason): state + (reason.map { " (\($0))" } ?? "")
+    case .noBattery: "no battery"
+    case .unknown(let reason): "unknown: " + reason
+    }
+  }
+}
+
+extension RequirementResult: CustomStringConvertible {
+  /// The finding as the text table's last column reads it: `found 2.0 GiB installed`, `not
+  /// present`.
+  public var findingText: String { finding.isFound ? "found \(finding)" : finding.description }
+
+  /// One line for a person: `memory >= 4 GiB: met, found 7.6 GiB installed`,
+  /// `gyroscope required: not met, not present`.
+  public var description: String {
+    "\(key) \(expected): \(satisfied ? "met" : "not met"), \(findingText)"
+  }
+}
