@@ -17,6 +17,8 @@ public struct MotionManager: Sendable {
   public let sensors: [SensorInfo]
   /// The last sample of each kind of update this manager (or a copy of it) is running.
   private let latest = LatestSamples()
+  /// The readings of an app's tests, in place of the hardware.
+  let simulation: MotionSimulation?
 
   /// Finds the machine's sensors.
   public init() {
@@ -26,6 +28,17 @@ public struct MotionManager: Sendable {
   /// A manager over sensors found before, in a report of this machine.
   public init(sensors: [SensorInfo]) {
     self.sensors = sensors
+    simulation = nil
+  }
+
+  /// A manager over simulated readings, for an app's tests: every update sequence comes from
+  /// them, through the same device-motion filter, orientation classifier and shake detectors as
+  /// on hardware, as fast as the loop takes the updates (the intervals are checked, not waited
+  /// for). Its ``sensors`` are those the first reading has, on bus `simulation`. See
+  /// <doc:TestingYourApp>.
+  public init(source: MotionSimulation) {
+    sensors = source.sensors
+    simulation = source
   }
 
   /// An accelerometer: an IIO device with `in_accel_*` channels, or an input device udev marks
@@ -67,26 +80,23 @@ public struct MotionManager: Sendable {
   /// Accelerometer samples in g, one per `interval` (1 ms … 10 s), from the accelerometer in the
   /// display when there is one, else the first one found.
   public func accelerometerUpdates(interval: Duration) -> Updates<AccelerometerData> {
-    Updates<AccelerometerData>.samples(of: .accelerometer, among: sensors, interval: interval) { sample, sensor in
-      AccelerometerData(acceleration: sample.vector ?? .zero, timestamp: sample.timestamp.seconds, sensor: sensor.id)
+    vectorUpdates(.accelerometer, interval: interval, latest: latest.accelerometer, reading: { $0.acceleration }) {
+      AccelerometerData(acceleration: $0, timestamp: $1, sensor: $2)
     }
-    .keepingLatest(in: latest.accelerometer)
   }
 
   /// Gyroscope samples in rad/s, one per `interval` (1 ms … 10 s).
   public func gyroUpdates(interval: Duration) -> Updates<GyroData> {
-    Updates<GyroData>.samples(of: .gyroscope, among: sensors, interval: interval) { sample, sensor in
-      GyroData(rotationRate: sample.vector ?? .zero, timestamp: sample.timestamp.seconds, sensor: sensor.id)
+    vectorUpdates(.gyroscope, interval: interval, latest: latest.gyroscope, reading: { $0.rotationRate }) {
+      GyroData(rotationRate: $0, timestamp: $1, sensor: $2)
     }
-    .keepingLatest(in: latest.gyroscope)
   }
 
   /// Magnetometer samples in µT, one per `interval` (1 ms … 10 s).
   public func magnetometerUpdates(interval: Duration) -> Updates<MagnetometerData> {
-    Updates<MagnetometerData>.samples(of: .magnetometer, among: sensors, interval: interval) { sample, sensor in
-      MagnetometerData(magneticField: sample.vector ?? .zero, timestamp: sample.timestamp.seconds, sensor: sensor.id)
+    vectorUpdates(.magnetometer, interval: interval, latest: latest.magnetometer, reading: { $0.magneticField }) {
+      MagnetometerData(magneticField: $0, timestamp: $1, sensor: $2)
     }
-    .keepingLatest(in: latest.magnetometer)
   }
 
   /// Device motion (`CMDeviceMotion`): attitude (radians), gravity and user acceleration (g),
@@ -99,6 +109,16 @@ public struct MotionManager: Sendable {
   public func deviceMotionUpdates(
     interval: Duration, referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical
   ) -> Updates<DeviceMotion> {
+    if let simulation {
+      let source = simulation.deviceMotionSource
+      return simulated(
+        interval: interval,
+        perIteration: {
+          var estimator = DeviceMotionEstimator(source: source, referenceFrame: referenceFrame)
+          return { estimator.update($0) }
+        })!
+        .keepingLatest(in: latest.deviceMotion)
+    }
     var options = StreamOptions()
     options.referenceFrame = referenceFrame
     return Updates<DeviceMotion>.events(.motion, options: options, interval: interval) { event in
@@ -112,13 +132,62 @@ public struct MotionManager: Sendable {
   /// accelerometer is read 10 times a second; a machine whose only accelerometer is in the base
   /// throws ``UpdateError/unavailable(_:)``, naming it.
   public func orientationUpdates() -> Updates<DeviceOrientation> {
-    .events(.orientation) { event in
+    if let simulation {
+      return simulation.updates {
+        var classifier = OrientationClassifier()
+        var reported: DeviceOrientation? = nil
+        return { reading in
+          guard let gravity = reading.acceleration else { return nil }
+          let orientation = classifier.update(gravity)
+          guard orientation != reported else { return nil }
+          reported = orientation
+          return orientation
+        }
+      }
+    }
+    return .events(.orientation) { event in
       guard case .orientation(let update) = event else { return nil }
       return update.orientation
     }
   }
 
   private func has(_ kind: SensorInfo.Kind) -> Bool { sensors.contains { $0.type == kind } }
+
+  /// The samples of one vector sensor: from the simulation's readings when there is one, else
+  /// from the machine's sensor of `kind`; each also kept as the manager's current value.
+  private func vectorUpdates<Element: Sendable>(
+    _ kind: SensorInfo.Kind, interval: Duration, latest: LatestValue<Element>,
+    reading: @escaping @Sendable (MotionInput) -> Vector3?,
+    _ make: @escaping @Sendable (_ vector: Vector3, _ timestamp: Double, _ sensor: String) -> Element
+  ) -> Updates<Element> {
+    let updates: Updates<Element> =
+      simulated(interval: interval) { input in reading(input).map { make($0, input.timestamp, "simulation") } }
+      ?? .samples(of: kind, among: sensors, interval: interval) { sample, sensor in
+        make(sample.vector ?? .zero, sample.timestamp.seconds, sensor.id)
+      }
+    return updates.keepingLatest(in: latest)
+  }
+
+  /// The simulation's updates when there is one (the interval checked as on hardware), each
+  /// reading through a transform made for the iteration; nil on hardware.
+  func simulated<Element: Sendable>(
+    interval: Duration? = nil, perIteration makeTransform: @escaping @Sendable () -> (MotionInput) -> Element?
+  ) -> Updates<Element>? {
+    guard let simulation else { return nil }
+    let updates = simulation.updates(makeTransform)
+    guard let interval else { return updates }
+    return Updates { () throws(UpdateError) in
+      _ = try Updates<Element>.hertz(interval)
+      return try updates.open()
+    }
+  }
+
+  /// `simulated(interval:_:)` with a transform that keeps no state.
+  func simulated<Element: Sendable>(
+    interval: Duration? = nil, _ transform: @escaping @Sendable (MotionInput) -> Element?
+  ) -> Updates<Element>? {
+    simulated(interval: interval, perIteration: { transform })
+  }
 
   /// The sensor of `kind` the updates read: one in the display first, IIO before input.
   static func preferred(_ kind: SensorInfo.Kind, among sensors: [SensorInfo]) -> SensorInfo? {

@@ -11,15 +11,22 @@
 /// `power_supply` events read through sysfs. A machine with neither throws
 /// ``UpdateError/unavailable(_:)``.
 public struct BatteryMonitor: Sendable {
+  /// Statuses an app's tests give, in place of UPower's (see <doc:TestingYourApp>).
+  private let replayed: [BatteryStatus]?
+
   /// A monitor; nothing is read until ``updates`` is iterated.
-  public init() {}
+  public init() { replayed = nil }
+
+  /// A monitor whose ``updates`` are these statuses, in order, then the end: for an app's tests.
+  public init(replaying statuses: [BatteryStatus]) { replayed = statuses }
 
   /// The current status of each battery first, then one status per change of its level or
   /// state. Peripheral batteries (a mouse's) are left out. When upowerd goes away, one status
   /// with an empty ``BatteryStatus/id`` and state ``BatteryStatus/State/unknown`` says so; when it
   /// comes back, the current status of each battery follows.
   public var updates: Updates<BatteryStatus> {
-    .events(.battery) { event in
+    if let replayed { return .replaying(replayed) }
+    return .events(.battery) { event in
       switch event {
       case .battery(let update):
         guard case .battery(let battery, _) = update.device else { return nil }

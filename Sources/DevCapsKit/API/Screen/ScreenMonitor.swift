@@ -10,13 +10,20 @@
 /// The source is udev's `drm` events; each connector is read again from `/sys/class/drm` and its
 /// EDID when it changes.
 public struct ScreenMonitor: Sendable {
+  /// Updates an app's tests give, in place of udev's (see <doc:TestingYourApp>).
+  private let replayed: [ScreenUpdate]?
+
   /// A monitor; nothing is read until ``updates`` is iterated.
-  public init() {}
+  public init() { replayed = nil }
+
+  /// A monitor whose ``updates`` are these, in order, then the end: for an app's tests.
+  public init(replaying updates: [ScreenUpdate]) { replayed = updates }
 
   /// First the screens connected now, at once and possibly none (``ScreenUpdate/change`` nil):
   /// "no screens" is an answer, not a wait. Then one update per connection, disconnection or
   /// change of a connector's modes, with the screens connected after it.
   public var updates: Updates<ScreenUpdate> {
+    if let replayed { return .replaying(replayed) }
     let events = Updates<DisplayUpdate>.events(.displays) { event in
       guard case .display(let update) = event, !update.initial else { return nil }
       return update
