@@ -81,4 +81,14 @@ struct MotionSimulationTests {
     #expect(seen == given)
     #expect(seen.last?.screens.first?.nativeBounds?.width == 720)
   }
+
+  @Test("any source's updates replayed: the proximity states an app's code is given")
+  func proximity() async throws {
+    func nearCount(_ updates: Updates<ProximityState>) async throws -> Int {
+      var near = 0
+      for try await state in updates where state == .near { near += 1 }
+      return near
+    }
+    #expect(try await nearCount(.replaying([.far, .near, .far, .near, .unknown])) == 2)
+  }
 }

@@ -1,7 +1,8 @@
 extension Updates {
-  /// These elements, in order, then the end: the updates of a monitor made for an app's tests
-  /// (``BatteryMonitor/init(replaying:)``, ``ScreenMonitor/init(replaying:)``).
-  static func replaying(_ elements: [Element]) -> Updates {
+  /// These elements, in order, then the end: for an app's tests, in place of any source's
+  /// updates (`Device.proximityStateUpdates()` in the app, `Updates.replaying([.far, .near])` in
+  /// its tests). ``BatteryMonitor/init(replaying:)`` and ``ScreenMonitor/init(replaying:)`` use it.
+  public static func replaying(_ elements: [Element]) -> Updates {
     Updates { () throws(UpdateError) in ReplayedFeed(elements) }
   }
 }
