@@ -30,7 +30,16 @@ final class WorkerThread {
     }
   }
 
-  func join() { pthread_join(handle, nil) }
+  /// Waits for the thread to return. Called on the thread itself (the last reference to what
+  /// owns it released there, as a stream that ends by itself is), it cannot wait for itself:
+  /// the thread is detached instead, and its resources go when it returns.
+  func join() {
+    if pthread_equal(pthread_self(), handle) != 0 {
+      pthread_detach(handle)
+      return
+    }
+    pthread_join(handle, nil)
+  }
 
   /// Runs `body(index)` for every index in `0..<count` on `workers` threads (this one among
   /// them), each taking the next index as it finishes one. With one worker, or when a thread

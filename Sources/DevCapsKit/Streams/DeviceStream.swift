@@ -14,12 +14,12 @@ import Musl
 /// `StreamError.unavailable` before anything is delivered. The first events are the current
 /// state; then one event per change. Sampling runs on a thread of the stream's own that sleeps
 /// in `poll(2)` until a source is ready; it stops, and puts back any device state it changed
-/// (an IIO buffer it enabled), when the consuming task is cancelled, when `stop()` is called, or
-/// when the stream is released.
+/// (an IIO buffer it enabled), when the consuming task is cancelled or leaves its loop, or when
+/// `stop()` is called. Its ``events()`` keep it running while they are iterated, and
+/// ``deliver(to:completion:)`` until the stream ends: nothing else has to be kept alive.
 ///
 /// ```swift
-/// let stream = try DeviceStream(.battery)
-/// for try await event in stream.events() { print(event.event) }
+/// for try await event in try DeviceStream(.battery).events() { print(event.event) }
 /// ```
 public final class DeviceStream {
   /// Problems met while opening the sources (an unreadable attribute, garbage in sysfs).
@@ -86,8 +86,34 @@ public final class DeviceStream {
   deinit { stop() }
 
   /// The events, starting with the current state. One consumer: a second call returns the same
-  /// sequence.
-  public func events() -> AsyncThrowingStream<StreamEvent, any Error> {
+  /// events. The sequence keeps the stream running while it is iterated; leaving the loop, or
+  /// cancelling its task, stops it once nothing else holds the stream.
+  public func events() -> Events {
+    Events(stream: self, base: startedEvents())
+  }
+
+  /// A stream's events; iterating them keeps the stream running.
+  public struct Events: AsyncSequence {
+    public typealias Element = StreamEvent
+    let stream: DeviceStream
+    let base: AsyncThrowingStream<StreamEvent, any Error>
+
+    public func makeAsyncIterator() -> Iterator { Iterator(stream: stream, base: base.makeAsyncIterator()) }
+
+    /// Holds the stream, so that it runs as long as the iteration.
+    public struct Iterator: AsyncIteratorProtocol {
+      let stream: DeviceStream
+      var base: AsyncThrowingStream<StreamEvent, any Error>.AsyncIterator
+
+      public mutating func next(isolation actor: isolated (any Actor)?) async throws -> StreamEvent? {
+        try await base.next(isolation: actor)
+      }
+
+      public mutating func next() async throws -> StreamEvent? { try await base.next() }
+    }
+  }
+
+  private func startedEvents() -> AsyncThrowingStream<StreamEvent, any Error> {
     if thread == nil && !stopped {
       let (session, continuation) = (session, continuation)
       sink.holding = false
@@ -114,13 +140,16 @@ public final class DeviceStream {
   /// at 200 Hz). For a consumer that keeps up: while `handler` runs, sampling waits, and so does
   /// ``stop()``. `handler` returns false to end the stream. `completion` runs once, on that
   /// thread, after the stream ended and every source was restored, with the failure that ended
-  /// it, if one did. Returns at once. Use this or ``events()``, not both.
+  /// it, if one did. Returns at once. Use this or ``events()``, not both. The stream runs until
+  /// it ends (`handler` returned false, `--count`, `--timeout`, a source failed) or ``stop()`` is
+  /// called, whether or not the caller keeps it.
   public func deliver(to handler: @escaping (StreamEvent) -> Bool, completion: @escaping (StreamError?) -> Void) {
     guard thread == nil && !stopped else { return completion(nil) }
     sink.handler = handler
     let (session, sink) = (session, sink)
     do {
-      thread = try WorkerThread {
+      thread = try WorkerThread { [self] in
+        defer { withExtendedLifetime(self) {} }
         // The current state, found while the sources were opened.
         let held = sink.held
         sink.held = []

@@ -97,6 +97,29 @@ struct DeviceStreamTests {
     }
   }
 
+  @Test("events of a stream nobody keeps: the loop keeps it running until it ends by itself (1.5 s)")
+  func eventsKeepTheStream() async throws {
+    var options = StreamOptions()
+    options.duration = 1.5
+    let start = ContinuousClock.now
+    for try await event in try DeviceStream(.sensors, options: options).events() { #expect(!event.isChange) }
+    let elapsed = ContinuousClock.now - start
+    #expect(elapsed >= .milliseconds(1400), "it ended after \(elapsed), not at its timeout")
+  }
+
+  @Test("deliver on a stream nobody keeps: it runs until it ends by itself, then completes once")
+  func deliverKeepsTheStream() throws {
+    var options = StreamOptions()
+    options.duration = 0.8
+    let delivered = Delivered()
+    let start = ContinuousClock.now
+    try DeviceStream(.sensors, options: options).deliver(to: delivered.handle, completion: delivered.complete)
+    #expect(delivered.ended.wait(timeout: .now() + 10) == .success)
+    let elapsed = ContinuousClock.now - start
+    #expect(elapsed >= .milliseconds(700), "it ended after \(elapsed), not at its timeout")
+    delivered.lock.withLock { #expect(delivered.completions.count == 1 && delivered.completions.first! == nil) }
+  }
+
   @Test("a stream without its source says so before delivering anything (test machines have no proximity sensor)")
   func unavailable() {
     #expect(

@@ -46,7 +46,7 @@ extension Updates {
       } catch {
         throw UpdateError(error)
       }
-      return StreamFeed(owner: stream, stream: stream.events()) { transform($0.event) }
+      return StreamFeed(owner: stream, stream: stream.events().base) { transform($0.event) }
     }
   }
 }
