@@ -40,22 +40,12 @@ public struct StreamOptions: Sendable {
   public static let rates: ClosedRange<Double> = 0.1...1000
 }
 
-/// Why a stream cannot start, or why it ended early.
-public enum StreamError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The stream needs a source this machine does not have: no accelerometer, no power source,
-  /// no UPower for the lid.
-  case unavailable(String)
-  /// The source went away while streaming (a sensor was removed) or failed.
-  case sourceFailed(String)
+/// Why a stream cannot start, or why it ended early: the same error, with the same messages, as
+/// every ``Updates`` sequence throws (a missing accelerometer is `.unavailable` from either).
+public typealias StreamError = UpdateError
 
-  /// The reason, for a person.
-  public var description: String {
-    switch self {
-    case .unavailable(let reason), .sourceFailed(let reason): reason
-    }
-  }
-
-  static func threadUnavailable(_ error: Errno) -> StreamError {
+extension UpdateError {
+  static func threadUnavailable(_ error: Errno) -> UpdateError {
     .unavailable("cannot start the stream's thread: \(error)")
   }
 }

@@ -120,6 +120,14 @@ struct DeviceStreamTests {
     delivered.lock.withLock { #expect(delivered.completions.count == 1 && delivered.completions.first! == nil) }
   }
 
+  @Test("the same missing hardware is the same typed error, with the same message, from a stream and from updates")
+  func oneError() async {
+    let missing = UpdateError.unavailable(
+      "no proximity sensor found (no IIO device with in_proximity* channels, no input device with SW_FRONT_PROXIMITY)")
+    #expect(throws: missing) { try DeviceStream(.proximity) }
+    await #expect(throws: missing) { for try await _ in Device.proximityStateUpdates() {} }
+  }
+
   @Test("a stream without its source says so before delivering anything (test machines have no proximity sensor)")
   func unavailable() {
     #expect(

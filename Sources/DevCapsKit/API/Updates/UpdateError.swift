@@ -1,4 +1,4 @@
-/// Why a sequence of updates cannot start, or why it ended early.
+/// Why a sequence of updates, or a ``DeviceStream``, cannot start, or why it ended early.
 public enum UpdateError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The interval asked for is outside ``Updates/intervals``.
   case invalidInterval(Duration)
@@ -20,8 +20,6 @@ public enum UpdateError: Error, Sendable, Equatable, CustomStringConvertible {
   init(_ error: any Error) {
     switch error {
     case let error as UpdateError: self = error
-    case StreamError.unavailable(let reason): self = .unavailable(reason)
-    case StreamError.sourceFailed(let reason): self = .sourceFailed(reason)
     default: self = .sourceFailed(String(describing: error))
     }
   }
