@@ -92,9 +92,11 @@ public final class DeviceStream {
     Events(stream: self, base: startedEvents())
   }
 
-  /// A stream's events; iterating them keeps the stream running.
+  /// A stream's events; iterating them keeps the stream running. They throw ``UpdateError``, as
+  /// every ``Updates`` sequence does.
   public struct Events: AsyncSequence {
     public typealias Element = StreamEvent
+    public typealias Failure = UpdateError
     let stream: DeviceStream
     let base: AsyncThrowingStream<StreamEvent, any Error>
 
@@ -105,11 +107,15 @@ public final class DeviceStream {
       let stream: DeviceStream
       var base: AsyncThrowingStream<StreamEvent, any Error>.AsyncIterator
 
-      public mutating func next(isolation actor: isolated (any Actor)?) async throws -> StreamEvent? {
-        try await base.next(isolation: actor)
+      public mutating func next(isolation actor: isolated (any Actor)?) async throws(UpdateError) -> StreamEvent? {
+        do {
+          return try await base.next(isolation: actor)
+        } catch {
+          throw UpdateError(error)
+        }
       }
 
-      public mutating func next() async throws -> StreamEvent? { try await base.next() }
+      public mutating func next() async throws(UpdateError) -> StreamEvent? { try await next(isolation: nil) }
     }
   }
 
