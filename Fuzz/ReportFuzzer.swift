@@ -1,10 +1,30 @@
 // libFuzzer entry point: a saved `list --json` report read back (`require --against`): the JSON
 // text parsed, decoded into the model, and encoded again, both ways: the document `list --json`
-// writes by hand (Report.json) must be the one its Codable conformance encodes.
+// writes by hand (Report.json) must be the one its Codable conformance encodes. Parsing that
+// skips top-level members must agree with the full parse.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func reportFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-  guard let value = try? JSONParser.parse(bytes) else { return 0 }
+  let full = Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(bytes) }
+  // `require --against` builds only the sections a manifest needs: the others must be accepted
+  // or refused exactly as a full parse would, with the same error.
+  let skipping = Result { () throws(JSONParser.SyntaxError) in
+    try JSONParser.parse(bytes, keepingTopLevel: { $0 == "memory" || $0 == "schemaVersion" })
+  }
+  switch (full, skipping) {
+  case (.success(let value), .success(let kept)):
+    if case .object(let members) = value {
+      let expected = JSONValue.object(
+        members.map { ["memory", "schemaVersion"].contains($0.key) ? $0 : JSONMember($0.key, .null) })
+      if kept != expected { fatalError("skipping sections built \(kept), not \(expected)") }
+    } else if kept != value {
+      fatalError("skipping sections changed a document that is not an object")
+    }
+  case (.failure(let error), .failure(let skippedError)):
+    if error != skippedError { fatalError("skipping sections gave \(skippedError), not \(error)") }
+  default: fatalError("skipping sections accepted or refused what a full parse did not: \(full) \(skipping)")
+  }
+  guard case .success(let value) = full else { return 0 }
   if let report = try? JSONValueDecoder().decode(Report.self, from: value) {
     let encoded = JSONValue(encoding: report)
     if report.json != encoded { fatalError("Report.json differs from the Codable encoding of the same report") }

@@ -25,19 +25,37 @@ public struct JSONParser {
     public var description: String { "line \(line), column \(column): \(message)" }
   }
 
-  private let bytes: [UInt8]
-  private let limits: Limits
-  private var index = 0
-  private var depth = 0
+  let bytes: [UInt8]
+  let limits: Limits
+  /// Which members of the top-level object are built; nil: all of them.
+  let keepsTopLevelMember: ((String) -> Bool)?
+  var index = 0
+  var depth = 0
 
-  private init(bytes: [UInt8], limits: Limits) {
+  private init(bytes: [UInt8], limits: Limits, keepsTopLevelMember: ((String) -> Bool)?) {
     self.bytes = bytes
     self.limits = limits
+    self.keepsTopLevelMember = keepsTopLevelMember
   }
 
   /// Parses a whole document.
   public static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(SyntaxError) -> JSONValue {
-    var parser = JSONParser(bytes: bytes, limits: limits)
+    try parse(bytes, limits: limits, keepsTopLevelMember: nil)
+  }
+
+  /// Parses a whole document, building only the top-level object's members whose key `keep`
+  /// accepts. The others are checked as strictly as `parse` checks them (the same errors at the
+  /// same places) but their values are not built: they stand as `null`.
+  public static func parse(
+    _ bytes: [UInt8], limits: Limits = Limits(), keepingTopLevel keep: @escaping (String) -> Bool
+  ) throws(SyntaxError) -> JSONValue {
+    try parse(bytes, limits: limits, keepsTopLevelMember: keep)
+  }
+
+  private static func parse(
+    _ bytes: [UInt8], limits: Limits, keepsTopLevelMember: ((String) -> Bool)?
+  ) throws(SyntaxError) -> JSONValue {
+    var parser = JSONParser(bytes: bytes, limits: limits, keepsTopLevelMember: keepsTopLevelMember)
     if bytes.count > limits.maximumBytes {
       throw SyntaxError(line: 1, column: 1, message: "larger than \(limits.maximumBytes) bytes")
     }
@@ -52,7 +70,7 @@ public struct JSONParser {
 
   // MARK: - Values
 
-  private mutating func parseValue() throws(SyntaxError) -> JSONValue {
+  mutating func parseValue() throws(SyntaxError) -> JSONValue {
     guard index < bytes.count else { throw error("unexpected end of input, expected a value") }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try parseObject()
@@ -72,99 +90,80 @@ public struct JSONParser {
     }
   }
 
-  private mutating func enter() throws(SyntaxError) {
+  /// Past an object's or array's opening byte, one level deeper; true when `closing` follows
+  /// at once (consumed: the container is empty).
+  mutating func enterContainer(closing: UInt8) throws(SyntaxError) -> Bool {
     depth += 1
     if depth > limits.maximumDepth { throw error("nested deeper than \(limits.maximumDepth) levels") }
+    index += 1
+    skipWhitespace()
+    return consumeClosing(closing)
+  }
+
+  /// After a member or an element: true at `closing` (consumed), false after a comma.
+  mutating func endOfElement(closing: UInt8) throws(SyntaxError) -> Bool {
+    skipWhitespace()
+    if peek(UInt8(ascii: ",")) {
+      index += 1
+      return false
+    }
+    if consumeClosing(closing) { return true }
+    throw error("unexpected \(describeCurrent()), expected ',' or '\(Character(Unicode.Scalar(closing)))'")
+  }
+
+  private mutating func consumeClosing(_ closing: UInt8) -> Bool {
+    guard peek(closing) else { return false }
+    index += 1
+    depth -= 1
+    return true
   }
 
   private mutating func parseObject() throws(SyntaxError) -> JSONValue {
-    try enter()
-    index += 1
+    if try enterContainer(closing: UInt8(ascii: "}")) { return .object([]) }
     var members: [JSONMember] = []
-    // Where each member's key began, as a byte offset: its line is counted only for an error
-    // message (counting it for every key made parsing quadratic in the number of keys).
-    var keyOffsets: [Int] = []
-    var memberIndex: [String: Int] = [:]
-    skipWhitespace()
-    if peek(UInt8(ascii: "}")) {
-      index += 1
-      depth -= 1
-      return .object([])
-    }
+    var keys = JSONObjectKeys()
     while true {
-      skipWhitespace()
-      guard peek(UInt8(ascii: "\"")) else {
-        throw error("unexpected \(describeCurrent()), expected a key in double quotes")
-      }
-      let keyOffset = index
-      let key = try parseString()
-      let earlier: Int?
-      if members.count < Self.indexedMembers {
-        earlier = members.firstIndex { $0.key == key }
+      let key = try parseKey(into: &keys)
+      if depth == 1, let keep = keepsTopLevelMember, !keep(key) {
+        try skipValue()
+        members.append(JSONMember(key, .null))
       } else {
-        if memberIndex.isEmpty {
-          for (position, member) in members.enumerated() { memberIndex[member.key] = position }
-        }
-        earlier = memberIndex[key]
-        if earlier == nil { memberIndex[key] = members.count }
+        members.append(JSONMember(key, try parseValue()))
       }
-      if let earlier {
-        throw error(
-          "key \"\(key)\" appears twice (first on line \(position(of: keyOffsets[earlier]).line)); a key may appear once"
-        )
-      }
-      keyOffsets.append(keyOffset)
-      skipWhitespace()
-      guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describeCurrent()), expected ':' after the key") }
-      index += 1
-      skipWhitespace()
-      members.append(JSONMember(key, try parseValue()))
-      skipWhitespace()
-      if peek(UInt8(ascii: ",")) {
-        index += 1
-        continue
-      }
-      if peek(UInt8(ascii: "}")) {
-        index += 1
-        depth -= 1
-        return .object(members)
-      }
-      throw error("unexpected \(describeCurrent()), expected ',' or '}'")
+      if try endOfElement(closing: UInt8(ascii: "}")) { return .object(members) }
     }
   }
 
-  /// Objects with fewer members are searched for a duplicate key in place; larger ones keep a
-  /// dictionary of their keys, so that a huge object stays linear.
-  private static let indexedMembers = 16
+  /// A member's key and the colon after it; a key the object already has is an error naming the
+  /// line of the first.
+  mutating func parseKey(into keys: inout JSONObjectKeys) throws(SyntaxError) -> String {
+    skipWhitespace()
+    guard peek(UInt8(ascii: "\"")) else {
+      throw error("unexpected \(describeCurrent()), expected a key in double quotes")
+    }
+    let keyOffset = index
+    let key = try parseString()
+    if let earlier = keys.insert(key, at: keyOffset) {
+      throw error("key \"\(key)\" appears twice (first on line \(position(of: earlier).line)); a key may appear once")
+    }
+    skipWhitespace()
+    guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describeCurrent()), expected ':' after the key") }
+    index += 1
+    skipWhitespace()
+    return key
+  }
 
   private mutating func parseArray() throws(SyntaxError) -> JSONValue {
-    try enter()
-    index += 1
+    if try enterContainer(closing: UInt8(ascii: "]")) { return .array([]) }
     var elements: [JSONValue] = []
-    skipWhitespace()
-    if peek(UInt8(ascii: "]")) {
-      index += 1
-      depth -= 1
-      return .array([])
-    }
     while true {
       skipWhitespace()
       elements.append(try parseValue())
-      skipWhitespace()
-      if peek(UInt8(ascii: ",")) {
-        index += 1
-        continue
-      }
-      if peek(UInt8(ascii: "]")) {
-        index += 1
-        depth -= 1
-        return .array(elements)
-      }
-      throw error("unexpected \(describeCurrent()), expected ',' or ']'")
+      if try endOfElement(closing: UInt8(ascii: "]")) { return .array(elements) }
     }
   }
 
-  private mutating func parseString() throws(SyntaxError) -> String {
+  mutating func parseString() throws(SyntaxError) -> String {
     index += 1
     // Nearly every string is plain ASCII without escapes: one scan, one String made from the
     // bytes. Building it scalar by scalar was most of the time `require --against` spent.
@@ -186,7 +185,7 @@ public struct JSONParser {
   }
 
   /// The general case: escapes, and UTF-8 that must be validated.
-  private mutating func parseStringWithEscapes() throws(SyntaxError) -> String {
+  mutating func parseStringWithEscapes() throws(SyntaxError) -> String {
     var scalars = String.UnicodeScalarView()
     var runStart = index
     func flush(_ parser: JSONParser, _ end: Int, into scalars: inout String.UnicodeScalarView) throws(SyntaxError) {
@@ -269,6 +268,17 @@ public struct JSONParser {
 
   private mutating func parseNumber() throws(SyntaxError) -> JSONValue {
     let start = index
+    let isInteger = try scanNumber()
+    if isInteger, let integer = smallInteger(from: start) { return .integer(integer) }
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    if isInteger, let integer = Int64(text) { return .integer(integer) }
+    if isInteger, let integer = UInt64(text) { return .unsignedInteger(integer) }
+    guard let number = Double(text), number.isFinite else { throw error("number \(text) is out of range") }
+    return .number(number)
+  }
+
+  /// Moves past a number's syntax; whether it has neither a fraction nor an exponent.
+  mutating func scanNumber() throws(SyntaxError) -> Bool {
     if peek(UInt8(ascii: "-")) { index += 1 }
     guard index < bytes.count, isDigit(bytes[index]) else { throw error("a number needs digits") }
     if bytes[index] == UInt8(ascii: "0") {
@@ -291,32 +301,44 @@ public struct JSONParser {
       guard index < bytes.count, isDigit(bytes[index]) else { throw error("an exponent needs digits") }
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
-    let text = String(decoding: bytes[start..<index], as: UTF8.self)
-    if isInteger, let integer = Int64(text) { return .integer(integer) }
-    if isInteger, let integer = UInt64(text) { return .unsignedInteger(integer) }
-    guard let number = Double(text), number.isFinite else { throw error("number \(text) is out of range") }
-    return .number(number)
+    return isInteger
+  }
+
+  /// The integer scanned from `start`, without making a String, when it has at most 18 digits
+  /// (so it cannot overflow); nil for longer ones, which take the general path.
+  func smallInteger(from start: Int) -> Int64? {
+    let negative = bytes[start] == UInt8(ascii: "-")
+    let first = negative ? start + 1 : start
+    guard index - first <= 18 else { return nil }
+    var value: Int64 = 0
+    for position in first..<index { value = value * 10 + Int64(bytes[position] &- UInt8(ascii: "0")) }
+    return negative ? -value : value
   }
 
   // MARK: - Scanning
 
-  private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+  func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-  private func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+  func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
 
-  private mutating func skipWhitespace() {
-    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+  mutating func skipWhitespace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
   }
 
-  private mutating func expectWord(_ word: String) throws(SyntaxError) {
-    let expected = Array(word.utf8)
-    guard bytes.count - index >= expected.count, Array(bytes[index..<(index + expected.count)]) == expected else {
+  mutating func expectWord(_ word: StaticString) throws(SyntaxError) {
+    let count = word.utf8CodeUnitCount
+    guard bytes.count - index >= count, (0..<count).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] }) else {
       throw error("unexpected \(describeCurrent()), expected a value")
     }
-    index += expected.count
+    index += count
   }
 
-  private func describeCurrent() -> String {
+  func describeCurrent() -> String {
     guard index < bytes.count else { return "end of input" }
     let byte = bytes[index]
     if byte == 0 { return "NUL byte" }
@@ -324,7 +346,7 @@ public struct JSONParser {
     return "byte 0x" + String(byte, radix: 16)
   }
 
-  private func position(of offset: Int) -> (line: Int, column: Int) {
+  func position(of offset: Int) -> (line: Int, column: Int) {
     var line = 1
     var column = 1
     for byte in bytes[..<min(offset, bytes.count)] {
@@ -338,7 +360,7 @@ public struct JSONParser {
     return (line, column)
   }
 
-  private func error(_ message: String) -> SyntaxError {
+  func error(_ message: String) -> SyntaxError {
     let (line, column) = position(of: index)
     return SyntaxError(line: line, column: column, message: message)
   }

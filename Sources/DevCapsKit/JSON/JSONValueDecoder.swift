@@ -43,29 +43,50 @@ private func mismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingK
 }
 
 /// Scalars out of JSON, converting between integers and numbers only where nothing is lost.
+/// The coding path is made only when needed (an error, a nested value): concatenating it for
+/// every member was a large part of decoding a saved report.
 enum JSONScalarDecoding {
-  static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, path: [any CodingKey]) throws -> T {
+  static func decode<T: Decodable>(
+    _ type: T.Type, from value: JSONValue, path: @autoclosure () -> [any CodingKey]
+  ) throws -> T {
     switch type {
     case is Bool.Type:
-      guard case .bool(let bool) = value else { throw mismatch(type, value, path) }
+      guard case .bool(let bool) = value else { throw mismatch(type, value, path()) }
       return bool as! T
     case is String.Type:
-      guard case .string(let string) = value else { throw mismatch(type, value, path) }
+      guard case .string(let string) = value else { throw mismatch(type, value, path()) }
       return string as! T
     case is Double.Type:
       switch value {
       case .number(let number): return number as! T
       case .integer(let integer): return Double(integer) as! T
       case .unsignedInteger(let integer): return Double(integer) as! T
-      default: throw mismatch(type, value, path)
+      default: throw mismatch(type, value, path())
       }
-    case is Int.Type: return try integer(Int.self, value, path) as! T
-    case is Int64.Type: return try integer(Int64.self, value, path) as! T
-    case is Int32.Type: return try integer(Int32.self, value, path) as! T
-    case is UInt64.Type: return try integer(UInt64.self, value, path) as! T
+    case is Int.Type: return try integer(Int.self, value, path()) as! T
+    case is Int64.Type: return try integer(Int64.self, value, path()) as! T
+    case is Int32.Type: return try integer(Int32.self, value, path()) as! T
+    case is UInt64.Type: return try integer(UInt64.self, value, path()) as! T
     case is JSONValue.Type: return value as! T
-    default: return try T(from: NodeDecoder(value: value, codingPath: path))
+    case is [String].Type:
+      // CPU flags and the like: hundreds of strings, each through an unkeyed container before.
+      if let strings = strings(value) { return strings as! T }
+      return try T(from: NodeDecoder(value: value, codingPath: path()))
+    default: return try T(from: NodeDecoder(value: value, codingPath: path()))
     }
+  }
+
+  /// An array of strings alone; nil for anything else, which the general path decodes (or
+  /// reports, with the element that is wrong).
+  private static func strings(_ value: JSONValue) -> [String]? {
+    guard case .array(let elements) = value else { return nil }
+    var strings: [String] = []
+    strings.reserveCapacity(elements.count)
+    for element in elements {
+      guard case .string(let string) = element else { return nil }
+      strings.append(string)
+    }
+    return strings
   }
 
   static func integer<I: FixedWidthInteger>(_ type: I.Type, _ value: JSONValue, _ path: [any CodingKey]) throws -> I {
@@ -104,9 +125,21 @@ struct KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     try JSONScalarDecoding.decode(type, from: try value(key), path: codingPath + [key])
   }
 
-  // A member that is null or absent is nil: the report writes unknown values as null. (The
-  // protocol's own overloads for Bool, String, … come to the same through decodeNil.)
+  // A member that is null or absent is nil: the report writes unknown values as null.
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    try optional(type, key)
+  }
+
+  // The protocol's own overloads for scalars come to the same, but search the members three
+  // times (contains, decodeNil, decode): a saved report's members are mostly such scalars.
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optional(type, key) }
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optional(type, key) }
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optional(type, key) }
+  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try optional(type, key) }
+  func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try optional(type, key) }
+  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try optional(type, key) }
+
+  private func optional<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
     guard let found = members.first(where: { $0.key == key.stringValue }), found.value != .null else { return nil }
     return try JSONScalarDecoding.decode(type, from: found.value, path: codingPath + [key])
   }

@@ -28,12 +28,16 @@ public struct Constraint: Sendable, Equatable {
 
   /// Parses a constraint for a key of this measure.
   public static func parse(_ text: String, measure: ManifestKeys.Measure) throws(Problem) -> Constraint {
-    var rest = Substring(text.trimmingWhitespace())
+    let trimmed = text.trimmingWhitespace()
+    var rest = Substring(trimmed)
     var op = Operator.atLeast
-    // Longest operators first, so ">=" is not read as ">".
-    if let found = [Operator.atLeast, .atMost, .equal, .notEqual, .greater, .less].first(where: {
-      rest.hasPrefix($0.rawValue)
-    }) {
+    // Longest operators first, so ">=" is not read as ">". Each begins with one of these bytes:
+    // the first tells whether to look at all (a manifest may hold 30,000 constraints).
+    if let first = rest.utf8.first, Self.operatorStarts.contains(first),
+      let found = [Operator.atLeast, .atMost, .equal, .notEqual, .greater, .less].first(where: {
+        rest.hasPrefix($0.rawValue)
+      })
+    {
       op = found
       rest = rest.dropFirst(found.rawValue.count)
     } else if rest.hasPrefix("=") || rest.hasPrefix("≥") || rest.hasPrefix("≤") || rest.hasPrefix("!") {
@@ -48,8 +52,12 @@ public struct Constraint: Sendable, Equatable {
     case .thermalState: value = .number(try thermalStateRank(rest, whole: text))
     default: value = .number(try quantity(String(rest), measure: measure, whole: text))
     }
-    return Constraint(op: op, value: value, text: text.trimmingWhitespace())
+    return Constraint(op: op, value: value, text: trimmed)
   }
+
+  private static let operatorStarts: Set<UInt8> = [
+    UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "!"),
+  ]
 
   static func versionParts(_ text: Substring, whole: String) throws(Problem) -> [Int] {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { part in
@@ -78,7 +86,7 @@ public struct Constraint: Sendable, Equatable {
   static let hertzUnits: [String: Double] = ["Hz": 1, "kHz": 1e3, "MHz": 1e6, "GHz": 1e9]
 
   static func quantity(_ text: String, measure: ManifestKeys.Measure, whole: String) throws(Problem) -> Double {
-    let numberEnd = text.firstIndex { !($0.isASCII && ($0.isNumber || $0 == ".")) } ?? text.endIndex
+    let numberEnd = numberPrefixEnd(text)
     let digits = String(text[..<numberEnd])
     let unit = text[numberEnd...].trimmingWhitespace()
     guard !digits.isEmpty, !digits.hasPrefix("."), !digits.hasSuffix("."), let number = Double(digits), number.isFinite
@@ -107,6 +115,17 @@ public struct Constraint: Sendable, Equatable {
     case .version, .cpuLevel, .thermalState:
       return number
     }
+  }
+
+  /// Where the leading ASCII digits and dots end, as Characters count them. Scanned as bytes:
+  /// an ASCII byte after them starts a new Character, and only a byte of another script (a
+  /// combining mark, say) needs the Character scan.
+  static func numberPrefixEnd(_ text: String) -> String.Index {
+    let utf8 = text.utf8
+    let end = utf8.firstIndex { !($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") || $0 == UInt8(ascii: ".")) }
+    guard let end else { return text.endIndex }
+    if utf8[end] < 0x80 { return end }
+    return text.firstIndex { !($0.isASCII && ($0.isNumber || $0 == ".")) } ?? text.endIndex
   }
 
   /// The number of `x86-64-vN`, 1 to 4.

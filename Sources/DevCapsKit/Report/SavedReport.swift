@@ -67,11 +67,21 @@ public enum SavedReport {
   public static func decode(_ bytes: [UInt8], path: String, sections: [ReportSection]? = nil) -> Result<
     Report, LoadError
   > {
+    // Decoding is most of the cost of judging a report: only what is asked for is built, and
+    // decoded. The other sections are still checked to be JSON.
+    let wanted = sections.map { sections in
+      Set(
+        ["schemaVersion"] + sections.map(\.rawValue) + (sections.contains(.capabilities) ? ["capabilityEvidence"] : []))
+    }
     let value: JSONValue
     do {
       var limits = JSONParser.Limits()
       limits.maximumBytes = maximumFileSize
-      value = try JSONParser.parse(bytes, limits: limits)
+      if let wanted {
+        value = try JSONParser.parse(bytes, limits: limits, keepingTopLevel: wanted.contains)
+      } else {
+        value = try JSONParser.parse(bytes, limits: limits)
+      }
     } catch {
       return .failure(.invalid(path: path, reason: "not JSON: \(error)"))
     }
@@ -93,11 +103,6 @@ public enum SavedReport {
         .invalid(
           path: path,
           reason: "not a devcaps report: it has none of the report's sections; save one with devcaps list --json"))
-    }
-    // Decoding is most of the cost of judging a report: only what is asked for is decoded.
-    let wanted = sections.map { sections in
-      Set(
-        ["schemaVersion"] + sections.map(\.rawValue) + (sections.contains(.capabilities) ? ["capabilityEvidence"] : []))
     }
     let decoded = wanted.map { wanted in JSONValue.object(members.filter { wanted.contains($0.key) }) } ?? value
     do {

@@ -52,11 +52,13 @@ extension RequirementEvaluator {
   }
 
   private final class Slots: @unchecked Sendable {
-    private var results: [Result<JudgedReport, SavedReport.LoadError>?]
+    // Filled with a placeholder that every worker replaces, rather than optionals unwrapped at
+    // the end: that made a second array as long as the first, for 10,000 reports 0.6 MB more.
+    private var results: [Result<JudgedReport, SavedReport.LoadError>]
     private var lock = pthread_mutex_t()
 
     init(count: Int) {
-      results = Array(repeating: nil, count: count)
+      results = Array(repeating: .failure(.invalid(path: "", reason: "not judged")), count: count)
       pthread_mutex_init(&lock, nil)
     }
 
@@ -69,6 +71,6 @@ extension RequirementEvaluator {
     }
 
     /// Read after every worker was joined.
-    var values: [Result<JudgedReport, SavedReport.LoadError>] { results.map { $0! } }
+    var values: [Result<JudgedReport, SavedReport.LoadError>] { results }
   }
 }

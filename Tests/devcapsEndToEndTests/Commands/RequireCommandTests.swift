@@ -286,6 +286,24 @@ struct RequireCommandTests {
     #expect(result.stderr.contains("not a devcaps report: it has none of the report's sections"), "\(result.stderr)")
   }
 
+  @Test(
+    "--against: a section the manifest does not need is passed over unbuilt, but still must be JSON: 65 with its line"
+  )
+  func skippedSectionStillChecked() throws {
+    let directory = try savedReports()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let report = directory.appendingPathComponent("thinkpad-laptop.json")
+    let text = try String(contentsOf: report, encoding: .utf8)
+    let broken = text.replacingOccurrences(of: #""warnings": []"#, with: #""warnings": ["\ud800"]"#)
+    #expect(broken != text, "the fixture's warnings moved")
+    try broken.write(to: report, atomically: true, encoding: .utf8)
+    let gate = directory.appendingPathComponent("gate.manifest")
+    try #"{"memory": ">= 1 GiB"}"#.write(to: gate, atomically: true, encoding: .utf8)
+    let result = try require([gate.path, "--against", report.path])
+    #expect(result.status == 65)
+    #expect(result.stderr.contains("not JSON: line 415, column 23: unpaired surrogate"), "\(result.stderr)")
+  }
+
   @Test("--against - reads the report from standard input; a byte count of 2^63 or more round-trips as an integer")
   func againstStandardInput() throws {
     let directory = try savedReports()
