@@ -22,8 +22,6 @@ extension PolledSensorRule {
 /// says otherwise), since the kernel sends no event for a polled channel. Each reading goes to
 /// the stream's rule, which decides whether it makes an event; between readings nothing runs.
 enum PolledSensorWatch {
-  static let defaultHertz = 1.0
-
   /// Opens the watch of `Rule` in `session` when `kind` asks for it. Asked for by name, a
   /// machine without the sensor (or whose sensor cannot be readied) is unavailable; in `all`, it
   /// is left out, with the reason as a note when there is a sensor.
@@ -62,6 +60,7 @@ enum PolledSensorWatch {
       session.publish(rule.event(sensor: sensor.id, value: value, problem: problem).map { [$0] } ?? [])
     }
     poll()
+    let defaultHertz = Rule.stream.defaultHertz ?? 1
     session.every(hertz: kind == Rule.stream ? options.rate ?? defaultHertz : defaultHertz, poll)
     return sensor
   }

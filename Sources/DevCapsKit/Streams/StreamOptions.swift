@@ -5,11 +5,30 @@ public enum StreamKind: String, Sendable, CaseIterable {
   case all
 }
 
+extension StreamKind {
+  /// Samples (or, for the polled environment sensors, readings) per second when
+  /// ``StreamOptions/rate`` is nil; nil for the streams that only wait for events. The one table
+  /// of these defaults: the streams use it, and `devcaps --help` is written from it.
+  public var defaultHertz: Double? {
+    switch self {
+    case .orientation, .heading: 10
+    case .proximity: 5
+    case .shake, .motion: 50
+    case .thermal: 0.2  // heat builds in seconds, not milliseconds
+    case .light, .altitude, .steps: 1
+    case .battery, .lid, .displays, .sensors, .powerProfile, .all: nil
+    }
+  }
+
+  /// `devcaps up-angle`'s default: the display accelerometer 10 times a second.
+  public static let upAngleDefaultHertz = 10.0
+}
+
 /// How a stream samples and when it ends by itself.
 public struct StreamOptions: Sendable {
-  /// Samples per second for orientation, proximity, shake, motion, heading and the up-angle (0.1
-  /// to 1000); nil picks each stream's default (orientation 10, proximity 5, shake 50, motion 50,
-  /// heading 10, up-angle 10).
+  /// Samples per second for orientation, proximity, shake, motion, heading and the up-angle,
+  /// readings per second for thermal, light, altitude and steps (``rates``); nil picks each
+  /// stream's ``StreamKind/defaultHertz``.
   public var rate: Double?
   /// The shake detector and its thresholds (docs/motion.md).
   public var shake = ShakeDetector.Settings()

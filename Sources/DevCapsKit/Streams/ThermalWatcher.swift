@@ -2,8 +2,6 @@
 /// kernel sends one when a zone crosses a trip point, for the drivers that notify) and at a low
 /// rate in between, as most zones notify nothing. An event only when the state changes.
 final class ThermalWatcher {
-  /// Every 5 s unless `--rate` says otherwise: heat builds in seconds, not milliseconds.
-  static let defaultHertz = 0.2
   static let subsystems = ["thermal"]
 
   private let context: ProbeContext
@@ -47,7 +45,9 @@ final class ThermalWatcher {
       throw .unavailable("cannot listen to udev events for thermal")
     }
     // In `all`, --rate is the motion streams' sample rate, not a thermal one.
-    session.every(hertz: kind == .thermal ? options.rate ?? defaultHertz : defaultHertz) { [unowned session] in
+    session.every(
+      hertz: kind == .thermal ? options.rate ?? StreamKind.thermal.defaultHertz! : StreamKind.thermal.defaultHertz!
+    ) { [unowned session] in
       session.publish(watcher.check())
     }
     session.publish(initial)

@@ -47,14 +47,12 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
   @Flag(name: .long, help: "JSON: one document with the fit and where it was saved.")
   var json = false
 
-  @Option(name: .long, help: "Samples per second (0.1 to 1000).")
-  var rate: Double = 50
+  @OptionGroup var sampling: RateOption<MotionRate>
 
   @Option(name: .long, help: "Give up after this many seconds.")
   var timeout: Double = 60
 
   func validate() throws {
-    try validateRate(rate)
     guard timeout.isFinite, timeout > 0 else {
       throw ValidationError("--timeout must be a number of seconds above 0, not \(timeout)")
     }
@@ -67,7 +65,7 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
       throw ExitCode.unavailable
     }
     var options = StreamOptions()
-    options.rate = rate
+    options.rate = sampling.rate
     options.duration = timeout
     options.appliesMagnetometerCalibration = false
     options.note = { Output.error("note: \($0)") }

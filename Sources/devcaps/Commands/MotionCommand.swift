@@ -64,8 +64,7 @@ struct MotionCommand: ParsableCommand {
   @Flag(name: .long, help: "JSON: one object per sample, or one document with --once.")
   var json = false
 
-  @Option(name: .long, help: "Samples per second (0.1 to 1000).")
-  var rate: Double = 50
+  @OptionGroup var sampling: RateOption<MotionRate>
 
   @Option(
     name: .long,
@@ -74,32 +73,24 @@ struct MotionCommand: ParsableCommand {
   )
   var referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical
 
-  @Option(name: .long, help: "End after this many seconds.")
-  var timeout: Double?
-
-  @Option(name: .long, help: "End after this many samples (the first does not count).")
-  var count: Int?
+  @OptionGroup var end: StreamEndOptions
 
   @Option(
     name: .long, help: ArgumentHelp("Replay a CSV recording instead of the sensors (see below).", valueName: "file"))
   var replay: String?
 
-  func validate() throws {
-    try validateRate(rate)
-    try validateEnd(count: count, timeout: timeout)
-  }
-
   func run() throws {
     if let replay {
-      return try MotionReplay(path: replay, referenceFrame: referenceFrame, json: json, count: count, once: once).run()
+      return try MotionReplay(path: replay, referenceFrame: referenceFrame, json: json, count: end.count, once: once)
+        .run()
     }
     StreamRunner.takeOverSignals()
     LiveTerminal.takeOverResize()
     var options = StreamOptions()
-    options.rate = rate
+    options.rate = sampling.rate
     options.referenceFrame = referenceFrame
-    options.maximumChanges = once ? 0 : count
-    options.duration = timeout
+    options.maximumChanges = once ? 0 : end.count
+    options.duration = end.timeout
     options.note = { Output.error("note: \($0)") }
     let stream = try StreamRunner.open(.motion, options)
     if once {

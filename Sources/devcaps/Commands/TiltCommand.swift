@@ -45,8 +45,7 @@ struct TiltCommand: ParsableCommand {
   @Flag(name: .long, help: "No screen: one JSON object per frame (Schemas/tilt.schema.json).")
   var json = false
 
-  @Option(name: .long, help: "Samples per second (0.1 to 1000).")
-  var rate: Double = 60
+  @OptionGroup var sampling: RateOption<TiltRate>
 
   @Option(name: .long, help: "Fraction of the speed kept at a wall, 0 to 1.")
   var bounce: Double = TiltSettings().bounce
@@ -62,7 +61,6 @@ struct TiltCommand: ParsableCommand {
   var noBuzz = false
 
   func validate() throws {
-    try validateRate(rate)
     guard TiltSettings.fractions.contains(bounce) else {
       throw ValidationError("--bounce must be between 0 and 1, not \(bounce)")
     }
@@ -99,7 +97,7 @@ struct TiltCommand: ParsableCommand {
     StreamRunner.takeOverSignals()
     LiveTerminal.takeOverResize()
     var options = StreamOptions()
-    options.rate = rate
+    options.rate = sampling.rate ?? TiltRate.hertz
     let (stream, source) = try TiltCommand.openGravity(options)
     let rumble = noBuzz ? nil : TiltCommand.openRumble()
     let size = LiveTerminal.size() ?? (80, 24)

@@ -38,45 +38,27 @@ struct UpAngleCommand: ParsableCommand {
   @Flag(name: .long, help: "JSON: one object per sample, or one document with --once.")
   var json = false
 
-  @Option(name: .long, help: "Samples per second (0.1 to 1000).")
-  var rate: Double = 10
+  @OptionGroup var sampling: RateOption<UpAngleRate>
 
   @Option(
     name: .customLong("relative-to"),
     help: ArgumentHelp(
       "Report the angle relative to an interface orientation: portrait, portrait-upside-down, landscape-left, landscape-right (or normal, bottom-up, right-up, left-up).",
       valueName: "orientation"))
-  var relativeTo: String?
+  var relativeTo: InterfaceOrientation?
 
-  @Option(name: .long, help: "End after this many seconds.")
-  var timeout: Double?
-
-  @Option(name: .long, help: "End after this many samples (the initial one does not count).")
-  var count: Int?
-
-  func validate() throws {
-    try validateRate(rate)
-    if let relativeTo {
-      guard let orientation = Orientation(word: relativeTo), orientation.centreDegrees != nil else {
-        throw ValidationError(
-          "--relative-to takes portrait, portrait-upside-down, landscape-left or landscape-right (or normal, bottom-up, right-up, left-up), not '\(relativeTo)'"
-        )
-      }
-    }
-    if let count, count < 1 { throw ValidationError("--count must be 1 or more, not \(count)") }
-    try validateEnd(count: nil, timeout: timeout)
-  }
+  @OptionGroup var end: StreamEndOptions
 
   func run() throws {
-    let orientation = relativeTo.flatMap(Orientation.init(word:))
+    let orientation = relativeTo?.orientation
     if once { return try readOnce(relativeTo: orientation) }
     StreamRunner.takeOverSignals()
     LiveTerminal.takeOverResize()
     var options = StreamOptions()
-    options.rate = rate
+    options.rate = sampling.rate
     options.relativeTo = orientation
-    options.maximumChanges = count
-    options.duration = timeout
+    options.maximumChanges = end.count
+    options.duration = end.timeout
     let stream = try StreamRunner.openUpAngle(options)
     let live = !json && LiveTerminal.canDraw(columns: UpAngleView.width, rows: UpAngleView.height + 2)
     let view = UpAngleView(style: TextStyle.forStandardOutput())
@@ -113,20 +95,5 @@ struct UpAngleCommand: ParsableCommand {
       Output.error(error.description)
       throw ExitCode.unavailable
     }
-  }
-}
-
-/// `--count` (0 ends after the initial state) and `--timeout` of the streams.
-func validateEnd(count: Int?, timeout: Double?) throws {
-  if let count, count < 0 { throw ValidationError("--count must be 0 or more, not \(count)") }
-  if let timeout, !(timeout > 0 && timeout.isFinite) {
-    throw ValidationError("--timeout must be a positive number of seconds, not \(timeout)")
-  }
-}
-
-/// `--rate` of the motion streams.
-func validateRate(_ rate: Double) throws {
-  guard StreamOptions.rates.contains(rate) else {
-    throw ValidationError("--rate must be between 0.1 and 1000 samples per second, not \(rate)")
   }
 }

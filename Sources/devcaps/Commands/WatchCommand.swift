@@ -84,21 +84,12 @@ struct WatchCommand: ParsableCommand {
   @Flag(name: .long, help: "One JSON object per line (Schemas/event.schema.json).")
   var json = false
 
-  @Option(name: .long, help: "End after this many changes (the initial state does not count).")
-  var count: Int?
-
   @Flag(name: .long, help: "Print the current state and end (--count 0).")
   var once = false
 
-  @Option(name: .long, help: "End after this many seconds.")
-  var timeout: Double?
+  @OptionGroup var end: StreamEndOptions
 
-  @Option(
-    name: .long,
-    help:
-      "Samples per second for orientation, proximity, shake, motion and heading; readings per second for thermal, light, altitude and steps (0.1 to 1000)."
-  )
-  var rate: Double?
+  @OptionGroup var sampling: RateOption<WatchRates>
 
   @Option(
     name: .long,
@@ -122,7 +113,6 @@ struct WatchCommand: ParsableCommand {
   var lockout: Double = 0.5
 
   func validate() throws {
-    if let rate { try validateRate(rate) }
     if let threshold {
       if stream == .heading {
         guard threshold >= 0 && threshold < 360 else {
@@ -138,14 +128,13 @@ struct WatchCommand: ParsableCommand {
       throw ValidationError("--sensitivity must be between 0 and π radians")
     }
     guard lockout >= 0 && lockout.isFinite else { throw ValidationError("--lockout must be 0 or more seconds") }
-    if once && count != nil { throw ValidationError("--once and --count cannot be used together") }
-    try validateEnd(count: count, timeout: timeout)
+    if once && end.count != nil { throw ValidationError("--once and --count cannot be used together") }
   }
 
   func run() throws {
     StreamRunner.takeOverSignals()
     var options = StreamOptions()
-    options.rate = rate
+    options.rate = sampling.rate
     options.shake.kind = detector
     if stream == .heading {
       options.headingThreshold = threshold ?? options.headingThreshold
@@ -155,8 +144,8 @@ struct WatchCommand: ParsableCommand {
     options.referenceFrame = referenceFrame
     options.shake.sensitivity = sensitivity
     options.shake.lockout = lockout
-    options.maximumChanges = once ? 0 : count
-    options.duration = timeout
+    options.maximumChanges = once ? 0 : end.count
+    options.duration = end.timeout
     options.note = { Output.error("note: \($0)") }
     let events = try StreamRunner.open(stream, options)
     try StreamRunner.exit(StreamRunner.run(events) { StreamPrinter(json: json).print })

@@ -72,7 +72,7 @@ enum DeviceMotionSources {
     for sensor in choice.sensors { MotionSources.stopWhenRemoved(session, udev: udev, sensor: sensor) }
     let threshold = options.headingThreshold
     session.awaitsInitialEvent = true
-    session.every(hertz: options.rate ?? (motion ? 50 : 10)) { [unowned session] in
+    session.every(hertz: options.rate ?? (motion ? StreamKind.motion : .heading).defaultHertz!) { [unowned session] in
       let tick = tracker.tick()
       if let problem = tracker.takeNote() { note("skipping a reading: \(problem)") }
       switch tick {

@@ -43,7 +43,7 @@ enum MotionSources {
     let shake = kind != .orientation
     let tracker = MotionTracker(sampler: source, shake: shake ? options.shake : nil)
     stopWhenRemoved(session, udev: udev, sensor: sensor)
-    session.every(hertz: options.rate ?? (shake ? 50 : 10)) { [unowned session] in
+    session.every(hertz: options.rate ?? (shake ? StreamKind.shake : .orientation).defaultHertz!) { [unowned session] in
       switch tracker.read() {
       case .success(let sample):
         var events: [DeviceEvent] = []
@@ -91,7 +91,7 @@ enum MotionSources {
       }
     }
     poll()
-    session.every(hertz: options.rate ?? 5, poll)
+    session.every(hertz: options.rate ?? StreamKind.proximity.defaultHertz!, poll)
     return sensor
   }
 
@@ -106,7 +106,7 @@ enum MotionSources {
     let tracker = MotionTracker(sampler: source, relativeTo: options.relativeTo)
     stopWhenRemoved(session, udev: udev, sensor: sensor)
     var initial = true
-    session.every(hertz: options.rate ?? 10) { [unowned session] in
+    session.every(hertz: options.rate ?? StreamKind.upAngleDefaultHertz) { [unowned session] in
       switch tracker.read() {
       case .success(let sample):
         var reading = tracker.upAngleSample(sample)

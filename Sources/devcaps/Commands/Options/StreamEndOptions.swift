@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// `--count` and `--timeout`: when a stream ends by itself.
+struct StreamEndOptions: ParsableArguments {
+  @Option(name: .long, help: "End after this many changes or samples (the first, the state now, does not count).")
+  var count: Int?
+
+  @Option(name: .long, help: "End after this many seconds.")
+  var timeout: Double?
+
+  func validate() throws {
+    if let count, count < 0 { throw ValidationError("--count must be 0 or more, not \(count)") }
+    if let timeout, !(timeout > 0 && timeout.isFinite) {
+      throw ValidationError("--timeout must be a positive number of seconds, not \(timeout)")
+    }
+  }
+}
