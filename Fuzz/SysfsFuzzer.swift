@@ -37,6 +37,7 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = (Units.duration(seconds: value), Units.fixed(value, decimals: 2), Int64(roundingIfRepresentable: value))
     if let integer = Int64(text.trimmingWhitespace()) {
       _ = (Units.clock(seconds: integer), Units.hertz(integer), Units.grouped(integer))
+      precondition(Int(integer).decimalText == "\(integer)", "decimalText differs from interpolation")
     }
   case 9:
     bytes.withUnsafeBytes { raw in ReplacedAttributes.forEachEvent(in: raw) { _, _, name in _ = name.utf8.count } }

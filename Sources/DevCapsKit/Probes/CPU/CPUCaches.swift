@@ -4,14 +4,14 @@ extension CPUProbe {
   /// index, so a 256-CPU machine reads each shared L3 once, not 256 times.
   func caches(cpus: [Int], cpuinfo: CPUInfoFile) -> [CPUCache] {
     guard let first = cpus.first else { return [] }
-    let indices = context.entries(CPUProbe.cpuDirectory + "cpu\(first)/cache/").filter { $0.hasPrefix("index") }
+    let indices = context.entries(CPUProbe.directory(ofCPU: first) + "cache/").filter { $0.hasPrefix("index") }
       .sorted()
     guard !indices.isEmpty else { return CPUCacheText.s390Caches(cpuinfo) }
     var found: [CPUCache] = []
     for index in indices {
       var covered = CPUMask()
       for cpu in cpus where !covered.contains(cpu) {
-        let base = CPUProbe.cpuDirectory + "cpu\(cpu)/cache/\(index)/"
+        let base = CPUProbe.directory(ofCPU: cpu) + "cache/" + index + "/"
         guard let text = context.line(base + "shared_cpu_map") else { continue }
         guard var shared = CPUMask(hex: text) else {
           context.diagnostics.record(

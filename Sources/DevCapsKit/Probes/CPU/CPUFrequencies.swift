@@ -4,7 +4,7 @@ extension CPUProbe {
   /// The current frequency is the first CPU's, else what /proc/cpuinfo states.
   func frequency(cpus: [Int], cpuinfo: CPUInfoFile) -> CPUFrequency {
     var frequency = CPUFrequency()
-    var directories = cpus.map { CPUProbe.cpuDirectory + "cpu\($0)/cpufreq/" }
+    var directories = cpus.map { CPUProbe.directory(ofCPU: $0) + "cpufreq/" }
     if !directories.contains(where: { context.exists($0 + "cpuinfo_max_freq") }) {
       let policies = CPUProbe.cpuDirectory + "cpufreq/"
       directories = context.entries(policies).filter { $0.hasPrefix("policy") }.map { policies + $0 + "/" }
@@ -18,7 +18,7 @@ extension CPUProbe {
       }
     }
     if let first = cpus.first {
-      let base = CPUProbe.cpuDirectory + "cpu\(first)/cpufreq/"
+      let base = CPUProbe.directory(ofCPU: first) + "cpufreq/"
       frequency.currentHz =
         hertz(kilohertzIn: base + "scaling_cur_freq") ?? hertz(kilohertzIn: base + "cpuinfo_cur_freq")
     }

@@ -15,7 +15,7 @@ extension CPUProbe {
     var cores = Set<[Int]>()
     var packages = Set<[Int]>()
     for cpu in cpus {
-      let base = CPUProbe.cpuDirectory + "cpu\(cpu)/topology/"
+      let base = CPUProbe.directory(ofCPU: cpu) + "topology/"
       guard let core = cpuList(base, "core_cpus_list", "thread_siblings_list"),
         let package = cpuList(base, "package_cpus_list", "core_siblings_list")
       else { continue }
@@ -31,7 +31,7 @@ extension CPUProbe {
     var cores = Set<[Int64]>()
     var packages = Set<Int64>()
     for cpu in cpus {
-      let base = CPUProbe.cpuDirectory + "cpu\(cpu)/topology/"
+      let base = CPUProbe.directory(ofCPU: cpu) + "topology/"
       guard let package = context.integer(base + "physical_package_id"), let core = context.integer(base + "core_id")
       else { continue }
       cores.insert([package, core])

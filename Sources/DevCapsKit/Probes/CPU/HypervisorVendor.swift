@@ -7,15 +7,25 @@ import CDevCapsShims
 struct HypervisorVendor {
   let context: ProbeContext
 
-  /// The CPUID signatures lscpu knows.
-  static let signatures: [String: String] = [
-    "XenVMMXenVMM": "Xen", "KVMKVMKVM": "KVM", "Microsoft Hv": "Microsoft", "VMwareVMware": "VMware",
-    "UnisysSpar64": "Unisys s-Par",
-  ]
+  /// The CPUID signatures lscpu knows. A switch, not a dictionary: building one was a block of
+  /// code kept in memory for a `list` (issue #25). Inlined: under valgrind, which profiles the
+  /// release layout (scripts/symbol-order.py), CPUID shows no hypervisor, so a function of its
+  /// own would be left out of the hot code and cost a block of its own on a VM.
+  @inline(__always)
+  static func name(signature: String) -> String? {
+    switch signature {
+    case "XenVMMXenVMM": "Xen"
+    case "KVMKVMKVM": "KVM"
+    case "Microsoft Hv": "Microsoft"
+    case "VMwareVMware": "VMware"
+    case "UnisysSpar64": "Unisys s-Par"
+    default: nil
+    }
+  }
 
   func detect(cpuinfo: CPUInfoFile) -> String? {
     if context.root.isLiveSystem, let signature = HypervisorVendor.cpuidSignature() {
-      if let name = HypervisorVendor.signatures[signature] { return name }
+      if let name = HypervisorVendor.name(signature: signature) { return name }
     }
     if context.exists("/proc/xen") { return "Xen" }
     if cpuinfo.processors.first?["vendor_id"] == "User Mode Linux" { return "User-mode Linux" }
