@@ -10,6 +10,11 @@ enum CPUCacheText {
     }
   }
 
+  /// By level, then type, then size: the order lscpu prints them in.
+  static func inReportOrder(_ caches: [CPUCache]) -> [CPUCache] {
+    caches.sorted { ($0.level, $0.type, $0.sizeBytes) < ($1.level, $1.type, $1.sizeBytes) }
+  }
+
   static func cacheType(_ text: String) -> String? {
     switch text {
     case "Data": "data"

@@ -386,6 +386,12 @@ def sparc64_t4():
     for cpu in online:
         machine.topology(cpu, 0, 1, online, online)
         machine.write(f"/sys/devices/system/cpu/cpu{cpu}/clock_tick", "3000000000\n")
+        # sparc64's own cache files (arch/sparc/kernel/sysfs.c, "%u\n" in bytes) from the machine
+        # description, which gives every strand its core's caches: T4's 16 KiB L1i and L1d and
+        # 128 KiB L2 per core (Oracle's SPARC T4 datasheet; the shared 4 MiB L3 has no file).
+        for name, size in [("l1_icache_size", 16384), ("l1_icache_line_size", 32), ("l1_dcache_size", 16384),
+                           ("l1_dcache_line_size", 32), ("l2_cache_size", 131072), ("l2_cache_line_size", 32)]:
+            machine.write(f"/sys/devices/system/cpu/cpu{cpu}/{name}", f"{size}\n")
 
 
 def loongarch_3a5000():
