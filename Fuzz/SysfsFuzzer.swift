@@ -10,7 +10,13 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
   let text = String(decoding: bytes, as: UTF8.self)
   switch data[0] % 13 {
-  case 0: _ = EDID.parse(bytes)
+  case 0:
+    _ = EDID.parse(bytes)
+    // An SMBIOS table: every structure the walk returns lies within the table.
+    for area in SMBIOSTable.formattedAreas(ofType: bytes.first ?? 4, in: bytes) {
+      precondition(area.count >= 4 && area.endIndex <= bytes.count, "an SMBIOS structure outside the table")
+      _ = SMBIOSTable.word(area, at: 0x14)
+    }
   case 1: _ = MountInfo.localFilesystems(MountInfo.parse(text).entries)
   case 2:
     let info = CPUInfoFile(text: text)

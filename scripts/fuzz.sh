@@ -35,6 +35,7 @@ build ManifestFuzzer "${common[@]}" "$S/Manifest/"*.swift
 build SysfsFuzzer "${common[@]}" "Sources/devcaps/Rendering/Units.swift" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
   "$S/Probes/CPU/CPUInfoFile.swift" "$S/Probes/CPU/ARMCPUParts.swift" "$S/Probes/CPU/CPUIdentity.swift" "$S/Probes/CPU/CPUFeatures.swift" \
   "$S/Probes/CPU/CPUCacheText.swift" "$S/Probes/CPU/CPUMask.swift" "$S/Probes/CPU/HypervisorVendor.swift" "$S/Probes/Device/DeviceTree.swift" \
+  "$S/Probes/Device/SMBIOSTable.swift" \
   "$S/Probes/System/PointRelease.swift" "$S/Model/CPUInfo.swift" "$S/Probes/Cgroup/"*.swift "$S/Model/LimitsInfo.swift" \
   "$S/Probes/Storage/StorageProbe.swift" "$S/Model/NetworkInterfaceInfo.swift" \
   "$S/Probes/Memory/MemoryProbe.swift" "$S/Model/MemoryInfo.swift" "$S/Sampling/ScanFormat.swift" "$S/Sampling/SysfsValueReader.swift" "$S/Sampling/ReplacedAttributes.swift" \
@@ -66,6 +67,7 @@ for machine in Tests/DevCapsKitTests/Fixtures/cpu/*/; do
   seed 2 "$machine/proc/cpuinfo"
   seed 5 "$machine/sys/devices/system/cpu/online"
 done
+for table in Tests/DevCapsKitTests/Fixtures/smbios/*/sys/firmware/dmi/tables/DMI; do seed 0 "$table"; done
 # Hostile shapes: a CPU list of 2,000 whole ranges (a set, capped at 8,192 CPUs), a manifest of
 # 20,000 keys (parsed in linear time), a report with byte counts past 2^63.
 python3 -c 'import sys; sys.stdout.buffer.write(b"\x05" + b",".join([b"0-8191"] * 2000))' > "$out/seeds/sysfs/cpulist-huge"
