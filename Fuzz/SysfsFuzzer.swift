@@ -1,9 +1,10 @@
 // libFuzzer entry point: the parsers of files the kernel and monitors hand devcaps (EDID,
 // mountinfo, cpuinfo with its identity, features and s390 caches, meminfo, os-release, CPU lists,
 // mount matrices, IIO scan types and scans, inotify events, CPU masks, cache sizes, release
-// files, /proc/sysinfo, /proc/self/limits, cgroup paths, thermal zones' temperatures and trips),
-// and the formatting of numbers read from such files. The first byte picks the parser, the rest
-// is the file. Fuzz/corpus/sysfs holds every input that ever crashed one of them.
+// files, /proc/sysinfo, /proc/self/limits, cgroup paths, thermal zones' temperatures and trips,
+// SMBIOS tables, /proc/bus/pci/devices), and the formatting of numbers read from such files. The
+// first byte picks the parser, the rest is the file. Fuzz/corpus/sysfs holds every input that
+// ever crashed one of them.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
@@ -54,7 +55,7 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let mask = CPUMask(hex: line) { _ = (0..<64).filter(mask.contains) }
     _ = (CPUCacheText.cacheSize(line), CPUCacheText.cacheType(line), CPUFeatures.riscvExtensions(line))
     if let version = PointRelease.leadingVersionText(line) { precondition(PointRelease.extends(version, version)) }
-    _ = HypervisorVendor.s390(text)
+    _ = (HypervisorVendor.s390(text), HypervisorVendor.emulatedPCIVendor(text))
     // /proc/self/limits rows, and a cgroup path resolved under a mount whose root is the second line.
     let context = ProbeContext(root: SystemRoot("/nonexistent-devcaps-fuzz"))
     _ = (
