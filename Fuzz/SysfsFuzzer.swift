@@ -1,16 +1,23 @@
 // libFuzzer entry point: the parsers of files the kernel and monitors hand devcaps (EDID,
 // mountinfo, cpuinfo with its identity, features and s390 caches, meminfo, os-release, CPU lists,
 // mount matrices, IIO scan types and scans, inotify events, CPU masks, cache sizes, release
-// files, /proc/sysinfo, /proc/self/limits, cgroup paths, thermal zones' temperatures and trips),
-// and the formatting of numbers read from such files. The first byte picks the parser, the rest
-// is the file. Fuzz/corpus/sysfs holds every input that ever crashed one of them.
+// files, /proc/sysinfo, /proc/self/limits, cgroup paths, thermal zones' temperatures and trips,
+// SMBIOS tables, /proc/bus/pci/devices), and the formatting of numbers read from such files. The
+// first byte picks the parser, the rest is the file. Fuzz/corpus/sysfs holds every input that
+// ever crashed one of them.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
   let text = String(decoding: bytes, as: UTF8.self)
   switch data[0] % 13 {
-  case 0: _ = EDID.parse(bytes)
+  case 0:
+    _ = EDID.parse(bytes)
+    // An SMBIOS table: every structure the walk returns lies within the table.
+    for area in SMBIOSTable.formattedAreas(ofType: bytes.first ?? 4, in: bytes) {
+      precondition(area.count >= 4 && area.endIndex <= bytes.count, "an SMBIOS structure outside the table")
+      _ = SMBIOSTable.word(area, at: 0x14)
+    }
   case 1: _ = MountInfo.localFilesystems(MountInfo.parse(text).entries)
   case 2:
     let info = CPUInfoFile(text: text)
@@ -44,6 +51,7 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = (Units.duration(seconds: value), Units.fixed(value, decimals: 2), Int64(roundingIfRepresentable: value))
     if let integer = Int64(text.trimmingWhitespace()) {
       _ = (Units.clock(seconds: integer), Units.hertz(integer), Units.grouped(integer))
+      precondition(Int(integer).decimalText == "\(integer)", "decimalText differs from interpolation")
     }
   case 9:
     bytes.withUnsafeBytes { raw in ReplacedAttributes.forEachEvent(in: raw) { _, _, name in _ = name.utf8.count } }
@@ -54,7 +62,7 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let mask = CPUMask(hex: line) { _ = (0..<64).filter(mask.contains) }
     _ = (CPUCacheText.cacheSize(line), CPUCacheText.cacheType(line), CPUFeatures.riscvExtensions(line))
     if let version = PointRelease.leadingVersionText(line) { precondition(PointRelease.extends(version, version)) }
-    _ = HypervisorVendor.s390(text)
+    _ = (HypervisorVendor.s390(text), HypervisorVendor.emulatedPCIVendor(text))
     // /proc/self/limits rows, and a cgroup path resolved under a mount whose root is the second line.
     let context = ProbeContext(root: SystemRoot("/nonexistent-devcaps-fuzz"))
     _ = (

@@ -40,3 +40,6 @@ export HELLO="$PWD/$hello/.build/release/hello"
 /opt/swift/usr/bin/clang -O2 -o .build/motion-floor scripts/motion-floor.c
 export MOTION_FLOOR="$PWD/.build/motion-floor"
 LD_PRELOAD=libumockdev-preload.so.0 /usr/bin/python3 scripts/benchmark.py
+# The scaling tables of README's "at scale" sections, printed to be copied there.
+/usr/bin/python3 scripts/benchmark-scaling.py
+/usr/bin/python3 scripts/benchmark-list-scaling.py

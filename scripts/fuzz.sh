@@ -35,6 +35,7 @@ build ManifestFuzzer "${common[@]}" "$S/Manifest/"*.swift
 build SysfsFuzzer "${common[@]}" "$S/Core/Units.swift" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
   "$S/Probes/CPU/CPUInfoFile.swift" "$S/Probes/CPU/ARMCPUParts.swift" "$S/Probes/CPU/CPUIdentity.swift" "$S/Probes/CPU/CPUFeatures.swift" \
   "$S/Probes/CPU/CPUCacheText.swift" "$S/Probes/CPU/CPUMask.swift" "$S/Probes/CPU/HypervisorVendor.swift" "$S/Probes/Device/DeviceTree.swift" \
+  "$S/Probes/CPU/HypervisorVendorFallbacks.swift" "$S/Probes/Device/DMI.swift" "$S/Probes/Device/SMBIOSTable.swift" \
   "$S/Probes/System/PointRelease.swift" "$S/Model/CPUInfo.swift" "$S/Probes/Cgroup/"*.swift "$S/Model/LimitsInfo.swift" \
   "$S/Probes/Storage/StorageProbe.swift" "$S/Model/NetworkInterfaceInfo.swift" \
   "$S/Probes/Memory/MemoryProbe.swift" "$S/Model/MemoryInfo.swift" "$S/Sampling/ScanFormat.swift" "$S/Sampling/SysfsValueReader.swift" "$S/Sampling/ReplacedAttributes.swift" \
@@ -66,6 +67,7 @@ for machine in Tests/DevCapsKitTests/Fixtures/cpu/*/; do
   seed 2 "$machine/proc/cpuinfo"
   seed 5 "$machine/sys/devices/system/cpu/online"
 done
+for table in Tests/DevCapsKitTests/Fixtures/smbios/*/sys/firmware/dmi/tables/DMI; do seed 0 "$table"; done
 # Hostile shapes: a CPU list of 2,000 whole ranges (a set, capped at 8,192 CPUs), a manifest of
 # 20,000 keys (parsed in linear time), a report with byte counts past 2^63.
 python3 -c 'import sys; sys.stdout.buffer.write(b"\x05" + b",".join([b"0-8191"] * 2000))' > "$out/seeds/sysfs/cpulist-huge"
@@ -80,6 +82,7 @@ printf '\x0b10240K\n' > "$out/seeds/sysfs/cache-size"
 printf '\x0brv64imafdc_zicntr_zicsr_zifencei_zihpm_zca_zcd_zba_zbb\n' > "$out/seeds/sysfs/isa"
 printf '\x0b12.11\nVM00 Control Program: z/VM    7.3.0\n' > "$out/seeds/sysfs/release"
 printf '\x0b/docker/abc/x\n/docker/abc\nMax open files            1024                 524288               files\n' > "$out/seeds/sysfs/cgroup"
+printf '\x0b0010\t80eebeef\t0\n0018\t58530001\t1c\n' > "$out/seeds/sysfs/pci-devices"
 printf '\x0c52000\npassive\n95000\ncritical\n105000\nProcessor' > "$out/seeds/sysfs/thermal"
 # Two inotify events as the kernel lays them out: IN_MOVED_TO of an attribute, then IN_IGNORED.
 python3 -c 'import struct, sys; sys.stdout.buffer.write(b"\x09" + struct.pack("<iIII", 1, 0x80, 7, 16) + b"in_accel_x_raw\0\0" + struct.pack("<iIII", 1, 0x8000, 0, 0))' \

@@ -49,13 +49,19 @@ final class ProbeContext {
     read(path, from: root, belowRoot: true)
   }
 
+  /// A file only root may read (the firmware's tables): nil, and nothing logged, when it is
+  /// absent or this process may not read it, as for most users it may not.
+  func bytesIfPermitted(_ path: String) -> [UInt8]? {
+    read(path, from: root, belowRoot: true, deniedIsUnknown: true)
+  }
+
   /// A file named by a path libudev reported (a device's syspath): it is already a path on the
   /// live system, so it is not put below the root.
   func liveBytes(_ path: String) -> [UInt8]? {
     read(path, from: SystemRoot(), belowRoot: false)
   }
 
-  private func read(_ path: String, from base: SystemRoot, belowRoot: Bool) -> [UInt8]? {
+  private func read(_ path: String, from base: SystemRoot, belowRoot: Bool, deniedIsUnknown: Bool = false) -> [UInt8]? {
     let key = base.prefix + "\0" + path
     let file: CachedFile
     if let cached = cache[key] {
@@ -69,6 +75,7 @@ final class ProbeContext {
     switch file {
     case .read(let bytes): return bytes
     case .failed(.missing): return nil
+    case .failed(.permissionDenied) where deniedIsUnknown: return nil
     case .failed(let failure):
       diagnostics.record(path, failure.description)
       return nil

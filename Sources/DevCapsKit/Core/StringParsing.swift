@@ -99,21 +99,25 @@ func parseCPUList(_ text: String) -> [Int]? {
   // A set: `0,0,1-1` is two CPUs, not four. Bounded by the kernel's largest CPU number, so a
   // hostile file of 2,000 × `0-65535` is refused instead of filling memory.
   var members = [Bool](repeating: false, count: maximumCPUCount)
+  // Only up to the highest CPU named is read back: not 8,192 places for every list.
+  var highest = -1
   for part in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
     let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
     switch bounds.count {
     case 1:
       guard let single = Int(bounds[0]), single >= 0, single < maximumCPUCount else { return nil }
       members[single] = true
+      highest = max(highest, single)
     case 2:
       guard let low = Int(bounds[0]), let high = Int(bounds[1]), low >= 0, low <= high, high < maximumCPUCount
       else { return nil }
       for cpu in low...high { members[cpu] = true }
+      highest = max(highest, high)
     default:
       return nil
     }
   }
-  return members.indices.filter { members[$0] }
+  return (0..<highest + 1).filter { members[$0] }
 }
 
 /// The most CPUs a Linux kernel can have (CONFIG_NR_CPUS is at most 8,192 on every

@@ -97,12 +97,17 @@ public struct CPUFrequency: Sendable, Codable, Equatable {
   public var minHz: Int64?
   /// The highest `cpuinfo_max_freq`, in Hz (`cpu-frequency` of a manifest).
   public var maxHz: Int64?
+  /// Where cpufreq gives no maximum: the highest "Max Speed" the firmware's SMBIOS processor
+  /// structures state, in Hz. Hypervisors make it up (QEMU says 2000 MHz whatever the host), so
+  /// `cpu-frequency` takes it only when /proc/cpuinfo states no clock either.
+  public var firmwareMaxHz: Int64?
 
-  /// Frequencies in Hz; nil where cpufreq says nothing.
-  public init(currentHz: Int64? = nil, minHz: Int64? = nil, maxHz: Int64? = nil) {
+  /// Frequencies in Hz; nil where cpufreq and the firmware say nothing.
+  public init(currentHz: Int64? = nil, minHz: Int64? = nil, maxHz: Int64? = nil, firmwareMaxHz: Int64? = nil) {
     self.currentHz = currentHz
     self.minHz = minHz
     self.maxHz = maxHz
+    self.firmwareMaxHz = firmwareMaxHz
   }
 }
 

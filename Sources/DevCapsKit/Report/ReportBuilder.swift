@@ -5,6 +5,8 @@ public struct ReportBuilder {
   let context: ProbeContext
   /// Whether `network` lists MAC addresses (`list --mac-addresses`): identifiers, left out by default.
   public var includeMACAddresses = false
+  /// Whether `storage` lists loop, ram and zram devices too (`list --all-block-devices`).
+  public var includeVirtualBlockDevices = false
 
   /// Reads this machine, or the one below `DEVCAPS_ROOT` (a mounted image, a test fixture).
   public init() { self.init(context: ProbeContext()) }
@@ -39,7 +41,8 @@ public struct ReportBuilder {
       case .limits: report.limits = LimitsProbe(context: context).probe()
       case .disks: report.disks = DiskProbe(context: context).probe()
       case .network: report.network = NetworkProbe(context: context, includeMACAddresses: includeMACAddresses).probe()
-      case .storage: report.storage = StorageProbe(context: context).probe()
+      case .storage:
+        report.storage = StorageProbe(context: context, includeVirtual: includeVirtualBlockDevices).probe()
       case .sensors: report.sensors = inventory().sensors
       case .displays: report.displays = inventory().displays
       case .gpus: report.gpus = inventory().gpus

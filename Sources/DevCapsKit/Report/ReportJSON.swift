@@ -130,7 +130,7 @@ extension CPUFrequency: ReportJSONConvertible {
   var json: JSONValue {
     .object([
       JSONMember("currentHz", .optional(currentHz)), JSONMember("minHz", .optional(minHz)),
-      JSONMember("maxHz", .optional(maxHz)),
+      JSONMember("maxHz", .optional(maxHz)), JSONMember("firmwareMaxHz", .optional(firmwareMaxHz)),
     ])
   }
 }

@@ -220,9 +220,14 @@ public final class RequirementEvaluator {
     case "cpu-frequency":
       guard let frequency = facts.cpu?.frequency else { return .unknown("the report has no cpu section") }
       // Most VMs have no cpufreq: the clock /proc/cpuinfo states is then the best measure there is.
+      // The firmware's figure comes last: hypervisors make it up (QEMU's is 2000 MHz on any host),
+      // but arm64 servers and guests without cpufreq have nothing else.
       let (hertz, source): (Int64?, String?) =
-        frequency.maxHz.map { ($0, nil) } ?? (frequency.currentHz, "current clock; no cpufreq maximum")
-      guard let hertz else { return .unknown("no cpufreq cpuinfo_max_freq and no clock in /proc/cpuinfo") }
+        frequency.maxHz.map { ($0, nil) } ?? frequency.currentHz.map { ($0, "current clock; no cpufreq maximum") }
+        ?? (frequency.firmwareMaxHz, "firmware's stated maximum (SMBIOS); no cpufreq and no clock in /proc/cpuinfo")
+      guard let hertz else {
+        return .unknown("no cpufreq cpuinfo_max_freq, no clock in /proc/cpuinfo and no SMBIOS Max Speed")
+      }
       return Measurement(value: .number(Double(hertz)), json: .integer(hertz), finding: .hertz(hertz, source: source))
     case "battery-level":
       guard let power = facts.power else { return .unknown("the report has no power section") }

@@ -5,6 +5,7 @@ struct ListCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "list",
     abstract: "Report what this machine is and has.",
+    usage: "devcaps list [--json] [--only <sections>] [<options>]",
     discussion: """
       Sections: \(ReportSection.allCases.map(\.rawValue).joined(separator: ", ")).
       Unknown values are shown as 'unknown' (null in JSON), never guessed. Problems reading a \
@@ -29,14 +30,18 @@ struct ListCommand: ParsableCommand {
   @Flag(name: .long, help: "List network interfaces' MAC addresses (left out by default: identifiers in a CI log).")
   var macAddresses = false
 
+  @Flag(name: .long, help: "List loop, ram and zram devices in storage too (left out by default: not disks).")
+  var allBlockDevices = false
+
   func run() throws {
-    Self.run(json: json, only: only, macAddresses: macAddresses)
+    Self.run(json: json, only: only, macAddresses: macAddresses, allBlockDevices: allBlockDevices)
   }
 
   /// The command itself, also called by `FastPath` without ArgumentParser.
-  static func run(json: Bool, only: [ReportSection]?, macAddresses: Bool = false) {
+  static func run(json: Bool, only: [ReportSection]?, macAddresses: Bool = false, allBlockDevices: Bool = false) {
     var builder = ReportBuilder()
     builder.includeMACAddresses = macAddresses
+    builder.includeVirtualBlockDevices = allBlockDevices
     let report = builder.build(sections: only ?? ReportSection.allCases)
     Output.warn(report.warnings)
     if json {

@@ -98,3 +98,13 @@ struct CPUListTests {
     #expect(text.containsBytes(needle) == found)
   }
 }
+
+@Suite("Decimal text")
+struct DecimalTextTests {
+  @Test(
+    "as string interpolation writes it",
+    arguments: [0, 7, 10, 99, 100, 255, 8191, 1_000_000, -3, -10, Int.max, Int.min])
+  func decimal(value: Int) {
+    #expect(value.decimalText == "\(value)")
+  }
+}

@@ -59,11 +59,12 @@ struct MeasuredFallbackTests {
     #expect(result.finding == .hertz(3_500_000_000, source: nil))
   }
 
-  @Test("cpu-frequency with neither is unknown, naming both")
+  @Test("cpu-frequency with none of cpufreq, cpuinfo's clock and SMBIOS is unknown, naming all three")
   func neither() throws {
     let result = try evaluate(#"{"cpu-frequency": ">= 2 GHz"}"#, [:])
     #expect(!result.satisfied)
-    #expect(result.finding == .unknown("no cpufreq cpuinfo_max_freq and no clock in /proc/cpuinfo"))
+    #expect(
+      result.finding == .unknown("no cpufreq cpuinfo_max_freq, no clock in /proc/cpuinfo and no SMBIOS Max Speed"))
   }
 }
 

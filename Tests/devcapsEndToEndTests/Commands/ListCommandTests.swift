@@ -49,6 +49,22 @@ struct ListCommandTests {
     #expect(report.disks.map { $0["path"] as? String } == ["/", "/boot", "/boot/efi", "/run/media/ada/My Passport"])
   }
 
+  @Test("--all-block-devices adds loop, ram and zram devices to storage; the report still validates")
+  func allBlockDevices() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("DevCapsKitTests/Fixtures/net-block/root").path
+    func names(_ arguments: [String]) throws -> [String?] {
+      let result = try DevCapsProcess.run(
+        ["list", "--json", "--only", "storage"] + arguments, environment: ["DEVCAPS_ROOT": root])
+      #expect(result.status == 0, "stderr: \(result.stderr)")
+      #expect(try SchemaValidator.problems(in: [result.stdout], schema: "report.schema.json") == [])
+      let storage = try ReportJSON(result)["storage"] as? [[String: Any]] ?? []
+      return storage.map { $0["name"] as? String }
+    }
+    #expect(try names([]) == ["mmcblk0", "nvme0n1", "sda", "sdb", "vda"])
+    #expect(try names(["--all-block-devices"]) == ["loop0", "mmcblk0", "nvme0n1", "sda", "sdb", "vda", "zram0"])
+  }
+
   @Test("a VM and a container are their own chassis")
   func virtualized() throws {
     for (machine, name, chassis) in [("qemu-vm", "qemu", "vm"), ("docker-container", "docker", "container")] {

@@ -88,7 +88,16 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
   /// Reads to the end, failing with `limitExceeded` once more than `limit` bytes arrived.
   /// `shortReadIsEnd`: a sysfs attribute arrives whole in its first read, so a short read is the end.
+  /// The bytes come in an array of their own size, not the 4 KB read buffer: a report keeps every
+  /// file it read (ProbeContext's cache), and a machine's few hundred sysfs attributes of a few
+  /// bytes each held 4 KB apiece, 45 KB of peak memory per CPU (issue #25).
   public func readAll(limit: Int, shortReadIsEnd: Bool = false) throws(ReadAllError) -> [UInt8] {
+    let bytes = try readAllInChunks(limit: limit, shortReadIsEnd: shortReadIsEnd)
+    guard bytes.capacity > 2 * bytes.count + 64 else { return bytes }
+    return bytes.withUnsafeBufferPointer { [UInt8]($0) }
+  }
+
+  private func readAllInChunks(limit: Int, shortReadIsEnd: Bool) throws(ReadAllError) -> [UInt8] {
     let chunkSize = 4096
     var bytes: [UInt8] = []
     while true {

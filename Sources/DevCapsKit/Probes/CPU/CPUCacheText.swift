@@ -10,6 +10,11 @@ enum CPUCacheText {
     }
   }
 
+  /// By level, then type, then size: the order lscpu prints them in.
+  static func inReportOrder(_ caches: [CPUCache]) -> [CPUCache] {
+    caches.sorted { ($0.level, $0.type, $0.sizeBytes) < ($1.level, $1.type, $1.sizeBytes) }
+  }
+
   static func cacheType(_ text: String) -> String? {
     switch text {
     case "Data": "data"
@@ -19,14 +24,30 @@ enum CPUCacheText {
     }
   }
 
-  /// The kernel writes `32K`; M and G and a bare byte count are taken too.
+  /// The kernel writes `32K`; M and G and a bare byte count are taken too. Read as bytes: as
+  /// Characters and `Int64(Substring)`, this was two blocks of the standard library's code kept
+  /// in memory for a `list` (issue #25).
   static func cacheSize(_ text: String) -> Int64? {
-    let factors: [Character: Int64] = ["K": 1024, "M": 1_048_576, "G": 1_073_741_824]
-    let factor = text.last.flatMap { factors[$0] }
-    let digits = factor == nil ? Substring(text) : text.dropLast()
-    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int64(digits),
-      let bytes = number.multipliedIfRepresentable(by: factor ?? 1), bytes > 0
-    else { return nil }
+    var digits = Array(text.utf8)
+    var factor: Int64 = 1
+    switch digits.last {
+    case UInt8(ascii: "K"): factor = 1024
+    case UInt8(ascii: "M"): factor = 1_048_576
+    case UInt8(ascii: "G"): factor = 1_073_741_824
+    default: break
+    }
+    if factor != 1 { digits.removeLast() }
+    guard !digits.isEmpty else { return nil }
+    var number: Int64 = 0
+    for digit in digits {
+      guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9"),
+        let shifted = number.multipliedIfRepresentable(by: 10)
+      else { return nil }
+      let (sum, overflow) = shifted.addingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
+      guard !overflow else { return nil }
+      number = sum
+    }
+    guard let bytes = number.multipliedIfRepresentable(by: factor), bytes > 0 else { return nil }
     return bytes
   }
 

@@ -4,14 +4,14 @@ extension CPUProbe {
   /// index, so a 256-CPU machine reads each shared L3 once, not 256 times.
   func caches(cpus: [Int], cpuinfo: CPUInfoFile) -> [CPUCache] {
     guard let first = cpus.first else { return [] }
-    let indices = context.entries(CPUProbe.cpuDirectory + "cpu\(first)/cache/").filter { $0.hasPrefix("index") }
+    let indices = context.entries(CPUProbe.directory(ofCPU: first) + "cache/").filter { $0.hasPrefix("index") }
       .sorted()
-    guard !indices.isEmpty else { return CPUCacheText.s390Caches(cpuinfo) }
+    guard !indices.isEmpty else { return sparcCaches(cpus: cpus) ?? CPUCacheText.s390Caches(cpuinfo) }
     var found: [CPUCache] = []
     for index in indices {
       var covered = CPUMask()
       for cpu in cpus where !covered.contains(cpu) {
-        let base = CPUProbe.cpuDirectory + "cpu\(cpu)/cache/\(index)/"
+        let base = CPUProbe.directory(ofCPU: cpu) + "cache/" + index + "/"
         guard let text = context.line(base + "shared_cpu_map") else { continue }
         guard var shared = CPUMask(hex: text) else {
           context.diagnostics.record(
@@ -24,7 +24,31 @@ extension CPUProbe {
         CPUCacheText.count(cache, into: &found)
       }
     }
-    return found.sorted { ($0.level, $0.type, $0.sizeBytes) < ($1.level, $1.type, $1.sizeBytes) }
+    return CPUCacheText.inReportOrder(found)
+  }
+
+  /// sparc64 has no `cache/` directories: its kernel (arch/sparc/kernel/sysfs.c) writes each CPU's
+  /// `l1_icache_size`, `l1_dcache_size` and `l2_cache_size` in bytes. No file says which CPUs share
+  /// a cache, so lscpu (lscpu-topology.c, read_sparc_caches) counts one instance per CPU, and so
+  /// does devcaps. Nil when cpu0's first file is absent: not a sparc64 layout.
+  private func sparcCaches(cpus: [Int]) -> [CPUCache]? {
+    guard let first = cpus.first, context.exists(CPUProbe.directory(ofCPU: first) + "l1_icache_size") else {
+      return nil
+    }
+    let files = [("l1_icache_size", 1, "instruction"), ("l1_dcache_size", 1, "data"), ("l2_cache_size", 2, "unified")]
+    var found: [CPUCache] = []
+    for cpu in cpus {
+      for (name, level, type) in files {
+        let path = CPUProbe.directory(ofCPU: cpu) + name
+        guard let size = context.integer(path) else { continue }
+        guard size > 0 else {
+          context.diagnostics.record(path, "expected a cache size in bytes, found \(size)")
+          continue
+        }
+        CPUCacheText.count(CPUCache(level: level, type: type, sizeBytes: size, instances: 1), into: &found)
+      }
+    }
+    return CPUCacheText.inReportOrder(found)
   }
 
   /// One instance's level, type and size; garbage in any is reported and drops the instance.

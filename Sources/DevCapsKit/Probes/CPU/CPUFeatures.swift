@@ -6,16 +6,36 @@ enum CPUFeatures {
   static let keys = ["flags", "Features", "features", "ASEs implemented", "type"]
 
   /// Sorted and de-duplicated; only what every processor record lists (a process may run on any
-  /// of them). Records whose line is the same text as the first's cost one comparison.
+  /// of them). Records whose line is the same text as the first's cost one comparison. Sorted
+  /// arrays, not Sets: building a Set kept a block of the standard library's code in memory for
+  /// a `list` (issue #25).
   static func flags(_ cpuinfo: CPUInfoFile) -> [String] {
     let records = cpuinfo.processors.isEmpty ? [cpuinfo.machine] : cpuinfo.processors
     guard let (key, line) = featureLine(cpuinfo.describingRecord) else { return [] }
-    var common = Set(words(line, key: key))
+    var common = sortedUnique(words(line, key: key))
     for record in records.dropFirst() {
       guard let other = record[key], other != line else { continue }
-      common.formIntersection(words(other, key: key))
+      let others = sortedUnique(words(other, key: key))
+      common = common.filter { containsSorted(others, $0) }
     }
-    return common.sorted()
+    return common
+  }
+
+  static func sortedUnique(_ words: [String]) -> [String] {
+    var unique: [String] = []
+    for word in words.sorted() where unique.last != word { unique.append(word) }
+    return unique
+  }
+
+  /// Binary search of an ascending array.
+  static func containsSorted(_ sorted: [String], _ word: String) -> Bool {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < word { low = middle + 1 } else { high = middle }
+    }
+    return low < sorted.count && sorted[low] == word
   }
 
   private static func featureLine(_ record: [String: String]) -> (String, String)? {
@@ -52,10 +72,10 @@ enum CPUFeatures {
   /// The highest level whose features, and those of every level below, are all present; nil
   /// without `lm` (not x86-64) or without the baseline.
   static func x86Level(_ flags: [String]) -> String? {
-    let present = Set(flags)
+    let present = sortedUnique(flags)
     var reached: String? = nil
     for level in levels {
-      guard level.features.allSatisfy(present.contains) else { break }
+      guard level.features.allSatisfy({ containsSorted(present, $0) }) else { break }
       reached = level.name
     }
     return reached

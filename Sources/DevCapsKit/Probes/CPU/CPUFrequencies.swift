@@ -1,10 +1,11 @@
 extension CPUProbe {
   /// cpufreq in Hz. Limits are read per CPU (`cpuN/cpufreq/`, as lscpu does; kernels before 4.3
   /// have nothing else), and from the policies (`cpufreq/policyN/`) only when no CPU has them.
-  /// The current frequency is the first CPU's, else what /proc/cpuinfo states.
+  /// The current frequency is the first CPU's, else what /proc/cpuinfo states. Without cpufreq's
+  /// maximum, the firmware's stated one.
   func frequency(cpus: [Int], cpuinfo: CPUInfoFile) -> CPUFrequency {
     var frequency = CPUFrequency()
-    var directories = cpus.map { CPUProbe.cpuDirectory + "cpu\($0)/cpufreq/" }
+    var directories = cpus.map { CPUProbe.directory(ofCPU: $0) + "cpufreq/" }
     if !directories.contains(where: { context.exists($0 + "cpuinfo_max_freq") }) {
       let policies = CPUProbe.cpuDirectory + "cpufreq/"
       directories = context.entries(policies).filter { $0.hasPrefix("policy") }.map { policies + $0 + "/" }
@@ -18,7 +19,7 @@ extension CPUProbe {
       }
     }
     if let first = cpus.first {
-      let base = CPUProbe.cpuDirectory + "cpu\(first)/cpufreq/"
+      let base = CPUProbe.directory(ofCPU: first) + "cpufreq/"
       frequency.currentHz =
         hertz(kilohertzIn: base + "scaling_cur_freq") ?? hertz(kilohertzIn: base + "cpuinfo_cur_freq")
     }
@@ -30,6 +31,8 @@ extension CPUProbe {
           "/proc/cpuinfo", "\(stated.key): expected a frequency in MHz, found \(stated.text.quotedForMessage)")
       }
     }
+    // Only where cpufreq is missing, so most machines never open the firmware's table.
+    if frequency.maxHz == nil { frequency.firmwareMaxHz = firmwareMaxHz() }
     return frequency
   }
 

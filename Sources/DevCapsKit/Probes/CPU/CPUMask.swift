@@ -7,13 +7,24 @@ struct CPUMask: Equatable {
   /// Hexadecimal in comma-separated 32-bit groups, most significant first (`00000000,0000ffff`).
   /// nil for anything else, or a mask wider than the kernel's 8192-CPU maximum.
   init?(hex text: String) {
+    let bytes = Array(text.utf8)
     var bit = 0
-    for character in text.reversed() where character != "," {
-      guard let nibble = character.hexDigitValue, bit < 8192 else { return nil }
+    for byte in bytes.reversed() where byte != UInt8(ascii: ",") {
+      guard let nibble = CPUMask.hexValue(byte), bit < 8192 else { return nil }
       for offset in 0..<4 where nibble & (1 << offset) != 0 { insert(bit + offset) }
       bit += 4
     }
     guard bit > 0 else { return nil }
+  }
+
+  /// One hexadecimal digit's value, from its byte (Character's `hexDigitValue` asks Unicode).
+  private static func hexValue(_ byte: UInt8) -> Int? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a")) + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
+    default: nil
+    }
   }
 
   func contains(_ cpu: Int) -> Bool {

@@ -4,6 +4,9 @@ struct CPUProbe {
   let context: ProbeContext
   static let cpuDirectory = "/sys/devices/system/cpu/"
 
+  /// `/sys/devices/system/cpu/cpuN/`.
+  static func directory(ofCPU cpu: Int) -> String { cpuDirectory + "cpu" + cpu.decimalText + "/" }
+
   init(context: ProbeContext) { self.context = context }
 
   func probe() -> CPUInfo {

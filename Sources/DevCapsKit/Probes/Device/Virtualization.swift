@@ -53,12 +53,24 @@ struct VirtualizationDetector {
     ("Apple Virtualization", "apple"), ("Google Compute Engine", "google"),
   ]
 
-  /// The CPUID hypervisor signatures systemd knows (src/basic/virt.c), in its words.
-  static let cpuidVendors: [String: String] = [
-    "XenVMMXenVMM": "xen", "KVMKVMKVM": "kvm", "Linux KVM Hv": "kvm", "TCGTCGTCGTCG": "qemu", "VMwareVMware": "vmware",
-    "Microsoft Hv": "microsoft", "bhyve bhyve ": "bhyve", "QNXQVMBSQG": "qnx", "ACRNACRNACRN": "acrn",
-    "SRESRESRESRE": "sre", "Apple VZ": "apple",
-  ]
+  /// The CPUID hypervisor signatures systemd knows (src/basic/virt.c), in its words. A switch,
+  /// inlined, for the reason HypervisorVendor.name(signature:) gives.
+  @inline(__always)
+  static func cpuidVendor(_ signature: String) -> String? {
+    switch signature {
+    case "XenVMMXenVMM": "xen"
+    case "KVMKVMKVM", "Linux KVM Hv": "kvm"
+    case "TCGTCGTCGTCG": "qemu"
+    case "VMwareVMware": "vmware"
+    case "Microsoft Hv": "microsoft"
+    case "bhyve bhyve ": "bhyve"
+    case "QNXQVMBSQG": "qnx"
+    case "ACRNACRNACRN": "acrn"
+    case "SRESRESRESRE": "sre"
+    case "Apple VZ": "apple"
+    default: nil
+    }
+  }
 
   /// The virtual machine, in systemd-detect-virt's order: DMI names that hide behind KVM
   /// (oracle, xen, amazon, parallels, google) first, then Xen's /proc/xen outside dom0, then
@@ -73,7 +85,7 @@ struct VirtualizationDetector {
     }
     var other = false
     if context.root.isLiveSystem, let signature = HypervisorVendor.cpuidSignature() {
-      if let name = VirtualizationDetector.cpuidVendors[signature] { return name }
+      if let name = VirtualizationDetector.cpuidVendor(signature) { return name }
       other = true
     }
     if let fromDMI { return fromDMI }

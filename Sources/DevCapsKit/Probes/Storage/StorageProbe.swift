@@ -7,6 +7,8 @@ import Musl
 /// Builds the `storage` section from /sys/block: whole disks, with lsblk's transport names.
 struct StorageProbe {
   let context: ProbeContext
+  /// Whether loop, ram and zram devices are listed too (`list --all-block-devices`).
+  var includeVirtual = false
   static let directory = "/sys/block/"
 
   /// Memory-backed and loop devices are not disks a program can be placed on.
@@ -15,7 +17,8 @@ struct StorageProbe {
   }
 
   func probe() -> [StorageDeviceInfo] {
-    context.entries(StorageProbe.directory).filter { !StorageProbe.isVirtual($0) }.sorted().map { name in
+    context.entries(StorageProbe.directory).filter { includeVirtual || !StorageProbe.isVirtual($0) }.sorted().map {
+      name in
       let base = StorageProbe.directory + name + "/"
       var disk = StorageDeviceInfo(name: name)
       disk.model = (context.line(base + "device/model") ?? context.line(base + "device/name")).map {

@@ -150,6 +150,19 @@ KABYLAKE_FLAGS = (
 X86_BUGS = "cpu_meltdown spectre_v1 spectre_v2 spec_store_bypass l1tf mds swapgs taa itlb_multihit mmio_stale_data"
 
 
+def broadwell_ep_cpu(machine, cpu, package, core, threads, package_cpus, online, khz, l3_kb, cache_id):
+    """sysfs of one online Broadwell-EP CPU: topology, its own intel_pstate policy (`khz`: max,
+    min, current) and its caches (Intel's E5 v4 datasheet, the kernel's intel_cacheinfo): 32 KiB
+    L1d and L1i and 256 KiB L2 per core, `l3_kb` of L3 per socket. `cache_id`: the core's cache id."""
+    machine.topology(cpu, package, core, threads, package_cpus, extra={"die_id": 0})
+    machine.policy(cpu, [cpu], *khz, "intel_pstate", online)
+    core_extra = {"id": cache_id, "physical_line_partition": 1}
+    machine.cache(cpu, 0, 1, "Data", 32, threads, 64, 8, core_extra)
+    machine.cache(cpu, 1, 1, "Instruction", 32, threads, 64, 8, core_extra)
+    machine.cache(cpu, 2, 2, "Unified", 256, threads, 64, 8, core_extra)
+    machine.cache(cpu, 3, 3, "Unified", l3_kb, package_cpus, 64, 20, {"id": package, "physical_line_partition": 1})
+
+
 def x86_xeon_2s():
     """Two Xeon E5-2623 v4 (4 cores, 2 threads each). Linux numbers the first thread of every core
     in socket order, then the second threads: cpu N and N+8 are one core."""
@@ -175,15 +188,9 @@ def x86_xeon_2s():
         package, core, _ = layout[cpu]
         threads = [other for other in range(16) if layout[other][:2] == (package, core)]
         package_cpus = [other for other in range(16) if layout[other][0] == package]
-        machine.topology(cpu, package, core, threads, package_cpus, extra={"die_id": 0})
-        machine.policy(cpu, [cpu], 3200000, 1200000, 2600000, "intel_pstate", online)
-        # Broadwell-EP (Intel's E5 v4 datasheet, the kernel's intel_cacheinfo): 32 KiB L1d and L1i
-        # and 256 KiB L2 per core, 10 MiB L3 per socket on this 4-core part.
-        core_extra = {"id": package * 16 + core, "physical_line_partition": 1}
-        machine.cache(cpu, 0, 1, "Data", 32, threads, 64, 8, core_extra)
-        machine.cache(cpu, 1, 1, "Instruction", 32, threads, 64, 8, core_extra)
-        machine.cache(cpu, 2, 2, "Unified", 256, threads, 64, 8, core_extra)
-        machine.cache(cpu, 3, 3, "Unified", 10240, package_cpus, 64, 20, {"id": package, "physical_line_partition": 1})
+        # 10 MiB L3 per socket on this 4-core part.
+        broadwell_ep_cpu(machine, cpu, package, core, threads, package_cpus, online, (3200000, 1200000, 2600000),
+                         10240, package * 16 + core)
 
 
 def x86_offline():
@@ -386,6 +393,12 @@ def sparc64_t4():
     for cpu in online:
         machine.topology(cpu, 0, 1, online, online)
         machine.write(f"/sys/devices/system/cpu/cpu{cpu}/clock_tick", "3000000000\n")
+        # sparc64's own cache files (arch/sparc/kernel/sysfs.c, "%u\n" in bytes) from the machine
+        # description, which gives every strand its core's caches: T4's 16 KiB L1i and L1d and
+        # 128 KiB L2 per core (Oracle's SPARC T4 datasheet; the shared 4 MiB L3 has no file).
+        for name, size in [("l1_icache_size", 16384), ("l1_icache_line_size", 32), ("l1_dcache_size", 16384),
+                           ("l1_dcache_line_size", 32), ("l2_cache_size", 131072), ("l2_cache_line_size", 32)]:
+            machine.write(f"/sys/devices/system/cpu/cpu{cpu}/{name}", f"{size}\n")
 
 
 def loongarch_3a5000():

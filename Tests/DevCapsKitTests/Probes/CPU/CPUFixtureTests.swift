@@ -79,7 +79,14 @@ struct CPUFixture: Sendable, CustomTestStringConvertible {
         CPUCache(level: 3, type: "unified", sizeBytes: 268_435_456, instances: 1),
         CPUCache(level: 4, type: "unified", sizeBytes: 1_006_632_960, instances: 1),
       ]),
-    "sparc64-t4": Identity(flagCount: 1),
+    // sparc64's cpuN/l1_icache_size and friends, one instance per strand as lscpu counts them.
+    "sparc64-t4": Identity(
+      flagCount: 1,
+      caches: [
+        CPUCache(level: 1, type: "data", sizeBytes: 16384, instances: 8),
+        CPUCache(level: 1, type: "instruction", sizeBytes: 16384, instances: 8),
+        CPUCache(level: 2, type: "unified", sizeBytes: 131_072, instances: 8),
+      ]),
     "loongarch-3a5000": Identity(family: "Loongson-64bit", modelNumber: "0x11", flagCount: 13),
     // i m a f d c and the eight multi-letter extensions of the JH7110's isa line.
     "riscv64-uarch": Identity(vendor: "0x489", flagCount: 14),

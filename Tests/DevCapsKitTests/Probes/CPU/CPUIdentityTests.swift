@@ -47,6 +47,7 @@ struct CPUIdentityTests {
     "CPU masks as the kernel prints them",
     arguments: [
       ("ff", [0, 7], [8]), ("00000000,00000001", [0], [1, 32]), ("00000100,00000000", [40], [0, 39]),
+      ("F0", [4, 7], [0, 3]), ("aB", [0, 1, 3, 5, 7], [2, 4, 6]),
     ])
   func masks(text: String, members: [Int], others: [Int]) throws {
     let mask = try #require(CPUMask(hex: text))
@@ -57,6 +58,17 @@ struct CPUIdentityTests {
   @Test("garbage masks are no mask", arguments: ["", ",", "xyz", "0x3", String(repeating: "f", count: 2049)])
   func badMasks(text: String) {
     #expect(CPUMask(hex: text) == nil)
+  }
+
+  @Test(
+    "cache sizes as sysfs writes them; anything else is no size",
+    arguments: [
+      ("32K", 32768), ("8192K", 8_388_608), ("3M", 3_145_728), ("1G", 1_073_741_824), ("512", 512), ("AbK", nil),
+      ("", nil), ("K", nil), ("0K", nil), ("-1K", nil), ("32 K", nil), ("32k", nil), ("\u{FF13}\u{FF12}K", nil),
+      ("9223372036854775807", 9_223_372_036_854_775_807), ("9223372036854775808", nil), ("9007199254740992K", nil),
+    ] as [(String, Int64?)])
+  func cacheSizes(text: String, bytes: Int64?) {
+    #expect(CPUCacheText.cacheSize(text) == bytes)
   }
 
   @Test("ARM stepping from variant and revision")

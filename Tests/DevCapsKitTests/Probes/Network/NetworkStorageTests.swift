@@ -52,6 +52,24 @@ struct NetworkStorageTests {
     #expect(context.diagnostics.entries.isEmpty)
   }
 
+  @Test("loop and zram devices only when asked (list --all-block-devices), without a transport")
+  func virtualBlockDevices() {
+    let context = ProbeContext(root: SystemRoot(Self.root))
+    let all = StorageProbe(context: context, includeVirtual: true).probe()
+    #expect(all.map(\.name) == ["loop0", "mmcblk0", "nvme0n1", "sda", "sdb", "vda", "zram0"])
+    #expect(
+      all.first == StorageDeviceInfo(name: "loop0", sizeBytes: 0, rotational: false, removable: false, transport: nil))
+    #expect(
+      all.last
+        == StorageDeviceInfo(
+          name: "zram0", sizeBytes: 8_388_608 * 512, rotational: false, removable: false, transport: nil))
+    #expect(context.diagnostics.entries.isEmpty)
+    var builder = ReportBuilder(context: ProbeContext(root: SystemRoot(Self.root)))
+    #expect(builder.build(sections: [.storage]).storage?.count == 5)
+    builder.includeVirtualBlockDevices = true
+    #expect(builder.build(sections: [.storage]).storage?.count == 7)
+  }
+
   @Test("network and storage requirements name kinds, transports, ssd and hdd")
   func requirements() throws {
     let manifest = try Manifest.parse(Array(#"{"network": "wifi", "storage": ["nvme", "ssd", "usb"]}"#.utf8))
