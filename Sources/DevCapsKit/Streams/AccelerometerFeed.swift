@@ -5,10 +5,12 @@ enum AccelerometerFeed {
   /// A source for the tracker; with a session, a buffered or input source is wired into its
   /// loop. Without one (a single reading), an input accelerometer's sample is the state the
   /// kernel holds (EVIOCGABS). `also` adds groups of the same IIO device read with it (a
-  /// combined chip's gyroscope: one buffer, one timestamp for both).
+  /// combined chip's gyroscope: one buffer, one timestamp for both). `hertz`, the stream's rate,
+  /// sets the sensor's own sampling rate when devcaps takes its buffer (the nearest its driver
+  /// offers, said in a note when it is not the rate asked for).
   static func open(
     _ sensor: SensorInfo, also: [SensorInfo.Kind] = [], context: ProbeContext, session: StreamSession?, udev: Udev,
-    note: @escaping (String) -> Void
+    hertz: Double? = nil, note: @escaping (String) -> Void
   ) throws(StreamError) -> any SampleSource {
     if sensor.bus == "input" {
       guard let session else { return try InputFeed.source(sensor, udev: udev) }
@@ -23,9 +25,12 @@ enum AccelerometerFeed {
     guard let session, sensor.buffered, !kinds.contains(.rotation) else { return polled }
     let buffered: IIOBufferedSource
     do {
-      buffered = try IIOBufferedSource(device: device, kinds: kinds)
+      buffered = try IIOBufferedSource(device: device, kinds: kinds, hertz: hertz)
     } catch {
       return polled
+    }
+    if let hertz, let got = buffered.samplingFrequency, got != hertz {
+      note("\(sensor.id) samples at \(got) Hz, the nearest rate its driver offers to \(hertz) Hz")
     }
     return BufferedFeed(buffered: buffered, polled: polled, session: session, note: note)
   }

@@ -36,8 +36,10 @@ struct WatchCommand: ParsableCommand {
       Without UPower at start, battery follows udev power_supply events through sysfs.
 
       orientation, proximity and shake poll sysfs at --rate samples per second (defaults 10, 5 \
-      and 50) with a timer, or read the IIO buffer when it is idle and writable; displays and \
-      sensors wait for udev events.
+      and 50) with a timer, or read the IIO buffer when it is idle and writable; with the buffer, \
+      the sensor's sampling_frequency is set to the nearest rate its driver lists (a note says \
+      so when that is not --rate) and put back at the end. displays and sensors wait for udev \
+      events.
 
       power-profile follows the daemon's PropertiesChanged signals; when it goes away a \
       source-lost line is printed, and source-restored when it is back.

@@ -45,10 +45,10 @@ struct IIOBufferedSourceTests {
         in: .whitespacesAndNewlines)
     }
 
-    func start(_ kinds: [SensorInfo.Kind]) throws -> IIOBufferedSource {
+    func start(_ kinds: [SensorInfo.Kind], hertz: Double? = nil) throws -> IIOBufferedSource {
       try IIOBufferedSource(
         device: directory.describe(), kinds: kinds, devicePath: node,
-        triggers: directory.root.path + "/sys/bus/iio/devices")
+        triggers: directory.root.path + "/sys/bus/iio/devices", hertz: hertz)
     }
   }
 
@@ -83,6 +83,35 @@ struct IIOBufferedSourceTests {
     #expect(source.stop() == [])
     #expect(try bench.file("buffer/enable") == "0")
     #expect(try bench.file("scan_elements/in_anglvel_x_en") == "0")
+  }
+
+  @Test(
+    "a stream's rate sets the sensor's sampling_frequency to the nearest it offers, put back at the end",
+    arguments: [(40.0, "50"), (10.0, "10"), (75.0, "100"), (1000.0, "500")])
+  func samplingFrequency(hertz: Double, chosen: String) throws {
+    var attributes = Self.attributes()
+    attributes["sampling_frequency"] = "200"
+    attributes["sampling_frequency_available"] = "10 20 50 100 200 500"
+    let bench = try Bench(attributes)
+    let source = try bench.start([.accelerometer], hertz: hertz)
+    #expect(try bench.file("sampling_frequency") == chosen)
+    #expect(source.samplingFrequency == Double(chosen))
+    #expect(source.stop() == [])
+    #expect(try bench.file("sampling_frequency") == "200")
+  }
+
+  @Test("a driver that lists no rates, or a range, keeps its sampling_frequency; a tie takes the faster")
+  func samplingFrequencyLeftAlone() throws {
+    var attributes = Self.attributes()
+    attributes["sampling_frequency"] = "200"
+    attributes["sampling_frequency_available"] = "[1 1 1000]"
+    let bench = try Bench(attributes)
+    let source = try bench.start([.accelerometer], hertz: 40)
+    #expect(source.samplingFrequency == nil)
+    #expect(try bench.file("sampling_frequency") == "200")
+    #expect(source.stop() == [])
+    #expect(SamplingFrequency.nearest(to: 75, among: "50 100") == 100)
+    #expect(SamplingFrequency.nearest(to: 12, among: "12.5 25") == 12.5)
   }
 
   @Test("before the first scan there is nothing; a group not asked for is not delivered")

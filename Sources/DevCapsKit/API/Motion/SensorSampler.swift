@@ -19,7 +19,8 @@ final class SensorSampler<Element: Sendable> {
     self.session = session
     let source: any SampleSource
     do {
-      source = try AccelerometerFeed.open(sensor, context: ProbeContext(), session: session, udev: udev, note: { _ in })
+      source = try AccelerometerFeed.open(
+        sensor, context: ProbeContext(), session: session, udev: udev, hertz: hertz, note: { _ in })
     } catch {
       session.cleanUp()
       throw error

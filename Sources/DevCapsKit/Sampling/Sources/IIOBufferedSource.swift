@@ -71,8 +71,12 @@ final class IIOBufferedSource: StreamingSampleSource {
 
   /// Prepares and enables the buffer, or says why it cannot be used (the caller then polls).
   /// `devicePath` defaults to `/dev/iio:deviceN`; `triggers` is where trigger devices are listed.
+  ///
+  /// With `hertz`, the device's `sampling_frequency` is set to the nearest rate its driver lists
+  /// (``samplingFrequency`` says which) and put back with the rest.
   init(
-    device: IIODevice, kinds: [SensorInfo.Kind], devicePath: String? = nil, triggers: String = "/sys/bus/iio/devices"
+    device: IIODevice, kinds: [SensorInfo.Kind], devicePath: String? = nil, triggers: String = "/sys/bus/iio/devices",
+    hertz: Double? = nil
   ) throws(Unusable) {
     self.device = device
     self.kinds = kinds
@@ -124,6 +128,10 @@ final class IIOBufferedSource: StreamingSampleSource {
     }
     timestamp = layout.channel("in_timestamp")
 
+    // The rate is set before the buffer is enabled: most drivers refuse it while it runs.
+    let frequency = hertz.flatMap { SamplingFrequency.choose(for: $0, device: device, kind: kinds[0]) }
+    samplingFrequency = frequency?.chosen
+    if let frequency { changes.append((frequency.path, frequency.text)) }
     let writes = changes + [(base + "buffer/enable", "1")]
     for (path, _) in writes where !SysfsAttribute.isWritable(path) {
       throw .notWritable(path)
@@ -147,6 +155,9 @@ final class IIOBufferedSource: StreamingSampleSource {
       saved.append((path, before))
     }
   }
+
+  /// The `sampling_frequency` set for the stream's rate; nil when it was left as it was.
+  private(set) var samplingFrequency: Double?
 
   deinit {
     // A last resort: the owner calls stop() to learn what could not be put back.

@@ -35,22 +35,24 @@ enum DeviceMotionSources {
     context: ProbeContext, udev: Udev
   ) throws(StreamError) -> [SensorInfo] {
     let note = options.note ?? { _ in }
+    let hertz = options.rate ?? (motion ? StreamKind.motion : .heading).defaultHertz!
     var sources = DeviceMotionTracker.Sources()
     if let accelerometer = choice.accelerometer {
       // A combined chip's gyroscope is read with its accelerometer: one buffer, one scan.
       let combined = choice.gyroscope.map { $0.id == accelerometer.id && $0.bus == "iio" } ?? false
       let source = try AccelerometerFeed.open(
-        accelerometer, also: combined ? [.gyroscope] : [], context: context, session: session, udev: udev, note: note)
+        accelerometer, also: combined ? [.gyroscope] : [], context: context, session: session, udev: udev,
+        hertz: hertz, note: note)
       sources.accelerometer = source
       if combined { sources.gyroscope = source }
     }
     if let gyroscope = choice.gyroscope, sources.gyroscope == nil {
       sources.gyroscope = try AccelerometerFeed.open(
-        gyroscope, context: context, session: session, udev: udev, note: note)
+        gyroscope, context: context, session: session, udev: udev, hertz: hertz, note: note)
     }
     if let magnetometer = choice.magnetometer {
       sources.magnetometer = try AccelerometerFeed.open(
-        magnetometer, context: context, session: session, udev: udev, note: note)
+        magnetometer, context: context, session: session, udev: udev, hertz: hertz, note: note)
     }
     if let rotation = choice.rotation {
       sources.rotation = try AccelerometerFeed.open(
@@ -72,7 +74,7 @@ enum DeviceMotionSources {
     for sensor in choice.sensors { MotionSources.stopWhenRemoved(session, udev: udev, sensor: sensor) }
     let threshold = options.headingThreshold
     session.awaitsInitialEvent = true
-    session.every(hertz: options.rate ?? (motion ? StreamKind.motion : .heading).defaultHertz!) { [unowned session] in
+    session.every(hertz: hertz) { [unowned session] in
       let tick = tracker.tick()
       if let problem = tracker.takeNote() { note("skipping a reading: \(problem)") }
       switch tick {

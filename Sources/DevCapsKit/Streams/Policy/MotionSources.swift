@@ -15,8 +15,9 @@ enum MotionSources {
       switch AccelerometerChoice.choose(sensors) {
       case .found(let sensor):
         do {
+          let hertz = options.rate ?? (kind != .orientation ? StreamKind.shake : .orientation).defaultHertz!
           let source = try AccelerometerFeed.open(
-            sensor, context: context, session: session, udev: udev, note: options.note ?? { _ in })
+            sensor, context: context, session: session, udev: udev, hertz: hertz, note: options.note ?? { _ in })
           startMotion(kind, sensor: sensor, source: source, options: options, session: session, udev: udev)
           used.append(sensor)
         } catch {
@@ -102,7 +103,8 @@ enum MotionSources {
   ) throws(StreamError) -> [SensorInfo] {
     let sensor = try displayAccelerometer(context: context, udev: udev)
     let source = try AccelerometerFeed.open(
-      sensor, context: context, session: session, udev: udev, note: options.note ?? { _ in })
+      sensor, context: context, session: session, udev: udev, hertz: options.rate ?? StreamKind.upAngleDefaultHertz,
+      note: options.note ?? { _ in })
     let tracker = MotionTracker(sampler: source, relativeTo: options.relativeTo)
     stopWhenRemoved(session, udev: udev, sensor: sensor)
     var initial = true

@@ -34,7 +34,9 @@ func hertzText(_ hertz: Double) -> String {
 /// The defaults of each command that samples.
 enum WatchRates: RateDefault {
   static var help: String {
-    let defaults = StreamKind.allCases.compactMap { kind in kind.defaultHertz.map { "\(kind.rawValue) \(hertzText($0))" } }
+    let defaults = StreamKind.allCases.compactMap { kind in
+      kind.defaultHertz.map { "\(kind.rawValue) \(hertzText($0))" }
+    }
     return "Samples or readings per second (defaults: " + defaults.joined(separator: ", ")
   }
 }

@@ -37,7 +37,8 @@ struct FirmwareFrequencyTests {
     #expect(result.satisfied)
     #expect(
       result.finding
-        == .hertz(2_000_000_000, source: "firmware's stated maximum (SMBIOS); no cpufreq and no clock in /proc/cpuinfo"))
+        == .hertz(2_000_000_000, source: "firmware's stated maximum (SMBIOS); no cpufreq and no clock in /proc/cpuinfo")
+    )
     #expect(!(try cpuFrequency(Self.root("qemu-virt-arm64"), #"{"cpu-frequency": ">= 2.1 GHz"}"#)).satisfied)
   }
 
