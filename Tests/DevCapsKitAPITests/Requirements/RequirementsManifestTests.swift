@@ -32,6 +32,9 @@ struct RequirementsManifestTests {
     report.memory = MemoryInfo(totalBytes: 8 << 30, installedBytes: 8 << 30, availableBytes: 6 << 30)
     let manifest = try RequirementsManifest(
       bytes: Array(#"{"accelerometer": true, "touchscreen": true, "memory": ">= 16 GiB"}"#.utf8))
+    #expect(manifest.requirements.map(\.key) == ["accelerometer", "touchscreen", "memory"])
+    #expect(manifest.requirements.map(\.expectedText) == ["required", "required", ">= 16 GiB"])
+    #expect(!manifest.isWrapped)
     let outcome = manifest.evaluate(on: report)
     #expect(
       outcome.results.map(\.description) == [

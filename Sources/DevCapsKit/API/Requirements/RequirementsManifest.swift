@@ -9,10 +9,16 @@
 /// for unmet in outcome.unmet { print(unmet.key, unmet.expected) }
 /// ```
 public struct RequirementsManifest: Sendable, Equatable {
-  /// The requirements, in the manifest's order.
-  public var manifest: Manifest
+  /// What was parsed; the façade shows its parts.
+  private var manifest: Manifest
   /// The file it was read from, as given.
   public var path: String?
+
+  /// The requirements, in the manifest's order: each key with what it expects.
+  public var requirements: [Requirement] { manifest.requirements }
+  /// The requirements sat under `UIRequiredDeviceCapabilities` (an `Info.plist`, or JSON in
+  /// that form).
+  public var isWrapped: Bool { manifest.wrapped }
 
   /// Reads and checks a manifest file; a `.plist` file is read as a property list, any other
   /// file by its content. Throws ``RequirementsManifestError/unreadable(path:reason:)`` for a
