@@ -48,6 +48,17 @@ struct MotionMonitorTests {
     }
   }
 
+  @Test("a sequence used only inside its for-try-await loop keeps yielding: 100 samples over 10 s, none lost")
+  func tenSeconds() throws {
+    try Self.requireBuilt()
+    let testbed = try TestbedDriver(fixture: "pinephone")
+    let start = Date()
+    let example = try StreamProcess(["100"], environment: testbed.environment, executable: Self.executable)
+    #expect(example.wait(seconds: 30) == 0, "\(example.stderr)")
+    #expect(example.received.count == 100, "\(example.received.count) samples, stderr: \(example.stderr)")
+    #expect(Date().timeIntervalSince(start) >= 9.5, "one sample per 100 ms")
+  }
+
   @Test("only an accelerometer, upright: no rotation rate, no yaw (—), source accelerometer")
   func accelerometerOnly() throws {
     try Self.requireBuilt()
