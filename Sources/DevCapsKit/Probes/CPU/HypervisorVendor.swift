@@ -43,10 +43,10 @@ struct HypervisorVendor {
   /// PR/SM, which lscpu calls IBM too.
   static func s390(_ sysinfo: String?) -> String? {
     guard let sysinfo else { return nil }
-    for line in sysinfo.split(separator: "\n") where line.hasPrefix("VM00 Control Program:") {
+    for line in sysinfo.splitCharacters(separator: "\n") where line.hasPrefix("VM00 Control Program:") {
       return line.contains("KVM/Linux") ? "KVM" : "IBM"
     }
-    return sysinfo.split(separator: "\n").contains { $0.hasPrefix("LPAR ") } ? "IBM" : nil
+    return sysinfo.splitCharacters(separator: "\n").contains { $0.hasPrefix("LPAR ") } ? "IBM" : nil
   }
 
   /// The hypervisor leaf's signature, trailing NULs dropped; nil on bare metal and off x86.

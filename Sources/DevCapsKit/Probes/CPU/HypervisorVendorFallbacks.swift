@@ -29,9 +29,12 @@ extension HypervisorVendor {
   /// The first device of a /proc/bus/pci/devices text (drivers/pci/proc.c: "BBDF\tVVVVDDDD\t…"
   /// per line, hexadecimal) that is one of `emulatedPCIDevices`.
   static func emulatedPCIVendor(_ text: String) -> String? {
-    for line in text.split(separator: "\n") {
-      let fields = line.split(separator: "\t", maxSplits: 2)
-      guard fields.count >= 2, fields[1].count == 8, let ids = UInt32(fields[1], radix: 16) else { continue }
+    for line in text.splitCharacters(separator: "\n") {
+      // The second field: what follows the first tab, up to the next.
+      guard let tab = line.firstIndex(ofASCII: "\t") else { continue }
+      let rest = line[line.index(after: tab)...]
+      let field = rest[..<(rest.firstIndex(ofASCII: "\t") ?? rest.endIndex)]
+      guard field.utf8.count == 8, let ids = UInt32(field, radix: 16) else { continue }
       let (vendor, device) = (UInt16(ids >> 16), UInt16(ids & 0xffff))
       if let match = HypervisorVendor.emulatedPCIDevices.first(where: { $0.vendor == vendor && $0.device == device }) {
         return match.name

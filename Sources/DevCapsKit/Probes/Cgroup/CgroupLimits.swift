@@ -6,7 +6,7 @@ struct CgroupLimits {
 
   init(context: ProbeContext) {
     self.context = context
-    paths = CgroupPaths(context: context)
+    paths = context.once("cgroup paths") { CgroupPaths(context: context) }
   }
 
   /// CPUs the quota allows, rounded up: v2 `cpu.max` ("QUOTA PERIOD", "max PERIOD" for none),

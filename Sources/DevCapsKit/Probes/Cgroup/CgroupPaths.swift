@@ -15,7 +15,7 @@ struct CgroupPaths {
 
   init(context: ProbeContext) {
     if let text = context.text("/proc/self/cgroup") {
-      for line in text.split(separator: "\n") {
+      for line in text.splitCharacters(separator: "\n") {
         let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
         guard fields.count == 3, fields[2].hasPrefix("/") else {
           context.diagnostics.record(
