@@ -9,8 +9,10 @@ final class ProbeContext {
   let recorder: SourceRecorder?
   /// Files read so far: a file several probes need (`/proc/cpuinfo`) is read once.
   private var cache: [String: CachedFile] = [:]
-  /// Values made from those files that several sections need (the cgroup hierarchy).
-  private var made: [String: Any] = [:]
+  /// The cgroup hierarchy, which the cpu and memory sections both need, parsed from mountinfo
+  /// once. A stored property, not a dictionary of `Any`: casting from `Any` brought in the
+  /// runtime's dynamic-cast code, pages that `list`'s peak RSS counted.
+  var cgroupPaths: CgroupPaths?
 
   /// A read as the cache keeps it. Not a `Result`: the first dictionary of `Result<…, ReadFailure>`
   /// made the runtime check `ReadFailure: Error` by scanning every conformance record of the
@@ -33,15 +35,6 @@ final class ProbeContext {
     self.root = root
     self.diagnostics = diagnostics
     self.recorder = recorder
-  }
-
-  /// The value `make` gives, made once per snapshot under `key`: the cgroup hierarchy that the
-  /// cpu and memory sections both need is parsed from mountinfo once.
-  func once<Value>(_ key: String, _ make: () -> Value) -> Value {
-    if let value = made[key] as? Value { return value }
-    let value = make()
-    made[key] = value
-    return value
   }
 
   /// A new snapshot of the same root, reporting to the same log.

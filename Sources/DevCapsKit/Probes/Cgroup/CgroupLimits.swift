@@ -6,7 +6,9 @@ struct CgroupLimits {
 
   init(context: ProbeContext) {
     self.context = context
-    paths = context.once("cgroup paths") { CgroupPaths(context: context) }
+    let paths = context.cgroupPaths ?? CgroupPaths(context: context)
+    context.cgroupPaths = paths
+    self.paths = paths
   }
 
   /// CPUs the quota allows, rounded up: v2 `cpu.max` ("QUOTA PERIOD", "max PERIOD" for none),
