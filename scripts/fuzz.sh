@@ -24,7 +24,7 @@ done
 # A target that does not build is a failure of its own, said as such (not a crash).
 build() {
   local name=$1; shift
-  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name DevCapsFuzz -I "$shims" \
+  if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name DevCapsFuzz -package-name DevCapsFuzz -I "$shims" \
     -o "$out/$name" "Fuzz/$name.swift" "$@" "$shims"/*.o -ldl > "$out/$name.build.log" 2>&1; then
     echo "fuzz: $name does not build:" >&2
     grep -E 'error' "$out/$name.build.log" >&2 || cat "$out/$name.build.log" >&2
@@ -32,7 +32,7 @@ build() {
   fi
 }
 build ManifestFuzzer "${common[@]}" "$S/Manifest/"*.swift
-build SysfsFuzzer "${common[@]}" "$S/Core/Units.swift" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
+build SysfsFuzzer "${common[@]}" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
   "$S/Probes/CPU/CPUInfoFile.swift" "$S/Probes/CPU/ARMCPUParts.swift" "$S/Probes/CPU/CPUIdentity.swift" "$S/Probes/CPU/CPUFeatures.swift" \
   "$S/Probes/CPU/CPUCacheText.swift" "$S/Probes/CPU/CPUMask.swift" "$S/Probes/CPU/HypervisorVendor.swift" "$S/Probes/Device/DeviceTree.swift" \
   "$S/Probes/System/PointRelease.swift" "$S/Model/CPUInfo.swift" "$S/Probes/Cgroup/"*.swift "$S/Model/LimitsInfo.swift" \
