@@ -28,6 +28,13 @@ public struct Constraint: Sendable, Equatable {
 
   /// Parses a constraint for a key of this measure.
   public static func parse(_ text: String, measure: ManifestKeys.Measure) throws(Problem) -> Constraint {
+    if let plain = PlainConstraint.parse(text, measure: measure) { return plain }
+    return try parseCharacters(text, measure: measure)
+  }
+
+  /// The general reading, by Characters: every constraint PlainConstraint leaves, and what the
+  /// fuzzers check it against.
+  static func parseCharacters(_ text: String, measure: ManifestKeys.Measure) throws(Problem) -> Constraint {
     let trimmed = text.trimmingWhitespace()
     var rest = Substring(trimmed)
     var op = Operator.atLeast
