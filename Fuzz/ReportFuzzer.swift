@@ -1,7 +1,8 @@
 // libFuzzer entry point: a saved `list --json` report read back (`require --against`): the JSON
 // text parsed, decoded into the model, and encoded again, both ways: the document `list --json`
 // writes by hand (Report.json) must be the one its Codable conformance encodes. Parsing that
-// skips top-level members must agree with the full parse.
+// skips top-level members must agree with the full parse, and keys compared by their bytes with
+// keys compared as Strings.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func reportFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -23,6 +24,18 @@ public func reportFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   case (.failure(let error), .failure(let skippedError)):
     if error != skippedError { fatalError("skipping sections gave \(skippedError), not \(error)") }
   default: fatalError("skipping sections accepted or refused what a full parse did not: \(full) \(skipping)")
+  }
+  // Plain keys are compared by their bytes: the same outcome as comparing every key as a String.
+  for keep in [nil, { $0 == "memory" || $0 == "schemaVersion" } as (String) -> Bool] {
+    let bytesCompared = Result { () throws(JSONParser.SyntaxError) in
+      try JSONParser.parse(bytes, keepsTopLevelMember: keep)
+    }
+    let stringsCompared = Result { () throws(JSONParser.SyntaxError) in
+      try JSONParser.parse(bytes, keepsTopLevelMember: keep, comparingKeyBytes: false)
+    }
+    if bytesCompared != stringsCompared {
+      fatalError("keys compared as bytes gave \(bytesCompared), as Strings \(stringsCompared)")
+    }
   }
   guard case .success(let value) = full else { return 0 }
   if let report = try? JSONValueDecoder().decode(Report.self, from: value) {

@@ -72,6 +72,11 @@ for table in Tests/DevCapsKitTests/Fixtures/smbios/*/sys/firmware/dmi/tables/DMI
 # 20,000 keys (parsed in linear time), a report with byte counts past 2^63.
 python3 -c 'import sys; sys.stdout.buffer.write(b"\x05" + b",".join([b"0-8191"] * 2000))' > "$out/seeds/sysfs/cpulist-huge"
 python3 -c 'import json; print(json.dumps({"disk-free:/mnt/d%d" % i: ">= 1 GB" for i in range(20000)}))' > "$out/seeds/manifest/many-keys.json"
+# Constraints alone, each read by bytes and by Characters (the fuzzer checks they agree).
+n=0
+for constraint in '>= 4 GiB' '>=1GB' '< 1.5 kB' '!= 100 B' '> 2 GHz' '>= 50%' '<= 0.25' '>= 123456789012345' '==  7 TiB'; do
+  n=$((n+1)); printf '%s' "$constraint" > "$out/seeds/manifest/constraint-$n"
+done
 sed 's/"totalBytes": [0-9]*/"totalBytes": 18446744073709551615/' Tests/devcapsEndToEndTests/Fixtures/golden/list-thinkpad-laptop.json \
   | sed 's/"<statvfs>"/9223372036854775808/' > "$out/seeds/report/huge-bytes.json"
 printf '\x060, 1, 0; -1, 0, 0; 0, 0, -1' > "$out/seeds/sysfs/matrix"

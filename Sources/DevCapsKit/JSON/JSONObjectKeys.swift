@@ -1,26 +1,34 @@
-/// The keys of one JSON object so far, to refuse a duplicate. A few are searched in place; past
-/// that a dictionary holds them, so that a huge object stays linear.
+/// The keys of one JSON object so far, to refuse a duplicate. Plain keys (ASCII, no escape) are
+/// compared by their bytes in the document, without making a String: most keys of a saved
+/// report are in sections `require --against` skips. Once a key is not plain, every key is
+/// compared as a String, because such a key can equal a plain one ("\u0041" is "A", and String
+/// equality takes the Kelvin sign for "K").
 struct JSONObjectKeys {
-  /// Each key and the byte offset where it began: its line is counted only for an error message
-  /// (counting it for every key made parsing quadratic in the number of keys).
-  private var keys: [(key: String, offset: Int)] = []
-  private var offsetByKey: [String: Int] = [:]
+  private var plain = JSONPlainKeys()
+  private var strings: JSONStringKeys?
+  /// False: every key is compared as a String, the reference the fuzzers check bytes against.
+  private let comparesBytes: Bool
 
-  private static let searchedInPlace = 16
+  init(comparingBytes: Bool) { comparesBytes = comparingBytes }
 
-  /// Adds `key`, written at `offset`; the offset of the same key written earlier, if any.
-  mutating func insert(_ key: String, at offset: Int) -> Int? {
-    if keys.count < Self.searchedInPlace {
-      if let earlier = keys.first(where: { $0.key == key }) { return earlier.offset }
-      keys.append((key, offset))
-      return nil
+  /// Adds the plain key in `range` of `bytes` (inside its quotes); the offset of the same key
+  /// written earlier, if any.
+  mutating func insert(plain range: Range<Int>, of bytes: [UInt8]) -> Int? {
+    guard comparesBytes, strings == nil else {
+      return insert(String(decoding: bytes[range], as: UTF8.self), at: range.lowerBound - 1, of: bytes)
     }
-    if offsetByKey.isEmpty {
-      offsetByKey.reserveCapacity(keys.count * 2)
-      for (key, offset) in keys { offsetByKey[key] = offset }
+    return plain.insert(range, of: bytes)
+  }
+
+  /// Adds `key`, written at `offset` of `bytes`; the offset of the same key written earlier, if any.
+  mutating func insert(_ key: String, at offset: Int, of bytes: [UInt8]) -> Int? {
+    if strings == nil {
+      var converted = JSONStringKeys()
+      for range in plain.ranges {
+        _ = converted.insert(String(decoding: bytes[range], as: UTF8.self), at: range.lowerBound - 1)
+      }
+      strings = converted
     }
-    if let earlier = offsetByKey[key] { return earlier }
-    offsetByKey[key] = offset
-    return nil
+    return strings!.insert(key, at: offset)
   }
 }

@@ -15,10 +15,10 @@ extension JSONParser {
 
   private mutating func skipObject() throws(SyntaxError) {
     if try enterContainer(closing: UInt8(ascii: "}")) { return }
-    // Keys are still made: a duplicate key is an error wherever it is.
-    var keys = JSONObjectKeys()
+    // Keys are still read: a duplicate key is an error wherever it is.
+    var keys = JSONObjectKeys(comparingBytes: comparesKeyBytes)
     while true {
-      _ = try parseKey(into: &keys)
+      _ = try readKey(into: &keys)
       try skipValue()
       if try endOfElement(closing: UInt8(ascii: "}")) { return }
     }
@@ -35,18 +35,7 @@ extension JSONParser {
 
   /// Plain ASCII is passed over; escapes and other UTF-8 go through the parser's own checks.
   private mutating func skipString() throws(SyntaxError) {
-    let start = index
-    index += 1
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        index += 1
-        return
-      }
-      if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
-      index += 1
-    }
-    index = start
+    if scanPlainString() != nil { return }
     _ = try parseString()
   }
 

@@ -29,13 +29,16 @@ public struct JSONParser {
   let limits: Limits
   /// Which members of the top-level object are built; nil: all of them.
   let keepsTopLevelMember: ((String) -> Bool)?
+  /// Whether plain keys are compared by their bytes (see JSONObjectKeys); false for the fuzzers.
+  let comparesKeyBytes: Bool
   var index = 0
   var depth = 0
 
-  private init(bytes: [UInt8], limits: Limits, keepsTopLevelMember: ((String) -> Bool)?) {
+  private init(bytes: [UInt8], limits: Limits, keepsTopLevelMember: ((String) -> Bool)?, comparesKeyBytes: Bool) {
     self.bytes = bytes
     self.limits = limits
     self.keepsTopLevelMember = keepsTopLevelMember
+    self.comparesKeyBytes = comparesKeyBytes
   }
 
   /// Parses a whole document.
@@ -52,10 +55,14 @@ public struct JSONParser {
     try parse(bytes, limits: limits, keepsTopLevelMember: keep)
   }
 
-  private static func parse(
-    _ bytes: [UInt8], limits: Limits, keepsTopLevelMember: ((String) -> Bool)?
+  /// `parse`, with every key compared as a String when `comparingKeyBytes` is false: what the
+  /// fuzzers check the comparison of bytes against.
+  static func parse(
+    _ bytes: [UInt8], limits: Limits = Limits(), keepsTopLevelMember: ((String) -> Bool)?,
+    comparingKeyBytes: Bool = true
   ) throws(SyntaxError) -> JSONValue {
-    var parser = JSONParser(bytes: bytes, limits: limits, keepsTopLevelMember: keepsTopLevelMember)
+    var parser = JSONParser(
+      bytes: bytes, limits: limits, keepsTopLevelMember: keepsTopLevelMember, comparesKeyBytes: comparingKeyBytes)
     if bytes.count > limits.maximumBytes {
       throw SyntaxError(line: 1, column: 1, message: "larger than \(limits.maximumBytes) bytes")
     }
@@ -121,7 +128,7 @@ public struct JSONParser {
   private mutating func parseObject() throws(SyntaxError) -> JSONValue {
     if try enterContainer(closing: UInt8(ascii: "}")) { return .object([]) }
     var members: [JSONMember] = []
-    var keys = JSONObjectKeys()
+    var keys = JSONObjectKeys(comparingBytes: comparesKeyBytes)
     while true {
       let key = try parseKey(into: &keys)
       if depth == 1, let keep = keepsTopLevelMember, !keep(key) {
@@ -134,17 +141,45 @@ public struct JSONParser {
     }
   }
 
+  /// A member's key and the colon after it.
+  mutating func parseKey(into keys: inout JSONObjectKeys) throws(SyntaxError) -> String {
+    switch try readKey(into: &keys) {
+    case .plain(let range): return String(decoding: bytes[range], as: UTF8.self)
+    case .decoded(let key): return key
+    }
+  }
+
+  /// A key as read: where a plain one is (no String made), or an escaped or non-ASCII one decoded.
+  enum KeyText {
+    case plain(Range<Int>)
+    case decoded(String)
+  }
+
   /// A member's key and the colon after it; a key the object already has is an error naming the
   /// line of the first.
-  mutating func parseKey(into keys: inout JSONObjectKeys) throws(SyntaxError) -> String {
+  mutating func readKey(into keys: inout JSONObjectKeys) throws(SyntaxError) -> KeyText {
     skipWhitespace()
     guard peek(UInt8(ascii: "\"")) else {
       throw error("unexpected \(describeCurrent()), expected a key in double quotes")
     }
     let keyOffset = index
-    let key = try parseString()
-    if let earlier = keys.insert(key, at: keyOffset) {
-      throw error("key \"\(key)\" appears twice (first on line \(position(of: earlier).line)); a key may appear once")
+    let key: KeyText
+    let earlier: Int?
+    if let range = scanPlainString() {
+      key = .plain(range)
+      earlier = keys.insert(plain: range, of: bytes)
+    } else {
+      let decoded = try parseString()
+      key = .decoded(decoded)
+      earlier = keys.insert(decoded, at: keyOffset, of: bytes)
+    }
+    if let earlier {
+      let text: String
+      switch key {
+      case .plain(let range): text = String(decoding: bytes[range], as: UTF8.self)
+      case .decoded(let decoded): text = decoded
+      }
+      throw error("key \"\(text)\" appears twice (first on line \(position(of: earlier).line)); a key may appear once")
     }
     skipWhitespace()
     guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describeCurrent()), expected ':' after the key") }
@@ -164,24 +199,28 @@ public struct JSONParser {
   }
 
   mutating func parseString() throws(SyntaxError) -> String {
-    index += 1
     // Nearly every string is plain ASCII without escapes: one scan, one String made from the
     // bytes. Building it scalar by scalar was most of the time `require --against` spent.
-    let start = index
-    var ascii = true
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        guard ascii else { break }
-        index += 1
-        return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
-      }
-      if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-      if byte >= 0x80 { ascii = false }
-      index += 1
-    }
-    index = start
+    if let range = scanPlainString() { return String(decoding: bytes[range], as: UTF8.self) }
+    index += 1
     return try parseStringWithEscapes()
+  }
+
+  /// At a string's opening quote: when it is plain ASCII without escapes or control characters,
+  /// moves past its closing quote and returns what is between; otherwise stays and returns nil.
+  mutating func scanPlainString() -> Range<Int>? {
+    let start = index + 1
+    var end = start
+    while end < bytes.count {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "\"") {
+        index = end + 1
+        return start..<end
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
+      end += 1
+    }
+    return nil
   }
 
   /// The general case: escapes, and UTF-8 that must be validated.

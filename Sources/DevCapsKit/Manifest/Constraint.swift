@@ -28,6 +28,13 @@ public struct Constraint: Sendable, Equatable {
 
   /// Parses a constraint for a key of this measure.
   public static func parse(_ text: String, measure: ManifestKeys.Measure) throws(Problem) -> Constraint {
+    if let plain = PlainConstraint.parse(text, measure: measure) { return plain }
+    return try parseCharacters(text, measure: measure)
+  }
+
+  /// The general reading, by Characters: every constraint PlainConstraint leaves, and what the
+  /// fuzzers check it against.
+  static func parseCharacters(_ text: String, measure: ManifestKeys.Measure) throws(Problem) -> Constraint {
     let trimmed = text.trimmingWhitespace()
     var rest = Substring(trimmed)
     var op = Operator.atLeast
@@ -143,7 +150,9 @@ public struct Constraint: Sendable, Equatable {
   ) throws(Problem) -> Double {
     if unit.isEmpty { return bare }
     if let factor = units[unit] { return factor }
-    let valid = units.keys.sorted { units[$0]! < units[$1]! }
+    // By factor, then by name: kB and KB are both 1000, and a dictionary's order changes from
+    // one run to the next.
+    let valid = units.keys.sorted { (units[$0]!, $0) < (units[$1]!, $1) }
     let hint = nearestCandidate(to: unit, among: valid).map { "did you mean '\($0)'? " } ?? ""
     throw Problem("'\(whole)' has an unknown unit '\(unit)'; \(hint)units are \(valid.joined(separator: ", "))")
   }

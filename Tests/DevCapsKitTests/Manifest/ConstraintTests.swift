@@ -83,4 +83,10 @@ struct ConstraintTests {
     #expect(try Constraint.parse(">= 6.10", measure: .version).holds(.version([6, 18, 44])))
     #expect(!(try Constraint.parse(">= 6.10", measure: .version).holds(.version([6, 9]))))
   }
+
+  @Test("an unknown unit lists the units in one order every time, ties by name")
+  func unitListIsStable() {
+    let problem = #expect(throws: Constraint.Problem.self) { try Constraint.parse(">= 1 gib", measure: .bytes) }
+    #expect(problem?.description.hasSuffix("units are B, KB, kB, KiB, MB, MiB, GB, GiB, TB, TiB") == true)
+  }
 }
