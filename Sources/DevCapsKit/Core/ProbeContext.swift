@@ -9,10 +9,9 @@ final class ProbeContext {
   let recorder: SourceRecorder?
   /// Files read so far: a file several probes need (`/proc/cpuinfo`) is read once.
   private var cache: [String: CachedFile] = [:]
-  /// The cgroup hierarchy, which the cpu and memory sections both need, parsed from mountinfo
-  /// once. A stored property, not a dictionary of `Any`: casting from `Any` brought in the
-  /// runtime's dynamic-cast code, pages that `list`'s peak RSS counted.
-  var cgroupPaths: CgroupPaths?
+  /// What several sections make from the same files, made once per snapshot (the cgroup
+  /// hierarchy that the cpu and memory sections both need), each in an object of its own type.
+  var made: [String: AnyObject] = [:]
 
   /// A read as the cache keeps it. Not a `Result`: the first dictionary of `Result<…, ReadFailure>`
   /// made the runtime check `ReadFailure: Error` by scanning every conformance record of the

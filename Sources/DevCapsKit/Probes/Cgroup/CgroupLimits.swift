@@ -6,9 +6,12 @@ struct CgroupLimits {
 
   init(context: ProbeContext) {
     self.context = context
-    let paths = context.cgroupPaths ?? CgroupPaths(context: context)
-    context.cgroupPaths = paths
-    self.paths = paths
+    if let made = context.made[CgroupPaths.Made.key] as? CgroupPaths.Made {
+      paths = made.paths
+    } else {
+      paths = CgroupPaths(context: context)
+      context.made[CgroupPaths.Made.key] = CgroupPaths.Made(paths)
+    }
   }
 
   /// CPUs the quota allows, rounded up: v2 `cpu.max` ("QUOTA PERIOD", "max PERIOD" for none),

@@ -68,3 +68,12 @@ struct CgroupPaths {
     return directories.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
   }
 }
+
+extension CgroupPaths {
+  /// The hierarchy as the probe context keeps it for the next section that needs it.
+  final class Made {
+    static let key = "cgroup paths"
+    let paths: CgroupPaths
+    init(_ paths: CgroupPaths) { self.paths = paths }
+  }
+}
