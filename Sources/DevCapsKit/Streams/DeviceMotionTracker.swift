@@ -16,7 +16,6 @@ final class DeviceMotionTracker {
   private let sensorIDs: [String]
   private var delivered = 0
   private var firstTime: Double?
-  private var reportedHeading: Double?
   /// Problems already told, so a sensor that keeps failing is said once, not at every tick.
   private var toldProblems: Set<String> = []
   /// An optional sensor's problem, said once and taken by `takeNote()`.
@@ -99,17 +98,11 @@ final class DeviceMotionTracker {
     }
   }
 
-  /// A heading event when the heading moved by more than `threshold` degrees since the last one
-  /// (the first is the current heading).
-  func headingUpdate(_ update: DeviceMotionUpdate, threshold: Double) -> HeadingUpdate? {
+  /// A heading event when `filter` passes the heading (the first is the current heading).
+  func headingUpdate(_ update: DeviceMotionUpdate, filter: inout HeadingFilter) -> HeadingUpdate? {
     guard let heading = update.motion.heading else { return nil }
-    if let reported = reportedHeading {
-      var change = abs(heading - reported).truncatingRemainder(dividingBy: 360)
-      if change > 180 { change = 360 - change }
-      guard change > threshold else { return nil }
-    }
-    let initial = reportedHeading == nil
-    reportedHeading = heading
+    let initial = filter.reported == nil
+    guard filter.admit(heading) else { return nil }
     let sensor = choice.magnetometer?.id ?? choice.rotation?.id ?? ""
     return HeadingUpdate(
       headingDegrees: heading, accuracy: update.motion.magneticField?.accuracy ?? .uncalibrated,

@@ -2,6 +2,7 @@
 public enum StreamKind: String, Sendable, CaseIterable {
   case battery, lid, displays, sensors, orientation, proximity, shake, motion, heading, thermal, light, altitude, steps
   case powerProfile = "power-profile"
+  case tabletMode = "tablet-mode"
   case all
 }
 
@@ -16,7 +17,7 @@ extension StreamKind {
     case .shake, .motion: 50
     case .thermal: 0.2  // heat builds in seconds, not milliseconds
     case .light, .altitude, .steps: 1
-    case .battery, .lid, .displays, .sensors, .powerProfile, .all: nil
+    case .battery, .lid, .tabletMode, .displays, .sensors, .powerProfile, .all: nil
     }
   }
 

@@ -15,6 +15,7 @@ struct WatchCommand: ParsableCommand {
       Streams:
         battery       every battery's level, state and time left; peripherals' levels
         lid           the lid opening and closing (UPower)
+        tablet-mode   a convertible folded into a tablet and back (SW_TABLET_MODE)
         displays      connectors connected, disconnected, or whose modes changed
         sensors       sensors added or removed
         orientation   the 7 device orientations, on change (display accelerometer)
@@ -22,7 +23,8 @@ struct WatchCommand: ParsableCommand {
         shake         shakes, by --detector count (default), threshold or angle
         motion        attitude, gravity, user acceleration, rotation rate, field,
                       heading: every sample (50 Hz)
-        heading       the compass heading, on a change over --threshold degrees (1)
+        heading       the compass heading, on a change over --threshold degrees (1;
+                      0: every sample)
         thermal       the thermal state (nominal, fair, serious, critical), on change
         power-profile power-profiles-daemon's profile (power-saver is low power mode)
         light         ambient light in lux, on a change over 1 % (IIO light sensor)
@@ -40,6 +42,11 @@ struct WatchCommand: ParsableCommand {
       the sensor's sampling_frequency is set to the nearest rate its driver lists (a note says \
       so when that is not --rate) and put back at the end. displays and sensors wait for udev \
       events.
+
+      tablet-mode reads the event node of every input device with a SW_TABLET_MODE switch \
+      (intel-hid, intel-vbtn, thinkpad_acpi, asus-wmi, gpio-keys) as the kernel sends its \
+      events; the machine is in tablet mode while any of them is on. The nodes are readable by \
+      root and the input group.
 
       power-profile follows the daemon's PropertiesChanged signals; when it goes away a \
       source-lost line is printed, and source-restored when it is back.

@@ -6,6 +6,8 @@ enum EventText {
     switch event {
     case .battery(let update): battery(update.device)
     case .lid(let lid): lid.present == true ? "lid \(lid.closed == true ? "closed" : "open")" : "no lid"
+    case .tabletMode(let update):
+      update.tabletMode ? "tablet mode (\(update.device))" : "laptop mode (\(update.device))"
     case .display(let update): display(update)
     case .sensor(let update):
       "\(update.sensor.type.rawValue) \(update.sensor.name ?? update.sensor.id) (\(update.sensor.id)) \(update.action.rawValue)"

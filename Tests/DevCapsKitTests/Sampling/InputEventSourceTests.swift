@@ -141,6 +141,18 @@ struct InputEventSourceTests {
     #expect(decoder.reading == .switchState(true))
   }
 
+  @Test("a tablet-mode switch: SW_TABLET_MODE alone counts; the lid and proximity switches and axes do not")
+  func tabletModeFrames() {
+    var decoder = InputFrameDecoder(switchCode: InputEvent.tabletMode, switchOn: false)
+    #expect(
+      Self.events([(5, 0, 1), (5, 11, 1), (3, 0, 40), (0, 0, 0)]).map { decoder.apply($0) } == [
+        .none, .none, .none, .none,
+      ])
+    #expect(decoder.reading == .switchState(false))
+    #expect(Self.events([(5, 1, 1), (0, 0, 0)]).map { decoder.apply($0) } == [.none, .frame])
+    #expect(decoder.reading == .switchState(true))
+  }
+
   /// A source over the reading end of a pipe, with the state a node's ioctls would have given.
   static func piped(_ kind: SensorInfo.Kind, axes: [InputAxis] = [], switchOn: Bool = false, matrix: MountMatrix? = nil)
     throws -> (InputEventSource, FileHandle)
@@ -149,9 +161,9 @@ struct InputEventSourceTests {
     #expect(pipe(&ends) == 0)
     #expect(fcntl(ends[0], F_SETFL, O_NONBLOCK) == 0)
     let source = InputEventSource(
-      kind: kind, id: "event7", node: "/dev/input/event7", descriptor: FileDescriptor(rawValue: ends[0]),
-      clock: .monotonic, axes: axes, switchOn: switchOn,
-      mountMatrix: matrix)
+      kind: kind, id: "event7",
+      reader: InputEventReader(descriptor: FileDescriptor(rawValue: ends[0]), node: "/dev/input/event7"),
+      clock: .monotonic, axes: axes, switchOn: switchOn, mountMatrix: matrix)
     return (source, FileHandle(fileDescriptor: ends[1], closeOnDealloc: true))
   }
 

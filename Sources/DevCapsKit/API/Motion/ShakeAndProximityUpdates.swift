@@ -46,14 +46,7 @@ extension Device {
   /// The proximity sensor's state now, from one reading (`UIDevice.proximityState`); nil on a
   /// machine without one.
   public static var proximityState: ProximityState? {
-    get async {
-      do {
-        for try await state in proximityStateUpdates() { return state }
-      } catch {
-        return nil
-      }
-      return nil
-    }
+    get async { await proximityStateUpdates().firstUpdate }
   }
 
   /// The proximity state: the current one first, then one on each change

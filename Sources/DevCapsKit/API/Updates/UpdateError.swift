@@ -5,6 +5,8 @@ public enum UpdateError: Error, Sendable, Equatable, CustomStringConvertible {
   /// This machine has no source for the updates: no such sensor, no power source, or a sensor
   /// in the wrong place. The text says what was found instead.
   case unavailable(String)
+  /// A setting outside its range (a heading filter of −1°); the text names it and the range.
+  case invalidSetting(String)
   /// The source went away while the updates were running (a sensor was unplugged) or failed.
   case sourceFailed(String)
 
@@ -13,7 +15,7 @@ public enum UpdateError: Error, Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .invalidInterval(let interval):
       "the interval \(interval) is outside \(Updates<Never>.intervals.lowerBound) … \(Updates<Never>.intervals.upperBound)"
-    case .unavailable(let reason), .sourceFailed(let reason): reason
+    case .unavailable(let reason), .invalidSetting(let reason), .sourceFailed(let reason): reason
     }
   }
 

@@ -76,6 +76,15 @@ public struct Updates<Element: Sendable>: AsyncSequence, Sendable {
 }
 
 extension Updates {
+  /// The first update, for a value read once; nil when the source is missing or fails, or ends
+  /// before giving one.
+  var firstUpdate: Element? {
+    get async {
+      var iterator = makeAsyncIterator()
+      return (try? await iterator.next(isolation: nil)) ?? nil
+    }
+  }
+
   /// Samples per second for an interval, or why the interval cannot be used.
   static func hertz(_ interval: Duration) throws(UpdateError) -> Double {
     guard intervals.contains(interval) else { throw .invalidInterval(interval) }

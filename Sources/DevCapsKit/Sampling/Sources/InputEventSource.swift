@@ -36,14 +36,11 @@ final class InputEventSource: StreamingSampleSource {
   private let mountMatrix: MountMatrix?
   private var decoder: InputFrameDecoder
   private var latest: SensorSample?
+  private let reader: InputEventReader
   /// Why reading stopped (the device went away, or the node ended).
-  private(set) var ended: Errno?
+  var ended: Errno? { reader.ended }
   /// The event node; the loop unwatches it by this number after `stop()` closed it.
-  let descriptor: FileDescriptor
-  private var isOpen = true
-  private let buffer: UnsafeMutableRawBufferPointer
-  private var filled = 0
-  private let recordSize = InputEvent.size()
+  var descriptor: FileDescriptor { reader.descriptor }
 
   var kinds: [SensorInfo.Kind] { [kind] }
   var mode: SampleMode { .evdev }
@@ -72,80 +69,56 @@ final class InputEventSource: StreamingSampleSource {
   /// Opens the node and reads the current state. `kind` is `.accelerometer` or `.proximity`.
   convenience init(kind: SensorInfo.Kind, id: String, node: String, mountMatrix: MountMatrix? = nil) throws(Unusable) {
     guard kind == .accelerometer || kind == .proximity else { throw .notDelivered(kind) }
-    let descriptor: FileDescriptor
-    do throws(Errno) {
-      descriptor = try FileDescriptor.open(node, O_RDONLY | O_NONBLOCK)
-    } catch {
-      throw .cannotOpen(path: node, error)
-    }
+    let reader = try InputEventReader.open(node)
     // Not every kernel (or a testbed) takes EVIOCSCLOCKID: then events keep CLOCK_REALTIME.
-    let monotonic = Errno.result { devcaps_evdev_set_clock(descriptor.rawValue, CLOCK_MONOTONIC) }
+    let monotonic = Errno.result { devcaps_evdev_set_clock(reader.descriptor.rawValue, CLOCK_MONOTONIC) }
     let clock: SampleTimestamp.Clock = (try? monotonic.get()) != nil ? .monotonic : .realtime
 
     var axes: [InputAxis] = []
     var switchOn = false
-    do {
-      if kind == .accelerometer {
-        for code in InputEvent.accelerometerAxes {
-          axes.append(try InputEventSource.axis(descriptor, code, node: node))
-        }
-      } else {
-        switchOn = try InputEventSource.switchState(descriptor, node: node)
+    if kind == .accelerometer {
+      for code in InputEvent.accelerometerAxes {
+        axes.append(try InputEventSource.axis(reader, code))
       }
-    } catch {
-      descriptor.closeIgnoringErrors()
-      throw error
+    } else {
+      switchOn = try reader.switchState(InputEvent.frontProximity)
     }
     self.init(
-      kind: kind, id: id, node: node, descriptor: descriptor, clock: clock, axes: axes, switchOn: switchOn,
-      mountMatrix: mountMatrix)
+      kind: kind, id: id, reader: reader, clock: clock, axes: axes, switchOn: switchOn, mountMatrix: mountMatrix)
   }
 
-  /// A source over a descriptor already open (non-blocking) whose state was read: what the
-  /// node gives, or a pipe standing in for it. The source owns the descriptor.
+  /// A source over a node already open (non-blocking) whose state was read: what the node
+  /// gives, or a pipe standing in for it. The source owns the reader.
   init(
-    kind: SensorInfo.Kind, id: String, node: String, descriptor: FileDescriptor, clock: SampleTimestamp.Clock,
-    axes: [InputAxis],
+    kind: SensorInfo.Kind, id: String, reader: InputEventReader, clock: SampleTimestamp.Clock, axes: [InputAxis],
     switchOn: Bool, mountMatrix: MountMatrix?
   ) {
     self.id = id
     self.kind = kind
-    self.node = node
+    node = reader.node
+    self.reader = reader
     self.mountMatrix = mountMatrix
     self.clock = clock
     self.axes = axes
-    self.descriptor = descriptor
     decoder = InputFrameDecoder(kind: kind, axes: axes.map(\.value), switchOn: switchOn)
-    buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: recordSize * 64, alignment: 8)
     latest = makeSample(at: .now(clock))
   }
 
-  deinit {
-    _ = stop()
-    buffer.deallocate()
-  }
+  deinit { _ = stop() }
 
-  private static func axis(_ fd: FileDescriptor, _ code: UInt16, node: String) throws(Unusable) -> InputAxis {
+  private static func axis(_ reader: InputEventReader, _ code: UInt16) throws(Unusable) -> InputAxis {
     var info = devcaps_evdev_axis()
-    if case .failure(let error) = Errno.result({ devcaps_evdev_axis_info(fd.rawValue, UInt32(code), &info) }) {
-      throw .unreadable(path: node, request: "EVIOCGABS(\(InputEvent.axisName(code)))", error)
+    if case .failure(let error) = Errno.result({
+      devcaps_evdev_axis_info(reader.descriptor.rawValue, UInt32(code), &info)
+    }) {
+      throw .unreadable(path: reader.node, request: "EVIOCGABS(\(InputEvent.axisName(code)))", error)
     }
     return InputAxis(info)
   }
 
-  private static func switchState(_ fd: FileDescriptor, node: String) throws(Unusable) -> Bool {
-    switch Errno.result({ devcaps_evdev_switch_state(fd.rawValue, UInt32(InputEvent.frontProximity)) }) {
-    case .success(let state): return state == 1
-    case .failure(let error): throw .unreadable(path: node, request: "EVIOCGSW", error)
-    }
-  }
-
   /// Closes the node. Nothing else was changed: the clock choice belongs to this open file.
   func stop() -> [SysfsWriteFailure] {
-    if isOpen {
-      descriptor.closeIgnoringErrors()
-      isOpen = false
-    }
+    reader.close()
     return []
   }
 
@@ -159,28 +132,7 @@ final class InputEventSource: StreamingSampleSource {
   /// the node ended or failed (ENODEV once the device is unplugged), after which `sample` says
   /// the device is gone.
   func drain() -> Bool {
-    guard isOpen, ended == nil else { return false }
-    while true {
-      let result = Result { () throws(Errno) in
-        try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
-      }
-      switch result {
-      case .failure(.resourceTemporarilyUnavailable): return true
-      case .failure(let error):
-        ended = error
-        return false
-      case .success(0):
-        ended = .noSuchDevice
-        return false
-      case .success(let count):
-        filled += count
-        let whole = filled / recordSize * recordSize
-        for event in InputEvent.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<whole])) { apply(event) }
-        let rest = filled - whole
-        if rest > 0 { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + whole, byteCount: rest) }
-        filled = rest
-      }
-    }
+    reader.drain(apply)
   }
 
   private func apply(_ event: InputEvent) {
@@ -192,11 +144,11 @@ final class InputEventSource: StreamingSampleSource {
       do {
         if kind == .accelerometer {
           let values = try InputEvent.accelerometerAxes.map { code throws(Unusable) in
-            try InputEventSource.axis(descriptor, code, node: node).value
+            try InputEventSource.axis(reader, code).value
           }
           decoder.reset(axes: values, switchOn: false)
         } else {
-          decoder.reset(axes: [], switchOn: try InputEventSource.switchState(descriptor, node: node))
+          decoder.reset(axes: [], switchOn: try reader.switchState(InputEvent.frontProximity))
         }
         publish(makeSample(at: .now(clock)))
       } catch {
@@ -245,6 +197,7 @@ struct InputEvent: Equatable, Sendable {
   static let report: UInt16 = 0  // SYN_REPORT
   static let dropped: UInt16 = 3  // SYN_DROPPED
   static let accelerometerAxes: [UInt16] = [0x00, 0x01, 0x02]  // ABS_X, ABS_Y, ABS_Z
+  static let tabletMode: UInt16 = 0x01  // SW_TABLET_MODE
   static let frontProximity: UInt16 = 0x0b  // SW_FRONT_PROXIMITY
 
   static func axisName(_ code: UInt16) -> String {
@@ -348,19 +301,26 @@ struct InputFrameDecoder: Equatable {
     case resynchronize
   }
 
-  let kind: SensorInfo.Kind
+  /// The switch followed (`SW_FRONT_PROXIMITY`, `SW_TABLET_MODE`); nil follows an
+  /// accelerometer's axes.
+  let switchCode: UInt16?
   private var axes: [Int32]
   private var switchOn: Bool
   private var changed = false
   private var dropping = false
 
-  init(kind: SensorInfo.Kind, axes: [Int32], switchOn: Bool) {
-    self.kind = kind
+  init(switchCode: UInt16?, axes: [Int32] = [], switchOn: Bool) {
+    self.switchCode = switchCode
     self.axes = axes.count == 3 ? axes : [0, 0, 0]
     self.switchOn = switchOn
   }
 
-  var reading: Reading { kind == .proximity ? .switchState(switchOn) : .acceleration(axes) }
+  /// A sensor's decoder: a proximity sensor's front-proximity switch, an accelerometer's axes.
+  init(kind: SensorInfo.Kind, axes: [Int32], switchOn: Bool) {
+    self.init(switchCode: kind == .proximity ? InputEvent.frontProximity : nil, axes: axes, switchOn: switchOn)
+  }
+
+  var reading: Reading { switchCode == nil ? .acceleration(axes) : .switchState(switchOn) }
 
   mutating func reset(axes: [Int32], switchOn: Bool) {
     if axes.count == 3 { self.axes = axes }
@@ -388,12 +348,12 @@ struct InputFrameDecoder: Equatable {
       }
     }
     guard !dropping else { return .none }
-    switch (kind, event.type) {
-    case (.accelerometer, InputEvent.absolute):
+    switch event.type {
+    case InputEvent.absolute where switchCode == nil:
       guard let index = InputEvent.accelerometerAxes.firstIndex(of: event.code) else { return .none }
       axes[index] = event.value
       changed = true
-    case (.proximity, InputEvent.switchEvent) where event.code == InputEvent.frontProximity:
+    case InputEvent.switchEvent where event.code == switchCode:
       switchOn = event.value != 0
       changed = true
     default:

@@ -3,6 +3,7 @@
 public enum DeviceEvent: Sendable, Equatable {
   case battery(BatteryUpdate)
   case lid(LidUpdate)
+  case tabletMode(TabletModeUpdate)
   case display(DisplayUpdate)
   case sensor(SensorUpdate)
   case orientation(OrientationUpdate)
@@ -26,6 +27,7 @@ public enum DeviceEvent: Sendable, Equatable {
     switch self {
     case .battery: "battery"
     case .lid: "lid"
+    case .tabletMode: "tablet-mode"
     case .display: "display"
     case .sensor: "sensor"
     case .orientation: "orientation"
@@ -49,6 +51,7 @@ public enum DeviceEvent: Sendable, Equatable {
     switch self {
     case .battery(let update): update.initial
     case .lid(let update): update.initial
+    case .tabletMode(let update): update.initial
     case .display(let update): update.initial
     case .sensor(let update): update.initial
     case .orientation(let update): update.initial
@@ -95,6 +98,7 @@ extension StreamEvent: Encodable {
     switch event {
     case .battery(let update): try update.encode(to: encoder)
     case .lid(let update): try update.encode(to: encoder)
+    case .tabletMode(let update): try update.encode(to: encoder)
     case .display(let update): try update.encode(to: encoder)
     case .sensor(let update): try update.encode(to: encoder)
     case .orientation(let update): try update.encode(to: encoder)

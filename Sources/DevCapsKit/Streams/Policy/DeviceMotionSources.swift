@@ -72,7 +72,7 @@ enum DeviceMotionSources {
     let tracker = DeviceMotionTracker(
       choice: choice, sources: sources, referenceFrame: options.referenceFrame, calibration: calibration)
     for sensor in choice.sensors { MotionSources.stopWhenRemoved(session, udev: udev, sensor: sensor) }
-    let threshold = options.headingThreshold
+    var headingFilter = HeadingFilter(threshold: options.headingThreshold)
     session.awaitsInitialEvent = true
     session.every(hertz: hertz) { [unowned session] in
       let tick = tracker.tick()
@@ -80,7 +80,7 @@ enum DeviceMotionSources {
       switch tick {
       case .motion(let update):
         if motion && !session.publish(.motion(update)) { return }
-        if heading, let change = tracker.headingUpdate(update, threshold: threshold) {
+        if heading, let change = tracker.headingUpdate(update, filter: &headingFilter) {
           session.publish(.heading(change))
         }
       case .waiting:

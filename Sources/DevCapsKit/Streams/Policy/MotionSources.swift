@@ -135,12 +135,20 @@ enum MotionSources {
   /// A udev `remove` of the sensor (an input sensor's `inputN` device or its `eventN` node) ends
   /// the stream.
   static func stopWhenRemoved(_ session: StreamSession, udev: Udev, sensor: SensorInfo) {
-    session.watchUdev(udev, subsystems: [sensor.bus]) { [unowned session] event in
+    stopWhenRemoved(
+      session, udev: udev, bus: sensor.bus, syspath: sensor.syspath, what: "the \(sensor.type.rawValue) \(sensor.id)")
+  }
+
+  /// A udev `remove` of the device at `syspath` (on bus `input`, also of its `eventN` node) ends
+  /// the stream, saying `what` was removed.
+  static func stopWhenRemoved(_ session: StreamSession, udev: Udev, bus: String, syspath: String, what: String) {
+    session.watchUdev(udev, subsystems: [bus]) { [unowned session] event in
       let removed = event.device.syspath
-      let isNode = sensor.bus == "input" && removed.hasPrefix(sensor.syspath + "/")
-      if event.action == "remove" && ((sensor.syspath + "/").hasPrefix(removed + "/") || isNode) {
-        session.loop.stop(.failure("the \(sensor.type.rawValue) \(sensor.id) was removed"))
+      let isNode = bus == "input" && removed.hasPrefix(syspath + "/")
+      if event.action == "remove" && ((syspath + "/").hasPrefix(removed + "/") || isNode) {
+        session.loop.stop(.failure("\(what) was removed"))
       }
     }
   }
+
 }

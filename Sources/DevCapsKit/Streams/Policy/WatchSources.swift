@@ -24,6 +24,7 @@ enum WatchSources {
     for watcher in watchers { session.publish(watcher.start()) }
     try PowerSources.open(kind, session: session, context: context, udev: udev)
     try PowerProfilesWatcher.open(kind, session: session)
+    try TabletModeWatcher.open(kind, session: session, udev: udev)
     try ThermalWatcher.open(kind, options: options, session: session, context: context, udev: udev)
     let polled = [
       try PolledSensorWatch.open(

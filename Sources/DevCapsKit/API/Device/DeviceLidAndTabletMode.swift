@@ -1,0 +1,36 @@
+extension Device {
+  /// Whether a convertible is folded into a tablet now, from its tablet-mode switches
+  /// (`SW_TABLET_MODE`) read once; nil on a machine without one, or when none can be read.
+  public static var isInTabletMode: Bool? {
+    get async { await tabletModeUpdates().firstUpdate?.tabletMode }
+  }
+
+  /// Tablet mode: the state now first, then one update on each change, from every input device
+  /// with a `SW_TABLET_MODE` switch (in tablet mode while any is on), read as the kernel sends
+  /// their events: the updates `devcaps watch tablet-mode` prints. Without such a switch the
+  /// first `next()` throws ``UpdateError/unavailable(_:)``; so does a switch whose event node
+  /// cannot be opened (readable by root and the `input` group), naming it.
+  ///
+  /// ```swift
+  /// for try await update in Device.tabletModeUpdates() {
+  ///   keyboard.showsOnScreen = update.tabletMode
+  /// }
+  /// ```
+  public static func tabletModeUpdates() -> Updates<TabletModeUpdate> {
+    .events(.tabletMode) { event in
+      guard case .tabletMode(let update) = event else { return nil }
+      return update
+    }
+  }
+
+  /// The lid: its state now first, then one update each time it opens or closes, from UPower's
+  /// `LidIsClosed`, the updates `devcaps watch lid` prints. Without upowerd on the system bus the
+  /// first `next()` throws ``UpdateError/unavailable(_:)``; a machine without a lid gives one
+  /// update whose `present` is false.
+  public static func lidUpdates() -> Updates<LidUpdate> {
+    .events(.lid) { event in
+      guard case .lid(let update) = event else { return nil }
+      return update
+    }
+  }
+}

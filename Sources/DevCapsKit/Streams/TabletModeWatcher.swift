@@ -1,0 +1,105 @@
+/// `watch tablet-mode`: the input devices with a `SW_TABLET_MODE` switch (their `capabilities/sw`
+/// bitmap), each event node read as its events come, never polled. The machine is in tablet mode
+/// while any of them is on, as libinput takes it; the first event is the state `EVIOCGSW` gives,
+/// then one per change. A switch unplugged or failing ends the stream.
+final class TabletModeWatcher {
+  private struct Switch {
+    let id: String
+    let name: String?
+    let syspath: String
+    let reader: InputEventReader
+    var decoder: InputFrameDecoder
+    var isOn: Bool { decoder.reading == .switchState(true) }
+  }
+
+  private var switches: [Switch]
+  private var reported: Bool
+
+  private init(switches: [Switch]) {
+    self.switches = switches
+    reported = switches.contains(where: \.isOn)
+  }
+
+  /// Opens the watch in `session`. Asked for by name, a machine without a tablet-mode switch, or
+  /// one whose node cannot be read, is unavailable; in `all`, it is left out.
+  static func open(_ kind: StreamKind, session: StreamSession, udev: Udev) throws(StreamError) {
+    guard kind == .tabletMode || kind == .all else { return }
+    let watcher: TabletModeWatcher
+    do {
+      watcher = TabletModeWatcher(switches: try openSwitches(udev: udev))
+    } catch {
+      if kind == .all { return }
+      throw error
+    }
+    for index in watcher.switches.indices {
+      let descriptor = watcher.switches[index].reader.descriptor
+      session.loop.watch(descriptor) { [unowned session] in
+        if let update = watcher.drain(index) { session.publish(.tabletMode(update)) }
+        if let ended = watcher.switches[index].reader.ended {
+          session.loop.unwatch(descriptor)
+          session.loop.stop(.failure("the tablet-mode switch \(watcher.switches[index].id) ended: \(ended)"))
+        }
+      }
+      let found = watcher.switches[index]
+      MotionSources.stopWhenRemoved(
+        session, udev: udev, bus: "input", syspath: found.syspath, what: "the tablet-mode switch \(found.id)")
+    }
+    session.onStop { for found in watcher.switches { found.reader.close() } }
+    session.publish(.tabletMode(watcher.initialUpdate()))
+  }
+
+  private static func openSwitches(udev: Udev) throws(StreamError) -> [Switch] {
+    var switches: [Switch] = []
+    for device in udev.devices(subsystem: "input")
+    where InputDevices.isInputNode(device) && InputDevices.switches(device).contains(.tabletMode) {
+      let name = device.attribute("name")
+      let label = name ?? device.sysname
+      guard let (id, node) = InputEventNode.find(inputSyspath: device.syspath, udev: udev) else {
+        throw .unavailable("the tablet-mode switch \(label) (\(device.sysname)) has no event node")
+      }
+      do throws(InputEventSource.Unusable) {
+        let reader = try InputEventReader.open(node)
+        let on = try reader.switchState(InputEvent.tabletMode)
+        switches.append(
+          Switch(
+            id: id, name: name, syspath: device.syspath, reader: reader,
+            decoder: InputFrameDecoder(switchCode: InputEvent.tabletMode, switchOn: on)))
+      } catch {
+        throw .unavailable("cannot read the tablet-mode switch \(label) (\(id)): \(error)")
+      }
+    }
+    guard !switches.isEmpty else {
+      throw .unavailable("no tablet-mode switch found (no input device with SW_TABLET_MODE)")
+    }
+    return switches
+  }
+
+  private func initialUpdate() -> TabletModeUpdate {
+    let shown = switches.first(where: \.isOn) ?? switches[0]
+    return TabletModeUpdate(tabletMode: reported, device: shown.id, name: shown.name, initial: true)
+  }
+
+  /// Reads switch `index`'s events; an update when the machine's state changed.
+  private func drain(_ index: Int) -> TabletModeUpdate? {
+    var changed = false
+    let reader = switches[index].reader
+    _ = reader.drain { event in
+      switch switches[index].decoder.apply(event) {
+      case .none: break
+      case .frame: changed = true
+      case .resynchronize:
+        // Events were lost (SYN_DROPPED): the state is what the kernel holds now; if it cannot
+        // be read, the next frame brings it.
+        if let on = try? reader.switchState(InputEvent.tabletMode) {
+          switches[index].decoder.reset(axes: [], switchOn: on)
+          changed = true
+        }
+      }
+    }
+    let now = switches.contains(where: \.isOn)
+    guard changed, now != reported else { return nil }
+    reported = now
+    let found = switches[index]
+    return TabletModeUpdate(tabletMode: now, device: found.id, name: found.name, initial: false)
+  }
+}
