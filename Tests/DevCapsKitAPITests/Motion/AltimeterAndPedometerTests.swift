@@ -51,4 +51,26 @@ struct AltimeterAndPedometerTests {
       #expect(error.description.contains("in_steps_en"), "\(error)")
     }
   }
+
+  @Test("replayed for an app's tests: the updates as given, the interval still checked")
+  func replayed() async throws {
+    let climb = [0.0, 1.5, 3.0].enumerated().map { index, meters in
+      AltitudeUpdate(
+        pressureKilopascals: 101.325 - meters * 0.012, relativeAltitudeMeters: meters, sensor: "test",
+        initial: index == 0)
+    }
+    var heights: [Double?] = []
+    for try await update in Altimeter(replaying: climb).relativeAltitudeUpdates(interval: 0.5) {
+      heights.append(update.relativeAltitudeMeters)
+    }
+    #expect(heights == [0, 1.5, 3])
+    await #expect(throws: UpdateError.invalidInterval(.seconds(60))) {
+      for try await _ in Altimeter(replaying: climb).relativeAltitudeUpdates(interval: .seconds(60)) {}
+    }
+
+    let walk = [0, 2, 5].map { PedometerUpdate(steps: $0, counter: 100 + $0, sensor: "test", initial: $0 == 0) }
+    var steps: [Int?] = []
+    for try await update in Pedometer(replaying: walk).updates() { steps.append(update.steps) }
+    #expect(steps == [0, 2, 5])
+  }
 }

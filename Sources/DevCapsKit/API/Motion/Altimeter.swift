@@ -14,7 +14,15 @@ public struct Altimeter: Sendable {
     (ReportBuilder().build(sections: [.sensors]).sensors ?? []).contains { $0.type == .pressure && $0.bus == "iio" }
   }
 
-  public init() {}
+  /// Updates an app's tests give, in place of the barometer's (see <doc:TestingYourApp>).
+  private let replayed: [AltitudeUpdate]?
+
+  /// An altimeter over the machine's barometer; nothing is read until its updates are iterated.
+  public init() { replayed = nil }
+
+  /// An altimeter whose ``relativeAltitudeUpdates(interval:)-(Duration)`` are these, in order,
+  /// then the end (the interval still checked): for an app's tests.
+  public init(replaying updates: [AltitudeUpdate]) { replayed = updates }
 
   /// The first IIO barometer read once per `interval` (1 ms … 10 s; sensors rarely measure more
   /// than a few times a second, and a faster interval reads the same value again): each update
@@ -22,7 +30,13 @@ public struct Altimeter: Sendable {
   /// barometric formula (``AltitudeUpdate/standardAltitudeMeters(kilopascals:)``). A machine
   /// without a barometer throws ``UpdateError/unavailable(_:)``.
   public func relativeAltitudeUpdates(interval: Duration = .seconds(1)) -> Updates<AltitudeUpdate> {
-    .events(.altitude, interval: interval) { event in
+    if let replayed {
+      return Updates { () throws(UpdateError) in
+        _ = try Updates<AltitudeUpdate>.hertz(interval)
+        return try Updates.replaying(replayed).open()
+      }
+    }
+    return .events(.altitude, interval: interval) { event in
       guard case .altitude(let update) = event else { return nil }
       return update
     }
