@@ -26,7 +26,8 @@ final class PowerProfilesWatcher {
 
   /// Opens the watch in `session`. Asked for by name, no daemon is unavailable with the reason;
   /// in `all`, it is left out.
-  static func open(_ kind: StreamKind, session: StreamSession) throws(StreamError) {
+  static func open(_ kind: StreamKind, _ sources: SourceContext) throws(StreamError) {
+    let session = sources.session
     guard kind == .powerProfile || kind == .all else { return }
     let first: PowerProfileInfo
     switch PowerProfilesClient.read() {

@@ -37,20 +37,16 @@ public final class DeviceStream {
 
   /// The stream `devcaps watch KIND` prints.
   public convenience init(_ kind: StreamKind, options: StreamOptions = StreamOptions()) throws(StreamError) {
-    try self.init(options: options) { session, context, udev throws(StreamError) in
-      try WatchSources.open(kind, options: options, session: session, context: context, udev: udev)
-    }
+    try self.init(options: options) { sources throws(StreamError) in try WatchSources.open(kind, sources) }
   }
 
   /// The display accelerometer's up-angle at `options.rate` samples per second (default 10).
   public static func upAngle(options: StreamOptions = StreamOptions()) throws(StreamError) -> DeviceStream {
-    try DeviceStream(options: options) { session, context, udev throws(StreamError) in
-      try MotionSources.openUpAngle(options: options, session: session, context: context, udev: udev)
-    }
+    try DeviceStream(options: options) { sources throws(StreamError) in try MotionSources.openUpAngle(sources) }
   }
 
   private init(
-    options: StreamOptions, open: (StreamSession, ProbeContext, Udev) throws(StreamError) -> [SensorInfo]
+    options: StreamOptions, open: (SourceContext) throws(StreamError) -> [SensorInfo]
   ) throws(StreamError) {
     let (stream, continuation) = AsyncThrowingStream.makeStream(of: StreamEvent.self)
     self.stream = stream
@@ -69,7 +65,7 @@ public final class DeviceStream {
     guard let udev = Udev() else { throw .unavailable("cannot use udev (\(Udev.unavailableReason))") }
     let context = ProbeContext()
     do {
-      sensors = try open(session, context, udev)
+      sensors = try open(SourceContext(options: options, session: session, probes: context, udev: udev))
     } catch {
       session.cleanUp()
       throw error

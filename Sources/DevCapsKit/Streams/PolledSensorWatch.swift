@@ -8,13 +8,13 @@ protocol PolledSensorRule: AnyObject {
   init()
   /// Readies the sensor before the first reading (a counter switched on), putting it back when
   /// the session stops; a sensor that cannot be readied is why the stream cannot start.
-  static func prepare(_ sensor: SensorInfo, session: StreamSession, options: StreamOptions) throws(StreamError)
+  static func prepare(_ sensor: SensorInfo, _ sources: SourceContext) throws(StreamError)
   /// The event a reading makes, if any: the value in the group's unit, or why there is none.
   func event(sensor: String, value: Double?, problem: String?) -> DeviceEvent?
 }
 
 extension PolledSensorRule {
-  static func prepare(_ sensor: SensorInfo, session: StreamSession, options: StreamOptions) throws(StreamError) {}
+  static func prepare(_ sensor: SensorInfo, _ sources: SourceContext) throws(StreamError) {}
 }
 
 /// The watches over one slowly changing IIO value — ambient light, air pressure, a step counter:
@@ -26,11 +26,11 @@ enum PolledSensorWatch {
   /// machine without the sensor (or whose sensor cannot be readied) is unavailable; in `all`, it
   /// is left out, with the reason as a note when there is a sensor.
   static func open<Rule: PolledSensorRule>(
-    _: Rule.Type, _ kind: StreamKind, options: StreamOptions, session: StreamSession, context: ProbeContext,
-    udev: Udev
+    _: Rule.Type, _ kind: StreamKind, _ sources: SourceContext
   ) throws(StreamError) -> SensorInfo? {
     guard kind == Rule.stream || kind == .all else { return nil }
-    let sensors = SensorProbe(context: context, udev: udev).probe()
+    let (options, session) = (sources.options, sources.session)
+    let sensors = sources.sensors()
     guard let sensor = sensors.first(where: { $0.type == Rule.sensorKind && $0.bus == "iio" }),
       let source = IIOPolledSource(sensor: sensor)
     else {
@@ -38,7 +38,7 @@ enum PolledSensorWatch {
       throw .unavailable(Rule.missing)
     }
     do throws(StreamError) {
-      try Rule.prepare(sensor, session: session, options: options)
+      try Rule.prepare(sensor, sources)
     } catch {
       if kind == .all {
         options.note?("\(Rule.stream.rawValue) left out: \(error.description)")
@@ -46,7 +46,7 @@ enum PolledSensorWatch {
       }
       throw error
     }
-    MotionSources.stopWhenRemoved(session, udev: udev, sensor: sensor)
+    sources.stopWhenRemoved(sensor)
     let rule = Rule()
     let poll = { [unowned session] in
       var value: Double? = nil

@@ -25,10 +25,11 @@ final class StepCounterWatcher: PolledSensorRule {
   }
 
   /// Switches the counter on when it is off, and off again when the session stops.
-  static func prepare(_ sensor: SensorInfo, session: StreamSession, options: StreamOptions) throws(StreamError) {
+  static func prepare(_ sensor: SensorInfo, _ sources: SourceContext) throws(StreamError) {
     guard let switchOff = try StepCounterSwitch.switchOn(sensor) else { return }
-    session.onStop {
-      if case .failure(let failure) = switchOff() { options.note?("could not switch the step counter off: \(failure)") }
+    let note = sources.note
+    sources.session.onStop {
+      if case .failure(let failure) = switchOff() { note("could not switch the step counter off: \(failure)") }
     }
   }
 }

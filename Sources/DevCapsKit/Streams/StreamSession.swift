@@ -134,3 +134,24 @@ final class StreamSession {
     monitors.removeAll()
   }
 }
+
+extension StreamSession {
+  /// A udev `remove` of the sensor (an input sensor's `inputN` device or its `eventN` node) ends
+  /// the stream.
+  func stopWhenRemoved(_ sensor: SensorInfo, udev: Udev) {
+    stopWhenRemoved(
+      bus: sensor.bus, syspath: sensor.syspath, what: "the \(sensor.type.rawValue) \(sensor.id)", udev: udev)
+  }
+
+  /// A udev `remove` of the device at `syspath` (on bus `input`, also of its `eventN` node) ends
+  /// the stream, saying `what` was removed.
+  func stopWhenRemoved(bus: String, syspath: String, what: String, udev: Udev) {
+    watchUdev(udev, subsystems: [bus]) { [unowned self] event in
+      let removed = event.device.syspath
+      let isNode = bus == "input" && removed.hasPrefix(syspath + "/")
+      if event.action == "remove" && ((syspath + "/").hasPrefix(removed + "/") || isNode) {
+        loop.stop(.failure("\(what) was removed"))
+      }
+    }
+  }
+}

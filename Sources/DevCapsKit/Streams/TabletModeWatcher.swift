@@ -22,7 +22,8 @@ final class TabletModeWatcher {
 
   /// Opens the watch in `session`. Asked for by name, a machine without a tablet-mode switch, or
   /// one whose node cannot be read, is unavailable; in `all`, it is left out.
-  static func open(_ kind: StreamKind, session: StreamSession, udev: Udev) throws(StreamError) {
+  static func open(_ kind: StreamKind, _ sources: SourceContext) throws(StreamError) {
+    let (session, udev) = (sources.session, sources.udev)
     guard kind == .tabletMode || kind == .all else { return }
     let watcher: TabletModeWatcher
     do {
@@ -41,8 +42,8 @@ final class TabletModeWatcher {
         }
       }
       let found = watcher.switches[index]
-      MotionSources.stopWhenRemoved(
-        session, udev: udev, bus: "input", syspath: found.syspath, what: "the tablet-mode switch \(found.id)")
+      session.stopWhenRemoved(
+        bus: "input", syspath: found.syspath, what: "the tablet-mode switch \(found.id)", udev: udev)
     }
     session.onStop { for found in watcher.switches { found.reader.close() } }
     session.publish(.tabletMode(watcher.initialUpdate()))

@@ -30,17 +30,18 @@ final class ThermalWatcher {
 
   /// Opens the watch in `session`. Asked for by name, a machine without thermal zones is
   /// unavailable; in `all`, it is left out.
-  static func open(
-    _ kind: StreamKind, options: StreamOptions, session: StreamSession, context: ProbeContext, udev: Udev
-  ) throws(StreamError) {
+  static func open(_ kind: StreamKind, _ sources: SourceContext) throws(StreamError) {
+    let (options, session) = (sources.options, sources.session)
     guard kind == .thermal || kind == .all else { return }
-    let watcher = ThermalWatcher(context: context)
+    let watcher = ThermalWatcher(context: sources.probes)
     let initial = watcher.start()
     guard case .thermal(let update) = initial.first, !update.zones.isEmpty else {
       if kind == .all { return }
       throw .unavailable("no thermal zones in \(ThermalProbe.directory)")
     }
-    guard session.watchUdev(udev, subsystems: subsystems, { [unowned session] _ in session.publish(watcher.check()) })
+    guard
+      session.watchUdev(
+        sources.udev, subsystems: subsystems, { [unowned session] _ in session.publish(watcher.check()) })
     else {
       throw .unavailable("cannot listen to udev events for thermal")
     }

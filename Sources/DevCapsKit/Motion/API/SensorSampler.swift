@@ -25,7 +25,7 @@ final class SensorSampler<Element: Sendable> {
       session.cleanUp()
       throw error
     }
-    MotionSources.stopWhenRemoved(session, udev: udev, sensor: sensor)
+    session.stopWhenRemoved(sensor, udev: udev)
     session.every(hertz: hertz) { [unowned session] in
       switch source.sample(sensor.type) {
       case .success(let sample): continuation.yield(transform(sample))

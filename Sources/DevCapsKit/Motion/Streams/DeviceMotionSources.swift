@@ -3,15 +3,12 @@
 /// one), each opened buffered or polled as the accelerometer streams are, sampled together on a
 /// timer at the requested rate (default 50 Hz for motion, 10 Hz for heading).
 enum DeviceMotionSources {
-  static func open(
-    _ kind: StreamKind, options: StreamOptions, session: StreamSession, context: ProbeContext, udev: Udev
-  ) throws(StreamError) -> [SensorInfo] {
+  static func open(_ kind: StreamKind, _ sources: SourceContext) throws(StreamError) -> [SensorInfo] {
     let wantsMotion = kind == .motion || kind == .all
     let wantsHeading = kind == .heading || kind == .all
     guard wantsMotion || wantsHeading else { return [] }
-    let sensors = SensorProbe(context: context, udev: udev).probe()
     let choice: MotionSensorChoice
-    switch MotionSensorChoice.choose(sensors, referenceFrame: options.referenceFrame) {
+    switch MotionSensorChoice.choose(sources.sensors(), referenceFrame: sources.options.referenceFrame) {
     case .found(let found): choice = found
     case .unavailable(let reason):
       if kind == .all { return [] }
@@ -21,9 +18,7 @@ enum DeviceMotionSources {
       throw .unavailable("a heading needs a magnetometer (IIO in_magn_{x,y,z}); none found")
     }
     do {
-      return try start(
-        choice, motion: wantsMotion, heading: wantsHeading, options: options, session: session, context: context,
-        udev: udev)
+      return try start(choice, motion: wantsMotion, heading: wantsHeading, sources)
     } catch {
       if kind == .all { return [] }
       throw error
@@ -31,32 +26,26 @@ enum DeviceMotionSources {
   }
 
   private static func start(
-    _ choice: MotionSensorChoice, motion: Bool, heading: Bool, options: StreamOptions, session: StreamSession,
-    context: ProbeContext, udev: Udev
+    _ choice: MotionSensorChoice, motion: Bool, heading: Bool, _ sources: SourceContext
   ) throws(StreamError) -> [SensorInfo] {
-    let note = options.note ?? { _ in }
+    let (options, session, note) = (sources.options, sources.session, sources.note)
     let hertz = options.rate ?? (motion ? StreamKind.motion : .heading).defaultHertz!
-    var sources = DeviceMotionTracker.Sources()
+    var inputs = DeviceMotionTracker.Sources()
     if let accelerometer = choice.accelerometer {
       // A combined chip's gyroscope is read with its accelerometer: one buffer, one scan.
       let combined = choice.gyroscope.map { $0.id == accelerometer.id && $0.bus == "iio" } ?? false
-      let source = try AccelerometerFeed.open(
-        accelerometer, also: combined ? [.gyroscope] : [], context: context, session: session, udev: udev,
-        hertz: hertz, note: note)
-      sources.accelerometer = source
-      if combined { sources.gyroscope = source }
+      let source = try sources.feed(accelerometer, also: combined ? [.gyroscope] : [], hertz: hertz)
+      inputs.accelerometer = source
+      if combined { inputs.gyroscope = source }
     }
-    if let gyroscope = choice.gyroscope, sources.gyroscope == nil {
-      sources.gyroscope = try AccelerometerFeed.open(
-        gyroscope, context: context, session: session, udev: udev, hertz: hertz, note: note)
+    if let gyroscope = choice.gyroscope, inputs.gyroscope == nil {
+      inputs.gyroscope = try sources.feed(gyroscope, hertz: hertz)
     }
     if let magnetometer = choice.magnetometer {
-      sources.magnetometer = try AccelerometerFeed.open(
-        magnetometer, context: context, session: session, udev: udev, hertz: hertz, note: note)
+      inputs.magnetometer = try sources.feed(magnetometer, hertz: hertz)
     }
     if let rotation = choice.rotation {
-      sources.rotation = try AccelerometerFeed.open(
-        rotation, context: context, session: session, udev: udev, note: note)
+      inputs.rotation = try sources.feed(rotation)
     }
     var calibration: MagnetometerCalibration?
     if let magnetometer = choice.magnetometer, options.appliesMagnetometerCalibration {
@@ -64,14 +53,14 @@ enum DeviceMotionSources {
       do {
         calibration = try store.load(for: magnetometer)
       } catch {
-        context.diagnostics.record(
+        sources.probes.diagnostics.record(
           store.path(for: magnetometer) ?? "magnetometer calibration",
           error.description + "; the field is used uncalibrated")
       }
     }
     let tracker = DeviceMotionTracker(
-      choice: choice, sources: sources, referenceFrame: options.referenceFrame, calibration: calibration)
-    for sensor in choice.sensors { MotionSources.stopWhenRemoved(session, udev: udev, sensor: sensor) }
+      choice: choice, sources: inputs, referenceFrame: options.referenceFrame, calibration: calibration)
+    for sensor in choice.sensors { sources.stopWhenRemoved(sensor) }
     var headingFilter = HeadingFilter(threshold: options.headingThreshold)
     session.awaitsInitialEvent = true
     session.every(hertz: hertz) { [unowned session] in

@@ -3,22 +3,18 @@
 /// of the stream when the sensor is removed.
 enum MotionSources {
   /// orientation, shake and proximity for `watch`.
-  static func openWatch(
-    _ kind: StreamKind, options: StreamOptions, session: StreamSession, context: ProbeContext, udev: Udev
-  ) throws(StreamError) -> [SensorInfo] {
+  static func openWatch(_ kind: StreamKind, _ sources: SourceContext) throws(StreamError) -> [SensorInfo] {
     let wantsMotion = [.orientation, .shake, .all].contains(kind)
     let wantsProximity = kind == .proximity || kind == .all
     guard wantsMotion || wantsProximity else { return [] }
-    let sensors = SensorProbe(context: context, udev: udev).probe()
+    let sensors = sources.sensors()
     var used: [SensorInfo] = []
     if wantsMotion {
       switch AccelerometerChoice.choose(sensors) {
       case .found(let sensor):
         do {
-          let hertz = options.rate ?? (kind != .orientation ? StreamKind.shake : .orientation).defaultHertz!
-          let source = try AccelerometerFeed.open(
-            sensor, context: context, session: session, udev: udev, hertz: hertz, note: options.note ?? { _ in })
-          startMotion(kind, sensor: sensor, source: source, options: options, session: session, udev: udev)
+          let hertz = sources.options.rate ?? (kind != .orientation ? StreamKind.shake : .orientation).defaultHertz!
+          startMotion(kind, sensor: sensor, source: try sources.feed(sensor, hertz: hertz), sources)
           used.append(sensor)
         } catch {
           if kind != .all { throw error }
@@ -27,23 +23,20 @@ enum MotionSources {
         if kind != .all { throw .unavailable(reason) }
       }
     }
-    if wantsProximity,
-      let sensor = try startProximity(
-        kind, sensors: sensors, options: options, session: session, context: context, udev: udev)
-    {
+    if wantsProximity, let sensor = try startProximity(kind, sensors: sensors, sources) {
       used.append(sensor)
     }
     return used
   }
 
   private static func startMotion(
-    _ kind: StreamKind, sensor: SensorInfo, source: any SampleSource, options: StreamOptions, session: StreamSession,
-    udev: Udev
+    _ kind: StreamKind, sensor: SensorInfo, source: any SampleSource, _ sources: SourceContext
   ) {
+    let (options, session) = (sources.options, sources.session)
     let orientation = kind != .shake
     let shake = kind != .orientation
     let tracker = MotionTracker(sampler: source, shake: shake ? options.shake : nil)
-    stopWhenRemoved(session, udev: udev, sensor: sensor)
+    sources.stopWhenRemoved(sensor)
     session.every(hertz: options.rate ?? (shake ? StreamKind.shake : .orientation).defaultHertz!) { [unowned session] in
       switch tracker.read() {
       case .success(let sample):
@@ -60,9 +53,9 @@ enum MotionSources {
   }
 
   private static func startProximity(
-    _ kind: StreamKind, sensors: [SensorInfo], options: StreamOptions, session: StreamSession, context: ProbeContext,
-    udev: Udev
+    _ kind: StreamKind, sensors: [SensorInfo], _ sources: SourceContext
   ) throws(StreamError) -> SensorInfo? {
+    let session = sources.session
     // An IIO sensor first; else an input device's SW_FRONT_PROXIMITY switch.
     let tracker: ProximityTracker
     if let sensor = sensors.first(where: { $0.type == .proximity && $0.bus == "iio" }),
@@ -72,7 +65,7 @@ enum MotionSources {
     } else if let sensor = sensors.first(where: { $0.type == .proximity && $0.bus == "input" }) {
       do {
         tracker = ProximityTracker(
-          switchSensor: sensor, source: try InputFeed.open(sensor, session: session, udev: udev))
+          switchSensor: sensor, source: try InputFeed.open(sensor, session: session, udev: sources.udev))
       } catch {
         if kind == .all { return nil }
         throw error
@@ -84,7 +77,7 @@ enum MotionSources {
       )
     }
     let sensor = tracker.sensor
-    stopWhenRemoved(session, udev: udev, sensor: sensor)
+    sources.stopWhenRemoved(sensor)
     let poll = { [unowned session] in
       switch tracker.poll() {
       case .success(let update): session.publish(update.map { [.proximity($0)] } ?? [])
@@ -92,21 +85,18 @@ enum MotionSources {
       }
     }
     poll()
-    session.every(hertz: options.rate ?? StreamKind.proximity.defaultHertz!, poll)
+    session.every(hertz: sources.options.rate ?? StreamKind.proximity.defaultHertz!, poll)
     return sensor
   }
 
   /// `up-angle`: the display accelerometer at the rate asked for; the first sample is the
   /// initial state.
-  static func openUpAngle(
-    options: StreamOptions, session: StreamSession, context: ProbeContext, udev: Udev
-  ) throws(StreamError) -> [SensorInfo] {
-    let sensor = try displayAccelerometer(context: context, udev: udev)
-    let source = try AccelerometerFeed.open(
-      sensor, context: context, session: session, udev: udev, hertz: options.rate ?? StreamKind.upAngleDefaultHertz,
-      note: options.note ?? { _ in })
+  static func openUpAngle(_ sources: SourceContext) throws(StreamError) -> [SensorInfo] {
+    let (options, session) = (sources.options, sources.session)
+    let sensor = try displayAccelerometer(context: sources.probes, udev: sources.udev)
+    let source = try sources.feed(sensor, hertz: options.rate ?? StreamKind.upAngleDefaultHertz)
     let tracker = MotionTracker(sampler: source, relativeTo: options.relativeTo)
-    stopWhenRemoved(session, udev: udev, sensor: sensor)
+    sources.stopWhenRemoved(sensor)
     var initial = true
     session.every(hertz: options.rate ?? StreamKind.upAngleDefaultHertz) { [unowned session] in
       switch tracker.read() {
@@ -131,24 +121,4 @@ enum MotionSources {
     case .unavailable(let reason): throw .unavailable(reason)
     }
   }
-
-  /// A udev `remove` of the sensor (an input sensor's `inputN` device or its `eventN` node) ends
-  /// the stream.
-  static func stopWhenRemoved(_ session: StreamSession, udev: Udev, sensor: SensorInfo) {
-    stopWhenRemoved(
-      session, udev: udev, bus: sensor.bus, syspath: sensor.syspath, what: "the \(sensor.type.rawValue) \(sensor.id)")
-  }
-
-  /// A udev `remove` of the device at `syspath` (on bus `input`, also of its `eventN` node) ends
-  /// the stream, saying `what` was removed.
-  static func stopWhenRemoved(_ session: StreamSession, udev: Udev, bus: String, syspath: String, what: String) {
-    session.watchUdev(udev, subsystems: [bus]) { [unowned session] event in
-      let removed = event.device.syspath
-      let isNode = bus == "input" && removed.hasPrefix(syspath + "/")
-      if event.action == "remove" && ((syspath + "/").hasPrefix(removed + "/") || isNode) {
-        session.loop.stop(.failure("\(what) was removed"))
-      }
-    }
-  }
-
 }

@@ -1,9 +1,8 @@
 /// Which sources `watch KIND` opens. In `all`, a stream without a source on this machine is left
 /// out; asked for by name, its absence is `StreamError.unavailable`.
 enum WatchSources {
-  static func open(
-    _ kind: StreamKind, options: StreamOptions, session: StreamSession, context: ProbeContext, udev: Udev
-  ) throws(StreamError) -> [SensorInfo] {
+  static func open(_ kind: StreamKind, _ sources: SourceContext) throws(StreamError) -> [SensorInfo] {
+    let (session, context, udev) = (sources.session, sources.probes, sources.udev)
     var watchers: [(start: () -> [DeviceEvent], subsystems: [String], handle: (UdevMonitor.Event) -> [DeviceEvent])] =
       []
     if kind == .displays || kind == .all {
@@ -22,21 +21,17 @@ enum WatchSources {
       else { throw .unavailable("cannot listen to udev events for \(watcher.subsystems.joined(separator: ", "))") }
     }
     for watcher in watchers { session.publish(watcher.start()) }
-    try PowerSources.open(kind, session: session, context: context, udev: udev)
-    try PowerProfilesWatcher.open(kind, session: session)
-    try TabletModeWatcher.open(kind, session: session, udev: udev)
-    try ThermalWatcher.open(kind, options: options, session: session, context: context, udev: udev)
+    try PowerSources.open(kind, sources)
+    try PowerProfilesWatcher.open(kind, sources)
+    try TabletModeWatcher.open(kind, sources)
+    try ThermalWatcher.open(kind, sources)
     let polled = [
-      try PolledSensorWatch.open(
-        LightWatcher.self, kind, options: options, session: session, context: context, udev: udev),
-      try PolledSensorWatch.open(
-        AltitudeWatcher.self, kind, options: options, session: session, context: context, udev: udev),
-      try PolledSensorWatch.open(
-        StepCounterWatcher.self, kind, options: options, session: session, context: context, udev: udev),
+      try PolledSensorWatch.open(LightWatcher.self, kind, sources),
+      try PolledSensorWatch.open(AltitudeWatcher.self, kind, sources),
+      try PolledSensorWatch.open(StepCounterWatcher.self, kind, sources),
     ]
-    let motion = try MotionSources.openWatch(kind, options: options, session: session, context: context, udev: udev)
-    let deviceMotion = try DeviceMotionSources.open(
-      kind, options: options, session: session, context: context, udev: udev)
+    let motion = try MotionSources.openWatch(kind, sources)
+    let deviceMotion = try DeviceMotionSources.open(kind, sources)
     return motion + deviceMotion.filter { sensor in !motion.contains { $0.id == sensor.id && $0.type == sensor.type } }
       + polled.compactMap { $0 }
   }
