@@ -12,16 +12,19 @@ final class PowerProfilesWatcher {
   private init(first: PowerProfileInfo) { last = first }
 
   /// The profile read again; events when something changed.
-  private func check() -> [DeviceEvent] {
+  private func check() -> [StreamEvent] {
     let now = try? PowerProfilesClient.read().get()
     guard now != last else { return [] }
     defer { last = now }
-    guard let now else { return [.sourceLost(source: Self.source)] }
+    guard let now else { return [StreamEvent(.sourceLost(source: Self.source))] }
     // After a return, the profile is the current state again, as battery's is after UPower's.
     guard last != nil else {
-      return [.sourceRestored(source: Self.source), .powerProfile(PowerProfileUpdate(profile: now, initial: true))]
+      return [
+        StreamEvent(.sourceRestored(source: Self.source)),
+        StreamEvent(.powerProfile(PowerProfileUpdate(profile: now)), initial: true),
+      ]
     }
-    return [.powerProfile(PowerProfileUpdate(profile: now, initial: false))]
+    return [StreamEvent(.powerProfile(PowerProfileUpdate(profile: now)))]
   }
 
   /// Opens the watch in `session`. Asked for by name, no daemon is unavailable with the reason;
@@ -63,6 +66,6 @@ final class PowerProfilesWatcher {
       run.requestStop()
       thread.join()
     }
-    session.publish(.powerProfile(PowerProfileUpdate(profile: first, initial: true)))
+    session.publish(.powerProfile(PowerProfileUpdate(profile: first)), initial: true)
   }
 }

@@ -5,7 +5,6 @@ final class AltitudeWatcher: PolledSensorRule {
   static let sensorKind = SensorInfo.Kind.pressure
   static let missing = "no barometer found (no IIO device with an in_pressure channel)"
   private var reference: Double? = nil
-  private var started = false
 
   init() {}
 
@@ -18,10 +17,9 @@ final class AltitudeWatcher: PolledSensorRule {
         AltitudeUpdate.standardAltitudeMeters(kilopascals: kilopascals)
         - AltitudeUpdate.standardAltitudeMeters(kilopascals: reference)
     }
-    defer { started = true }
     return .altitude(
       AltitudeUpdate(
-        pressureKilopascals: kilopascals, relativeAltitudeMeters: relative, sensor: sensor, initial: !started,
-        problem: problem))
+        pressureKilopascals: kilopascals, relativeAltitudeMeters: relative, sensor: sensor, problem: problem)
+    )
   }
 }

@@ -24,7 +24,7 @@ final class DisplayWatcher {
     let displays = probe()
     known = Dictionary(displays.map { (DisplayWatcher.key($0), $0) }, uniquingKeysWith: { first, _ in first })
     return displays.map {
-      .display(DisplayUpdate(action: $0.connected ? .connected : .disconnected, display: $0, initial: true))
+      .display(DisplayUpdate(action: $0.connected ? .connected : .disconnected, display: $0))
     }
   }
 
@@ -37,7 +37,7 @@ final class DisplayWatcher {
     }
     let changes = DisplayWatcher.changes(from: Array(known.values), to: displays)
     known = Dictionary(displays.map { (DisplayWatcher.key($0), $0) }, uniquingKeysWith: { first, _ in first })
-    return changes.map { .display(DisplayUpdate(action: $0.action, display: $0.display, initial: false)) }
+    return changes.map { .display(DisplayUpdate(action: $0.action, display: $0.display)) }
   }
 
   /// What changed between two readings, in the new reading's order (then vanished connectors).

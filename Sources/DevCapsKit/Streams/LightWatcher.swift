@@ -12,9 +12,8 @@ final class LightWatcher: PolledSensorRule {
     if let reported {
       guard Self.changed(from: reported, to: lux) else { return nil }
     }
-    let initial = reported == nil
     reported = .some(lux)
-    return .light(LightUpdate(lux: lux, sensor: sensor, initial: initial, problem: problem))
+    return .light(LightUpdate(lux: lux, sensor: sensor, problem: problem))
   }
 
   static func changed(from old: Double?, to new: Double?) -> Bool {

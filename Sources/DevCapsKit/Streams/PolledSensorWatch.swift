@@ -9,7 +9,8 @@ protocol PolledSensorRule: AnyObject {
   /// Readies the sensor before the first reading (a counter switched on), putting it back when
   /// the session stops; a sensor that cannot be readied is why the stream cannot start.
   static func prepare(_ sensor: SensorInfo, _ sources: SourceContext) throws(StreamError)
-  /// The event a reading makes, if any: the value in the group's unit, or why there is none.
+  /// The event a reading makes, if any: the value in the group's unit, or why there is none. The
+  /// first event a rule makes is the stream's initial state.
   func event(sensor: String, value: Double?, problem: String?) -> DeviceEvent?
 }
 
@@ -48,6 +49,7 @@ enum PolledSensorWatch {
     }
     sources.stopWhenRemoved(sensor)
     let rule = Rule()
+    var initial = true
     let poll = { [unowned session] in
       var value: Double? = nil
       var problem: String? = nil
@@ -57,7 +59,9 @@ enum PolledSensorWatch {
         return session.loop.stop(.failure(failure.description))
       case .failure(let failure): problem = failure.description
       }
-      session.publish(rule.event(sensor: sensor.id, value: value, problem: problem).map { [$0] } ?? [])
+      guard let event = rule.event(sensor: sensor.id, value: value, problem: problem) else { return }
+      session.publish(event, initial: initial)
+      initial = false
     }
     poll()
     let defaultHertz = Rule.stream.defaultHertz ?? 1

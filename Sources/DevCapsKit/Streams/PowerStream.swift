@@ -12,13 +12,13 @@ final class PowerStream {
 
   init(kind: Kind) { self.kind = kind }
 
-  func handle(_ message: UPowerWatcher.Message) -> [DeviceEvent] {
+  func handle(_ message: UPowerWatcher.Message) -> [StreamEvent] {
     switch message {
     case .absent:
       return []
     case .appeared(let power):
-      var events: [DeviceEvent] = []
-      if seenSource { events.append(.sourceRestored(source: "upower")) }
+      var events: [StreamEvent] = []
+      if seenSource { events.append(StreamEvent(.sourceRestored(source: "upower"))) }
       seenSource = true
       last.removeAll()
       lastLid = nil
@@ -27,13 +27,13 @@ final class PowerStream {
       seenSource = true
       return diff(power, initial: false)
     case .vanished:
-      return [.sourceLost(source: "upower")]
+      return [StreamEvent(.sourceLost(source: "upower"))]
     }
   }
 
   /// The events for a snapshot: every device on the initial lines, then only those that changed.
-  func diff(_ power: PowerInfo, initial: Bool) -> [DeviceEvent] {
-    var events: [DeviceEvent] = []
+  func diff(_ power: PowerInfo, initial: Bool) -> [StreamEvent] {
+    var events: [StreamEvent] = []
     switch kind {
     case .battery:
       let devices =
@@ -41,19 +41,19 @@ final class PowerStream {
         + power.peripherals.map { BatteryUpdate.Device.peripheral($0) }
       var current: [String: JSONValue] = [:]
       for device in devices {
-        let update = BatteryUpdate(device, initial: initial)
-        let reported = JSONValue(encoding: BatteryUpdate(device, initial: false))
+        let update = BatteryUpdate(device)
+        let reported = JSONValue(encoding: update)
         current[update.id] = reported
-        if initial || last[update.id] != reported { events.append(.battery(update)) }
+        if initial || last[update.id] != reported { events.append(StreamEvent(.battery(update), initial: initial)) }
       }
       for id in last.keys.sorted() where current[id] == nil {
-        events.append(.battery(BatteryUpdate(.removed(id: id), initial: false)))
+        events.append(StreamEvent(.battery(BatteryUpdate(.removed(id: id)))))
       }
       last = current
     case .lid:
-      let update = LidUpdate(closed: power.lidClosed, present: power.lidPresent, initial: initial)
+      let update = LidUpdate(closed: power.lidClosed, present: power.lidPresent)
       if initial || update.closed != lastLid?.closed || update.present != lastLid?.present {
-        events.append(.lid(update))
+        events.append(StreamEvent(.lid(update), initial: initial))
       }
       lastLid = update
     }

@@ -20,7 +20,7 @@ final class SensorWatcher {
 
   func start() -> [DeviceEvent] {
     known = probe()
-    return known.map { .sensor(SensorUpdate(action: .present, sensor: $0, initial: true)) }
+    return known.map { .sensor(SensorUpdate(action: .present, sensor: $0)) }
   }
 
   func handle(_ event: UdevMonitor.Event) -> [DeviceEvent] {
@@ -34,11 +34,11 @@ final class SensorWatcher {
     let before = Set(known.map(SensorWatcher.key))
     let after = Set(sensors.map(SensorWatcher.key))
     var events: [DeviceEvent] = sensors.filter { !before.contains(SensorWatcher.key($0)) }.map {
-      .sensor(SensorUpdate(action: .added, sensor: $0, initial: false))
+      .sensor(SensorUpdate(action: .added, sensor: $0))
     }
     for var gone in known where !after.contains(SensorWatcher.key(gone)) {
       gone.reading = nil  // a removed sensor has no reading
-      events.append(.sensor(SensorUpdate(action: .removed, sensor: gone, initial: false)))
+      events.append(.sensor(SensorUpdate(action: .removed, sensor: gone)))
     }
     known = sensors
     return events

@@ -10,7 +10,7 @@ final class StepCounterWatcher: PolledSensorRule {
   init() {}
 
   func event(sensor: String, value: Double?, problem: String?) -> DeviceEvent? {
-    var update = PedometerUpdate(steps: nil, counter: nil, sensor: sensor, initial: reported == nil, problem: problem)
+    var update = PedometerUpdate(steps: nil, counter: nil, sensor: sensor, problem: problem)
     if let value {
       if let counter = Int(exactly: value), counter >= 0 {
         update.counter = counter

@@ -17,7 +17,15 @@ final class StreamSession {
     self.emit = emit
   }
 
-  func publish(_ events: [DeviceEvent]) {
+  /// Events, each a change unless `initial` (the state the stream starts with).
+  func publish(_ events: [DeviceEvent], initial: Bool = false) {
+    for event in events {
+      guard publish(event, initial: initial) else { return }
+    }
+  }
+
+  /// Events stamped already, some of the initial state and some changes.
+  func publish(_ events: [StreamEvent]) {
     for event in events {
       guard publish(event) else { return }
     }
@@ -26,8 +34,13 @@ final class StreamSession {
   /// One event (no array to make: a motion sample at 200 Hz); false once `--count` is reached
   /// or the consumer is gone.
   @discardableResult
-  func publish(_ event: DeviceEvent) -> Bool {
-    let stamped = StreamEvent(event)
+  func publish(_ event: DeviceEvent, initial: Bool = false) -> Bool {
+    publish(StreamEvent(event, initial: initial))
+  }
+
+  /// One event stamped already; false once `--count` is reached or the consumer is gone.
+  @discardableResult
+  func publish(_ stamped: StreamEvent) -> Bool {
     guard emit(stamped) else {
       loop.stop(.finished)
       return false

@@ -46,7 +46,7 @@ final class TabletModeWatcher {
         bus: "input", syspath: found.syspath, what: "the tablet-mode switch \(found.id)", udev: udev)
     }
     session.onStop { for found in watcher.switches { found.reader.close() } }
-    session.publish(.tabletMode(watcher.initialUpdate()))
+    session.publish(.tabletMode(watcher.initialUpdate()), initial: true)
   }
 
   private static func openSwitches(udev: Udev) throws(StreamError) -> [Switch] {
@@ -77,7 +77,7 @@ final class TabletModeWatcher {
 
   private func initialUpdate() -> TabletModeUpdate {
     let shown = switches.first(where: \.isOn) ?? switches[0]
-    return TabletModeUpdate(tabletMode: reported, device: shown.id, name: shown.name, initial: true)
+    return TabletModeUpdate(tabletMode: reported, device: shown.id, name: shown.name)
   }
 
   /// Reads switch `index`'s events; an update when the machine's state changed.
@@ -101,6 +101,6 @@ final class TabletModeWatcher {
     guard changed, now != reported else { return nil }
     reported = now
     let found = switches[index]
-    return TabletModeUpdate(tabletMode: now, device: found.id, name: found.name, initial: false)
+    return TabletModeUpdate(tabletMode: now, device: found.id, name: found.name)
   }
 }

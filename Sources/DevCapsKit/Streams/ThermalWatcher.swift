@@ -12,7 +12,7 @@ final class ThermalWatcher {
   func start() -> [DeviceEvent] {
     let thermal = read()
     state = thermal.state
-    return [.thermal(ThermalUpdate(thermal, initial: true))]
+    return [.thermal(ThermalUpdate(thermal))]
   }
 
   /// The state read again; an event when it changed.
@@ -20,7 +20,7 @@ final class ThermalWatcher {
     let thermal = read()
     guard thermal.state != state else { return [] }
     state = thermal.state
-    return [.thermal(ThermalUpdate(thermal, initial: false))]
+    return [.thermal(ThermalUpdate(thermal))]
   }
 
   private func read() -> ThermalInfo {
@@ -51,6 +51,6 @@ final class ThermalWatcher {
     ) { [unowned session] in
       session.publish(watcher.check())
     }
-    session.publish(initial)
+    session.publish(initial, initial: true)
   }
 }

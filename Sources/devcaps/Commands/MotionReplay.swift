@@ -46,7 +46,7 @@ struct MotionReplay {
       let elapsed = motion.timestamp - start
       let rate = delivered > 1 && elapsed > 0 ? Double(delivered - 1) / elapsed : nil
       let event = StreamEvent(
-        .motion(DeviceMotionUpdate(motion: motion, sensors: [path], rateHz: rate, initial: delivered == 1)))
+        .motion(DeviceMotionUpdate(motion: motion, sensors: [path], rateHz: rate)), initial: delivered == 1)
       let written =
         once && json ? Output.tryWrite(JSONValue(encoding: event).prettyPrinted + "\n") : printer.print(event)
       if !written { return }

@@ -67,7 +67,6 @@ struct DeviceThermalStateTests {
       return
     }
     for try await update in Device.thermalStateUpdates() {
-      #expect(update.initial)
       #expect(update.zones.map(\.id) == report.thermal?.zones.map(\.id))
       break
     }
@@ -96,7 +95,7 @@ struct DeviceLowPowerModeUpdatesTests {
     switch Result(catching: { () throws(PowerProfileError) in try Device.powerProfile() }) {
     case .success(let profile):
       for try await update in Device.lowPowerModeUpdates() {
-        #expect(update.initial && update.profile.busName == profile.busName)
+        #expect(update.profile.busName == profile.busName)
         break
       }
     case .failure(let error):
@@ -121,7 +120,7 @@ struct DeviceAmbientLightTests {
       return
     }
     for try await update in Device.ambientLightUpdates() {
-      #expect(update.initial && update.sensor == sensor.id)
+      #expect(update.sensor == sensor.id)
       break
     }
   }

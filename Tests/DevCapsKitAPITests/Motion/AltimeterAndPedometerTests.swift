@@ -17,7 +17,7 @@ struct AltimeterAndPedometerTests {
       return
     }
     for try await update in Altimeter().relativeAltitudeUpdates(interval: 0.5) {
-      #expect(update.initial && update.sensor == barometer.id)
+      #expect(update.sensor == barometer.id)
       #expect(update.relativeAltitudeMeters == 0 || update.problem != nil)
       break
     }
@@ -43,7 +43,7 @@ struct AltimeterAndPedometerTests {
     }
     do {
       for try await update in Pedometer().updates() {
-        #expect(update.initial && (update.steps == 0 || update.problem != nil))
+        #expect(update.steps == 0 || update.problem != nil)
         break
       }
     } catch {
@@ -56,8 +56,7 @@ struct AltimeterAndPedometerTests {
   func replayed() async throws {
     let climb = [0.0, 1.5, 3.0].enumerated().map { index, meters in
       AltitudeUpdate(
-        pressureKilopascals: 101.325 - meters * 0.012, relativeAltitudeMeters: meters, sensor: "test",
-        initial: index == 0)
+        pressureKilopascals: 101.325 - meters * 0.012, relativeAltitudeMeters: meters, sensor: "test")
     }
     var heights: [Double?] = []
     for try await update in Altimeter(replaying: climb).relativeAltitudeUpdates(interval: 0.5) {
@@ -68,7 +67,7 @@ struct AltimeterAndPedometerTests {
       for try await _ in Altimeter(replaying: climb).relativeAltitudeUpdates(interval: .seconds(60)) {}
     }
 
-    let walk = [0, 2, 5].map { PedometerUpdate(steps: $0, counter: 100 + $0, sensor: "test", initial: $0 == 0) }
+    let walk = [0, 2, 5].map { PedometerUpdate(steps: $0, counter: 100 + $0, sensor: "test") }
     var steps: [Int?] = []
     for try await update in Pedometer(replaying: walk).updates() { steps.append(update.steps) }
     #expect(steps == [0, 2, 5])

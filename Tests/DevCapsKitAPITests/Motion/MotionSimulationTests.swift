@@ -74,7 +74,7 @@ struct MotionSimulationTests {
     let given = [
       ScreenUpdate(screens: [], change: nil),
       ScreenUpdate(
-        screens: [Screen(display: panel)], change: DisplayUpdate(action: .connected, display: panel, initial: false)),
+        screens: [Screen(display: panel)], change: DisplayUpdate(action: .connected, display: panel)),
     ]
     var seen: [ScreenUpdate] = []
     for try await update in ScreenMonitor(replaying: given).updates { seen.append(update) }

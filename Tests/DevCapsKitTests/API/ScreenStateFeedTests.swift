@@ -25,11 +25,11 @@ struct ScreenStateFeedTests {
   func states() async throws {
     let panel = Screen(display: Self.display("eDP-1"))
     let changes = RecordedChanges([
-      DisplayUpdate(action: .connected, display: Self.display("HDMI-A-1"), initial: false),
+      DisplayUpdate(action: .connected, display: Self.display("HDMI-A-1")),
       DisplayUpdate(
-        action: .modesChanged, display: Self.display("HDMI-A-1", modes: ["3840x2160", "1920x1080"]), initial: false),
-      DisplayUpdate(action: .disconnected, display: Self.display("eDP-1", connected: false), initial: false),
-      DisplayUpdate(action: .disconnected, display: Self.display("DP-3", connected: false), initial: false),
+        action: .modesChanged, display: Self.display("HDMI-A-1", modes: ["3840x2160", "1920x1080"])),
+      DisplayUpdate(action: .disconnected, display: Self.display("eDP-1", connected: false)),
+      DisplayUpdate(action: .disconnected, display: Self.display("DP-3", connected: false)),
     ])
     let feed = ScreenStateFeed(changes: changes, screens: [panel])
     var updates: [ScreenUpdate] = []

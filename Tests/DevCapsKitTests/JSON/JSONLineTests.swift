@@ -25,7 +25,7 @@ struct JSONLineTests {
       userAcceleration: Vector3(-0.0003416049313476055, 2.220446049250313e-16, -0.0),
       rotationRate: rotationRate, magneticField: field, heading: heading, source: source,
       referenceFrame: .xMagneticNorthZVertical)
-    return DeviceMotionUpdate(motion: motion, sensors: sensors, rateHz: rateHz, initial: false)
+    return DeviceMotionUpdate(motion: motion, sensors: sensors, rateHz: rateHz)
   }
 
   @Test(
@@ -49,16 +49,20 @@ struct JSONLineTests {
 
   @Test("the other events go through the tree, with the same text")
   func otherEvents() {
-    let events: [DeviceEvent] = [
-      .lid(LidUpdate(closed: true, present: nil, initial: true)),
-      .sourceLost(source: "upower \"daemon\""),
-      .heading(
-        HeadingUpdate(headingDegrees: 12.5, accuracy: .high, source: .fusion, sensor: "iio:device2", initial: false)),
+    let time = Timestamp(seconds: 1_795_000_000, milliseconds: 42)
+    let events = [
+      StreamEvent(.lid(LidUpdate(closed: true, present: nil)), time: time, initial: true),
+      StreamEvent(.sourceLost(source: "upower \"daemon\""), time: time),
+      StreamEvent(
+        .heading(HeadingUpdate(headingDegrees: 12.5, accuracy: .high, source: .fusion, sensor: "iio:device2")),
+        time: time),
     ]
-    for event in events {
-      let stamped = StreamEvent(event, time: Timestamp(seconds: 1_795_000_000, milliseconds: 42))
+    for stamped in events {
       #expect(Self.line(stamped) == JSONValue(encoding: stamped).serialized())
     }
+    #expect(
+      Self.line(events[0])
+        == #"{"event":"lid","time":"2026-11-18T11:06:40.042Z","initial":true,"closed":true,"present":null}"#)
   }
 
   @Test("the time is RFC 3339 in UTC with milliseconds, in the line as in the string")

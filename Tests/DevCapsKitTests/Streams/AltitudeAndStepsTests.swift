@@ -22,10 +22,9 @@ struct AltitudeAndStepsTests {
       return update
     }
     let failedFirst = update(nil, "unreadable")
-    #expect(failedFirst?.initial == true && failedFirst?.relativeAltitudeMeters == nil)
+    #expect(failedFirst?.relativeAltitudeMeters == nil && failedFirst?.problem == "unreadable")
     #expect(update(100)?.relativeAltitudeMeters == 0)
     let lower = update(100.12)
-    #expect(lower?.initial == false)
     #expect(abs((lower?.relativeAltitudeMeters ?? 0) + 10.0) < 0.2, "1.2 hPa more is about 10 m lower")
   }
 
@@ -48,7 +47,7 @@ struct AltitudeAndStepsTests {
       guard case .steps(let update) = watcher.event(sensor: "s", value: value, problem: nil) else { return nil }
       return update
     }
-    #expect(steps(10)?.initial == true)
+    #expect(steps(10)?.steps == 0)
     #expect(steps(10) == nil)
     #expect(steps(12)?.steps == 2)
     let broken = steps(12.5)

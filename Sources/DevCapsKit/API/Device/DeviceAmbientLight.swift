@@ -5,7 +5,7 @@ extension Device {
   /// machine without one throws ``UpdateError/unavailable(_:)``.
   public static func ambientLightUpdates() -> Updates<LightUpdate> {
     .events(.light) { event in
-      guard case .light(let update) = event else { return nil }
+      guard case .light(let update) = event.event else { return nil }
       return update
     }
   }

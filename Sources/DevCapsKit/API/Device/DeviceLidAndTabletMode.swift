@@ -18,7 +18,7 @@ extension Device {
   /// ```
   public static func tabletModeUpdates() -> Updates<TabletModeUpdate> {
     .events(.tabletMode) { event in
-      guard case .tabletMode(let update) = event else { return nil }
+      guard case .tabletMode(let update) = event.event else { return nil }
       return update
     }
   }
@@ -29,7 +29,7 @@ extension Device {
   /// update whose `present` is false.
   public static func lidUpdates() -> Updates<LidUpdate> {
     .events(.lid) { event in
-      guard case .lid(let update) = event else { return nil }
+      guard case .lid(let update) = event.event else { return nil }
       return update
     }
   }

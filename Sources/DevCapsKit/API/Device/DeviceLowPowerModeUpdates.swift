@@ -5,7 +5,7 @@ extension Device {
   /// nothing until it is back.
   public static func lowPowerModeUpdates() -> Updates<PowerProfileUpdate> {
     .events(.powerProfile) { event in
-      guard case .powerProfile(let update) = event else { return nil }
+      guard case .powerProfile(let update) = event.event else { return nil }
       return update
     }
   }

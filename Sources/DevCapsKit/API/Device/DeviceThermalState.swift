@@ -15,7 +15,7 @@ extension Device {
   /// uevent. A machine without thermal zones throws ``UpdateError/unavailable(_:)``.
   public static func thermalStateUpdates() -> Updates<ThermalUpdate> {
     .events(.thermal) { event in
-      guard case .thermal(let update) = event else { return nil }
+      guard case .thermal(let update) = event.event else { return nil }
       return update
     }
   }

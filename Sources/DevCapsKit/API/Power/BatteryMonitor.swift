@@ -27,7 +27,7 @@ public struct BatteryMonitor: Sendable {
   public var updates: Updates<BatteryStatus> {
     if let replayed { return .replaying(replayed) }
     return .events(.battery) { event in
-      switch event {
+      switch event.event {
       case .battery(let update):
         guard case .battery(let battery, _) = update.device else { return nil }
         return BatteryStatus(battery)

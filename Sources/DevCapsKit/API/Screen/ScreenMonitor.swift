@@ -25,7 +25,7 @@ public struct ScreenMonitor: Sendable {
   public var updates: Updates<ScreenUpdate> {
     if let replayed { return .replaying(replayed) }
     let events = Updates<DisplayUpdate>.events(.displays) { event in
-      guard case .display(let update) = event, !update.initial else { return nil }
+      guard case .display(let update) = event.event, !event.initial else { return nil }
       return update
     }
     return Updates<ScreenUpdate> { () throws(UpdateError) in

@@ -35,7 +35,7 @@ extension Updates {
   /// Updates taken from the events of a `DeviceStream` of `kind`.
   static func events(
     _ kind: StreamKind, options: StreamOptions = StreamOptions(), interval: Duration? = nil,
-    _ transform: @escaping @Sendable (DeviceEvent) -> Element?
+    _ transform: @escaping @Sendable (StreamEvent) -> Element?
   ) -> Updates {
     Updates { () throws(UpdateError) in
       var options = options
@@ -46,7 +46,7 @@ extension Updates {
       } catch {
         throw UpdateError(error)
       }
-      return StreamFeed(owner: stream, stream: stream.events().base) { transform($0.event) }
+      return StreamFeed(owner: stream, stream: stream.events().base, transform: transform)
     }
   }
 }

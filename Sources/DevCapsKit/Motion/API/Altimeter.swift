@@ -37,7 +37,7 @@ public struct Altimeter: Sendable {
       }
     }
     return .events(.altitude, interval: interval) { event in
-      guard case .altitude(let update) = event else { return nil }
+      guard case .altitude(let update) = event.event else { return nil }
       return update
     }
   }

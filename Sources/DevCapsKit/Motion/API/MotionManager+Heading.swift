@@ -52,18 +52,17 @@ extension MotionManager {
           var headings = HeadingFilter(threshold: filter)
           return { input -> HeadingUpdate? in
             guard let motion = estimator.update(input), let heading = motion.heading else { return nil }
-            let initial = headings.reported == nil
             guard headings.admit(heading) else { return nil }
             return HeadingUpdate(
               headingDegrees: heading, accuracy: motion.magneticField?.accuracy ?? .uncalibrated,
-              source: motion.source, sensor: "simulation", initial: initial)
+              source: motion.source, sensor: "simulation")
           }
         })!
     }
     var options = StreamOptions()
     options.headingThreshold = filter
     return .events(.heading, options: options, interval: interval) { event in
-      guard case .heading(let update) = event else { return nil }
+      guard case .heading(let update) = event.event else { return nil }
       return update
     }
   }

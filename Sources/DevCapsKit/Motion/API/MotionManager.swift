@@ -122,7 +122,7 @@ public struct MotionManager: Sendable {
     var options = StreamOptions()
     options.referenceFrame = referenceFrame
     return Updates<DeviceMotion>.events(.motion, options: options, interval: interval) { event in
-      guard case .motion(let update) = event else { return nil }
+      guard case .motion(let update) = event.event else { return nil }
       return update.motion
     }
     .keepingLatest(in: latest.deviceMotion)
@@ -146,7 +146,7 @@ public struct MotionManager: Sendable {
       }
     }
     return .events(.orientation) { event in
-      guard case .orientation(let update) = event else { return nil }
+      guard case .orientation(let update) = event.event else { return nil }
       return update.orientation
     }
   }

@@ -30,7 +30,7 @@ public struct Pedometer: Sendable {
   public func updates() -> Updates<PedometerUpdate> {
     if let replayed { return .replaying(replayed) }
     return .events(.steps) { event in
-      guard case .steps(let update) = event else { return nil }
+      guard case .steps(let update) = event.event else { return nil }
       return update
     }
   }

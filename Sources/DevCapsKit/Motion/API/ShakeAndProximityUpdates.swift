@@ -17,7 +17,7 @@ extension MotionManager {
     var options = StreamOptions()
     options.shake = settings
     return .events(.shake, options: options) { event in
-      guard case .shake(let shake) = event else { return nil }
+      guard case .shake(let shake) = event.event else { return nil }
       return shake
     }
   }
@@ -54,7 +54,7 @@ extension Device {
   /// `next()` throws ``UpdateError/unavailable(_:)``, naming what is missing.
   public static func proximityStateUpdates() -> Updates<ProximityState> {
     .events(.proximity) { event in
-      guard case .proximity(let update) = event else { return nil }
+      guard case .proximity(let update) = event.event else { return nil }
       return ProximityState(update)
     }
   }

@@ -6,15 +6,12 @@ public struct DeviceMotionUpdate: Sendable, Equatable {
   public var sensors: [String]
   /// Samples per second achieved so far (nil until there are two).
   public var rateHz: Double?
-  /// The stream's first sample; left out of the JSON.
-  public var initial: Bool
 
   /// An update as the stream, a test or a replay makes one.
-  public init(motion: DeviceMotion, sensors: [String], rateHz: Double?, initial: Bool) {
+  public init(motion: DeviceMotion, sensors: [String], rateHz: Double?) {
     self.motion = motion
     self.sensors = sensors
     self.rateHz = rateHz
-    self.initial = initial
   }
 }
 
@@ -180,31 +177,27 @@ public struct HeadingUpdate: Sendable, Equatable {
   public var source: MotionSource
   /// The magnetometer (or the hub) read.
   public var sensor: String
-  /// The stream's first event: the current heading, not a change.
-  public var initial: Bool
 
   /// An update as the stream, a test or a replay makes one.
   public init(
-    headingDegrees: Double, accuracy: MagneticFieldAccuracy, source: MotionSource, sensor: String, initial: Bool
+    headingDegrees: Double, accuracy: MagneticFieldAccuracy, source: MotionSource, sensor: String
   ) {
     self.headingDegrees = headingDegrees
     self.accuracy = accuracy
     self.source = source
     self.sensor = sensor
-    self.initial = initial
   }
 }
 
 extension HeadingUpdate: Encodable {
-  enum CodingKeys: String, CodingKey { case headingDegrees, accuracy, source, sensor, initial }
+  enum CodingKeys: String, CodingKey { case headingDegrees, accuracy, source, sensor }
 
-  /// `headingDegrees`, `accuracy`, `source`, `sensor`, and `initial` when it is.
+  /// `headingDegrees`, `accuracy`, `source`, `sensor`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(headingDegrees, forKey: .headingDegrees)
     try container.encode(accuracy, forKey: .accuracy)
     try container.encode(source, forKey: .source)
     try container.encode(sensor, forKey: .sensor)
-    if initial { try container.encode(true, forKey: .initial) }
   }
 }

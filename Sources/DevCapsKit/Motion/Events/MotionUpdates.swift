@@ -6,29 +6,25 @@ public struct OrientationUpdate: Sendable, Equatable {
   public var angleDegrees: Double?
   /// The sensor's kernel name (`iio:device0`).
   public var sensor: String
-  /// The stream's first event: the current state, not a change.
-  public var initial: Bool
 
   /// An update as a test or a replay makes one.
-  public init(orientation: Orientation, angleDegrees: Double?, sensor: String, initial: Bool) {
+  public init(orientation: Orientation, angleDegrees: Double?, sensor: String) {
     self.orientation = orientation
     self.angleDegrees = angleDegrees
     self.sensor = sensor
-    self.initial = initial
   }
 }
 
 extension OrientationUpdate: Encodable {
-  enum CodingKeys: String, CodingKey { case orientation, rotation, angleDegrees, sensor, initial }
+  enum CodingKeys: String, CodingKey { case orientation, rotation, angleDegrees, sensor }
 
-  /// `orientation`, iio-sensor-proxy's `rotation`, `angleDegrees`, `sensor`, `initial` when it is.
+  /// `orientation`, iio-sensor-proxy's `rotation`, `angleDegrees`, `sensor`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(orientation, forKey: .orientation)
     try container.encodeIfPresent(orientation.rotation, forKey: .rotation)
     try container.encodeIfPresent(angleDegrees, forKey: .angleDegrees)
     try container.encode(sensor, forKey: .sensor)
-    if initial { try container.encode(true, forKey: .initial) }
   }
 }
 
@@ -41,23 +37,20 @@ public struct ProximityUpdate: Sendable, Equatable {
   public var value: Double?
   /// The sensor's kernel name (`iio:device1`, `event4`).
   public var sensor: String
-  /// The stream's first event: the current state, not a change.
-  public var initial: Bool
   /// Why the reading failed, when it did.
   public var problem: String?
 
   /// An update as a test or a replay makes one.
-  public init(near: Bool?, value: Double?, sensor: String, initial: Bool, problem: String? = nil) {
+  public init(near: Bool?, value: Double?, sensor: String, problem: String? = nil) {
     self.near = near
     self.value = value
     self.sensor = sensor
-    self.initial = initial
     self.problem = problem
   }
 }
 
 extension ProximityUpdate: Encodable {
-  enum CodingKeys: String, CodingKey { case near, value, sensor, initial, problem }
+  enum CodingKeys: String, CodingKey { case near, value, sensor, problem }
 
   /// The members of `Schemas/event.schema.json`'s proximity event.
   public func encode(to encoder: any Encoder) throws {
@@ -65,7 +58,6 @@ extension ProximityUpdate: Encodable {
     try container.encodeIfPresent(near, forKey: .near)
     try container.encodeIfPresent(value, forKey: .value)
     try container.encode(sensor, forKey: .sensor)
-    if initial { try container.encode(true, forKey: .initial) }
     if let problem { try container.encode(problem, forKey: .problem) }
   }
 }
@@ -102,14 +94,11 @@ public struct UpAngleSample: Sendable, Equatable {
   public var relativeTo: Orientation?
   /// Why the reading failed, when it did.
   public var problem: String?
-  /// The stream's first sample: the current state, which `--count` does not count. Not in the
-  /// JSON: every up-angle line has the same shape.
-  public var initial: Bool
 
   /// A sample as a test or a replay makes one.
   public init(
     angleDegrees: Double?, orientation: Orientation, gravity: Vector3?, sensor: String, relativeTo: Orientation? = nil,
-    problem: String? = nil, initial: Bool = false
+    problem: String? = nil
   ) {
     self.angleDegrees = angleDegrees
     self.orientation = orientation
@@ -117,14 +106,13 @@ public struct UpAngleSample: Sendable, Equatable {
     self.sensor = sensor
     self.relativeTo = relativeTo
     self.problem = problem
-    self.initial = initial
   }
 }
 
 extension UpAngleSample: Encodable {
   enum CodingKeys: String, CodingKey { case angleDegrees, orientation, rotation, gravity, sensor, relativeTo, problem }
 
-  /// The members of `devcaps up-angle --json`: `initial` is left out.
+  /// The members of `devcaps up-angle --json`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encodeIfPresent(angleDegrees, forKey: .angleDegrees)

@@ -67,11 +67,9 @@ enum DeviceMotionSources {
       let tick = tracker.tick()
       if let problem = tracker.takeNote() { note("skipping a reading: \(problem)") }
       switch tick {
-      case .motion(let update):
-        if motion && !session.publish(.motion(update)) { return }
-        if heading, let change = tracker.headingUpdate(update, filter: &headingFilter) {
-          session.publish(.heading(change))
-        }
+      case .motion(let update, let initial):
+        if motion && !session.publish(.motion(update), initial: initial) { return }
+        if heading, let change = tracker.headingEvent(update, filter: &headingFilter) { session.publish(change) }
       case .waiting:
         break
       case .skipped(let problem):

@@ -39,7 +39,8 @@ final class DeviceMotionTracker {
 
   /// What a tick gives: a sample, nothing yet, or the end of the stream.
   enum Tick {
-    case motion(DeviceMotionUpdate)
+    /// A sample; the first is the stream's initial state.
+    case motion(DeviceMotionUpdate, initial: Bool)
     case waiting
     /// A sample could not be read this time (said once per distinct problem).
     case skipped(String?)
@@ -76,7 +77,7 @@ final class DeviceMotionTracker {
     delivered += 1
     let elapsed = now - (firstTime ?? now)
     let rate = delivered > 1 && elapsed > 0 ? Double(delivered - 1) / elapsed : nil
-    return .motion(DeviceMotionUpdate(motion: motion, sensors: sensorIDs, rateHz: rate, initial: delivered == 1))
+    return .motion(DeviceMotionUpdate(motion: motion, sensors: sensorIDs, rateHz: rate), initial: delivered == 1)
   }
 
   private func source(of kind: SensorInfo.Kind) -> (any SampleSource)? {
@@ -99,15 +100,15 @@ final class DeviceMotionTracker {
   }
 
   /// A heading event when `filter` passes the heading (the first is the current heading).
-  func headingUpdate(_ update: DeviceMotionUpdate, filter: inout HeadingFilter) -> HeadingUpdate? {
+  func headingEvent(_ update: DeviceMotionUpdate, filter: inout HeadingFilter) -> StreamEvent? {
     guard let heading = update.motion.heading else { return nil }
     let initial = filter.reported == nil
     guard filter.admit(heading) else { return nil }
     let sensor = choice.magnetometer?.id ?? choice.rotation?.id ?? ""
-    return HeadingUpdate(
+    let change = HeadingUpdate(
       headingDegrees: heading, accuracy: update.motion.magneticField?.accuracy ?? .uncalibrated,
-      source: update.motion.source,
-      sensor: sensor, initial: initial)
+      source: update.motion.source, sensor: sensor)
+    return StreamEvent(.heading(change), initial: initial)
   }
 }
 

@@ -40,9 +40,9 @@ enum MotionSources {
     session.every(hertz: options.rate ?? (shake ? StreamKind.shake : .orientation).defaultHertz!) { [unowned session] in
       switch tracker.read() {
       case .success(let sample):
-        var events: [DeviceEvent] = []
-        if orientation, let update = tracker.orientationUpdate(sample) { events.append(.orientation(update)) }
-        if shake, let found = tracker.shake(sample) { events.append(.shake(found)) }
+        var events: [StreamEvent] = []
+        if orientation, let event = tracker.orientationEvent(sample) { events.append(event) }
+        if shake, let found = tracker.shake(sample) { events.append(StreamEvent(.shake(found))) }
         session.publish(events)
       case .failure(.noDataYet):
         break
@@ -80,7 +80,7 @@ enum MotionSources {
     sources.stopWhenRemoved(sensor)
     let poll = { [unowned session] in
       switch tracker.poll() {
-      case .success(let update): session.publish(update.map { [.proximity($0)] } ?? [])
+      case .success(let event): if let event { session.publish(event) }
       case .failure(let problem): session.loop.stop(.failure(problem.description))
       }
     }
@@ -101,10 +101,8 @@ enum MotionSources {
     session.every(hertz: options.rate ?? StreamKind.upAngleDefaultHertz) { [unowned session] in
       switch tracker.read() {
       case .success(let sample):
-        var reading = tracker.upAngleSample(sample)
-        reading.initial = initial
+        session.publish(.upAngle(tracker.upAngleSample(sample)), initial: initial)
         initial = false
-        session.publish([.upAngle(reading)])
       case .failure(.noDataYet):
         break
       case .failure(let problem):

@@ -65,14 +65,14 @@ final class MotionTracker {
       relativeTo: relativeTo, problem: sample.problem)
   }
 
-  /// An orientation update when the state changed since the last one reported (the first is the
+  /// An orientation event when the state changed since the last one reported (the first is the
   /// initial state).
-  func orientationUpdate(_ sample: Sample) -> OrientationUpdate? {
+  func orientationEvent(_ sample: Sample) -> StreamEvent? {
     guard sample.problem == nil, sample.orientation != reportedOrientation else { return nil }
     let initial = reportedOrientation == nil
     reportedOrientation = sample.orientation
-    return OrientationUpdate(
-      orientation: sample.orientation, angleDegrees: sample.angle, sensor: sampler.id, initial: initial)
+    let update = OrientationUpdate(orientation: sample.orientation, angleDegrees: sample.angle, sensor: sampler.id)
+    return StreamEvent(.orientation(update), initial: initial)
   }
 
   func shake(_ sample: Sample) -> ShakeEvent? {
@@ -120,8 +120,8 @@ final class ProximityTracker {
     self.init(sensor: sensor, source: source, nearLevel: 1)
   }
 
-  /// An update when `near` changed (the first is the initial state); `.gone` ends the stream.
-  func poll() -> Result<ProximityUpdate?, SampleProblem> {
+  /// An event when `near` changed (the first is the initial state); `.gone` ends the stream.
+  func poll() -> Result<StreamEvent?, SampleProblem> {
     let value: Double?
     var problem: String? = nil
     switch source.sample(.proximity) {
@@ -136,7 +136,8 @@ final class ProximityTracker {
     if problem != nil, reported != nil { return .success(nil) }
     let initial = reported == nil
     reported = .some(near)
-    return .success(ProximityUpdate(near: near, value: value, sensor: source.id, initial: initial, problem: problem))
+    let update = ProximityUpdate(near: near, value: value, sensor: source.id, problem: problem)
+    return .success(StreamEvent(.proximity(update), initial: initial))
   }
 }
 

@@ -14,20 +14,17 @@ public struct AltitudeUpdate: Sendable, Equatable {
   public var relativeAltitudeMeters: Double?
   /// The sensor's kernel name (`iio:device0`).
   public var sensor: String
-  /// The stream's first event: the altitude every later one is relative to.
-  public var initial: Bool
   /// Why the reading failed, when it did.
   public var problem: String?
 
   /// An update as a test or a replay makes one.
   public init(
-    pressureKilopascals: Double?, relativeAltitudeMeters: Double?, sensor: String, initial: Bool,
+    pressureKilopascals: Double?, relativeAltitudeMeters: Double?, sensor: String,
     problem: String? = nil
   ) {
     self.pressureKilopascals = pressureKilopascals
     self.relativeAltitudeMeters = relativeAltitudeMeters
     self.sensor = sensor
-    self.initial = initial
     self.problem = problem
   }
 
@@ -44,16 +41,15 @@ public struct AltitudeUpdate: Sendable, Equatable {
 }
 
 extension AltitudeUpdate: Encodable {
-  enum CodingKeys: String, CodingKey { case pressureKilopascals, relativeAltitudeMeters, sensor, initial, problem }
+  enum CodingKeys: String, CodingKey { case pressureKilopascals, relativeAltitudeMeters, sensor, problem }
 
-  /// `pressureKilopascals`, `relativeAltitudeMeters`, `sensor`, `initial` when it is, `problem`
+  /// `pressureKilopascals`, `relativeAltitudeMeters`, `sensor`, `problem`
   /// when there is one.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(pressureKilopascals.flatMap { $0.isFinite ? $0 : nil }, forKey: .pressureKilopascals)
     try container.encode(relativeAltitudeMeters.flatMap { $0.isFinite ? $0 : nil }, forKey: .relativeAltitudeMeters)
     try container.encode(sensor, forKey: .sensor)
-    if initial { try container.encode(true, forKey: .initial) }
     if let problem { try container.encode(problem, forKey: .problem) }
   }
 }

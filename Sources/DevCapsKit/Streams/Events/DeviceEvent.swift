@@ -45,56 +45,49 @@ public enum DeviceEvent: Sendable, Equatable {
     case .sourceRestored: "source-restored"
     }
   }
-
-  /// A stream starts with the current state (one event per device); `--count` counts the rest.
-  public var isInitial: Bool {
-    switch self {
-    case .battery(let update): update.initial
-    case .lid(let update): update.initial
-    case .tabletMode(let update): update.initial
-    case .display(let update): update.initial
-    case .sensor(let update): update.initial
-    case .orientation(let update): update.initial
-    case .proximity(let update): update.initial
-    case .upAngle(let sample): sample.initial
-    case .motion(let update): update.initial
-    case .heading(let update): update.initial
-    case .thermal(let update): update.initial
-    case .powerProfile(let update): update.initial
-    case .light(let update): update.initial
-    case .altitude(let update): update.initial
-    case .steps(let update): update.initial
-    case .shake, .sourceLost, .sourceRestored: false
-    }
-  }
 }
 
-/// One event of a stream with the wall-clock time it was seen.
+/// One event of a stream with the wall-clock time it was seen, and whether it is part of the
+/// current state a stream starts with.
 public struct StreamEvent: Sendable, Equatable {
   /// When the event was seen (wall clock).
   public var time: Timestamp
   /// What happened.
   public var event: DeviceEvent
+  /// Part of the state a stream starts with (one event per device: each battery, each
+  /// connector), not a change; `--count` counts only changes.
+  public var initial: Bool
 
-  /// An event stamped with the time now, or another.
-  public init(_ event: DeviceEvent, time: Timestamp = .now()) {
+  /// An event stamped with the time now, or another; a change unless `initial` says otherwise.
+  public init(_ event: DeviceEvent, time: Timestamp = .now(), initial: Bool = false) {
     self.time = time
     self.event = event
+    self.initial = initial
   }
 
   /// Not part of the initial state: what `--count` counts.
-  public var isChange: Bool { !event.isInitial }
+  public var isChange: Bool { !initial }
+
+  /// Whether the JSON line says `"initial": true`: every kind but the motion samples and the
+  /// up-angle, whose lines all have one shape.
+  var marksInitial: Bool {
+    switch event {
+    case .motion, .upAngle: false
+    default: initial
+    }
+  }
 }
 
 /// `{"event": …, "time": …, …the event's own members}`: one NDJSON line.
 extension StreamEvent: Encodable {
-  enum CodingKeys: String, CodingKey { case event, time, source }
+  enum CodingKeys: String, CodingKey { case event, time, initial, source }
 
   /// One NDJSON line of `Schemas/event.schema.json`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(event.name, forKey: .event)
     try container.encode(time.rfc3339, forKey: .time)
+    if marksInitial { try container.encode(true, forKey: .initial) }
     switch event {
     case .battery(let update): try update.encode(to: encoder)
     case .lid(let update): try update.encode(to: encoder)

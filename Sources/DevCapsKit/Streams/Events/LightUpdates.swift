@@ -5,29 +5,25 @@ public struct LightUpdate: Sendable, Equatable {
   public var lux: Double?
   /// The sensor's kernel name (`iio:device2`).
   public var sensor: String
-  /// The stream's first event: the light now, not a change.
-  public var initial: Bool
   /// Why the reading failed, when it did.
   public var problem: String?
 
   /// An update as a test or a replay makes one.
-  public init(lux: Double?, sensor: String, initial: Bool, problem: String? = nil) {
+  public init(lux: Double?, sensor: String, problem: String? = nil) {
     self.lux = lux
     self.sensor = sensor
-    self.initial = initial
     self.problem = problem
   }
 }
 
 extension LightUpdate: Encodable {
-  enum CodingKeys: String, CodingKey { case lux, sensor, initial, problem }
+  enum CodingKeys: String, CodingKey { case lux, sensor, problem }
 
-  /// `lux`, `sensor`, `initial` when it is, `problem` when there is one.
+  /// `lux`, `sensor`, `problem` when there is one.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(lux.flatMap { $0.isFinite ? $0 : nil }, forKey: .lux)
     try container.encode(sensor, forKey: .sensor)
-    if initial { try container.encode(true, forKey: .initial) }
     if let problem { try container.encode(problem, forKey: .problem) }
   }
 }

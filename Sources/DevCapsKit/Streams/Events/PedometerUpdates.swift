@@ -8,31 +8,27 @@ public struct PedometerUpdate: Sendable, Equatable {
   public var counter: Int?
   /// The sensor's kernel name (`iio:device1`).
   public var sensor: String
-  /// The stream's first event: the count every later one starts from.
-  public var initial: Bool
   /// Why the reading failed, when it did.
   public var problem: String?
 
   /// An update as a test or a replay makes one.
-  public init(steps: Int?, counter: Int?, sensor: String, initial: Bool, problem: String? = nil) {
+  public init(steps: Int?, counter: Int?, sensor: String, problem: String? = nil) {
     self.steps = steps
     self.counter = counter
     self.sensor = sensor
-    self.initial = initial
     self.problem = problem
   }
 }
 
 extension PedometerUpdate: Encodable {
-  enum CodingKeys: String, CodingKey { case steps, counter, sensor, initial, problem }
+  enum CodingKeys: String, CodingKey { case steps, counter, sensor, problem }
 
-  /// `steps`, `counter`, `sensor`, `initial` when it is, `problem` when there is one.
+  /// `steps`, `counter`, `sensor`, `problem` when there is one.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(steps, forKey: .steps)
     try container.encode(counter, forKey: .counter)
     try container.encode(sensor, forKey: .sensor)
-    if initial { try container.encode(true, forKey: .initial) }
     if let problem { try container.encode(problem, forKey: .problem) }
   }
 }

@@ -3,29 +3,25 @@
 public struct PowerProfileUpdate: Sendable, Equatable {
   /// The profile, its degraded reason and the bus name that answered.
   public var profile: PowerProfileInfo
-  /// The stream's first event: the profile as it is, not a change.
-  public var initial: Bool
 
   /// Low power mode: the profile is `power-saver`.
   public var isLowPowerModeEnabled: Bool { profile.isLowPowerModeEnabled }
 
   /// An update as a test or a replay makes one.
-  public init(profile: PowerProfileInfo, initial: Bool) {
+  public init(profile: PowerProfileInfo) {
     self.profile = profile
-    self.initial = initial
   }
 }
 
 extension PowerProfileUpdate: Encodable {
-  enum CodingKeys: String, CodingKey { case profile, lowPowerMode, degradedReason, busName, initial }
+  enum CodingKeys: String, CodingKey { case profile, lowPowerMode, degradedReason, busName }
 
-  /// `profile`, `lowPowerMode`, `degradedReason`, `busName`, `initial` when it is.
+  /// `profile`, `lowPowerMode`, `degradedReason`, `busName`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(profile.profile, forKey: .profile)
     try container.encode(isLowPowerModeEnabled, forKey: .lowPowerMode)
     try container.encodeIfPresent(profile.degradedReason, forKey: .degradedReason)
     try container.encode(profile.busName, forKey: .busName)
-    if initial { try container.encode(true, forKey: .initial) }
   }
 }

@@ -10,13 +10,10 @@ public struct BatteryUpdate: Sendable, Equatable {
 
   /// The device and its state.
   public var device: Device
-  /// The stream's first events: the devices as they are, not a change.
-  public var initial: Bool
 
   /// An update as a test or a replay makes one.
-  public init(_ device: Device, initial: Bool) {
+  public init(_ device: Device) {
     self.device = device
-    self.initial = initial
   }
 
   /// The device's name (`BAT0`, `hidpp_battery_0`).
@@ -32,7 +29,7 @@ public struct BatteryUpdate: Sendable, Equatable {
 extension BatteryUpdate: Encodable {
   enum CodingKeys: String, CodingKey {
     case id, level, state, timeToEmptySeconds, timeToFullSeconds, onBattery, energyWh, energyRateW, warningLevel
-    case peripheral, kind, model, removed, initial
+    case peripheral, kind, model, removed
   }
 
   /// The members of `Schemas/event.schema.json`'s battery event.
@@ -60,7 +57,6 @@ extension BatteryUpdate: Encodable {
       try container.encode(id, forKey: .id)
       try container.encode(true, forKey: .removed)
     }
-    if initial { try container.encode(true, forKey: .initial) }
   }
 }
 
@@ -70,23 +66,19 @@ public struct LidUpdate: Sendable, Equatable, Encodable {
   public var closed: Bool?
   /// The machine has a lid.
   public var present: Bool?
-  /// The stream's first event: the lid as it is, not a change.
-  public var initial: Bool
 
   /// An update as a test or a replay makes one.
-  public init(closed: Bool?, present: Bool?, initial: Bool) {
+  public init(closed: Bool?, present: Bool?) {
     self.closed = closed
     self.present = present
-    self.initial = initial
   }
 
-  enum CodingKeys: String, CodingKey { case closed, present, initial }
+  enum CodingKeys: String, CodingKey { case closed, present }
 
-  /// `closed`, `present`, `initial` when it is.
+  /// `closed`, `present`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encodeIfPresent(closed, forKey: .closed)
     try container.encodeIfPresent(present, forKey: .present)
-    if initial { try container.encode(true, forKey: .initial) }
   }
 }

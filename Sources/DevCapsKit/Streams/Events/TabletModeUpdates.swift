@@ -8,20 +8,17 @@ public struct TabletModeUpdate: Sendable, Equatable {
   public var device: String
   /// That input device's name (`Intel HID switches`).
   public var name: String?
-  /// The stream's first event: the state now, not a change.
-  public var initial: Bool
 
   /// An update as a test or a replay makes one.
-  public init(tabletMode: Bool, device: String, name: String? = nil, initial: Bool) {
+  public init(tabletMode: Bool, device: String, name: String? = nil) {
     self.tabletMode = tabletMode
     self.device = device
     self.name = name
-    self.initial = initial
   }
 }
 
 extension TabletModeUpdate: Encodable {
-  enum CodingKeys: String, CodingKey { case tabletMode, device, name, initial }
+  enum CodingKeys: String, CodingKey { case tabletMode, device, name }
 
   /// The members of `Schemas/event.schema.json`'s tablet-mode event.
   public func encode(to encoder: any Encoder) throws {
@@ -29,6 +26,5 @@ extension TabletModeUpdate: Encodable {
     try container.encode(tabletMode, forKey: .tabletMode)
     try container.encode(device, forKey: .device)
     if let name { try container.encode(name, forKey: .name) }
-    if initial { try container.encode(true, forKey: .initial) }
   }
 }

@@ -7,31 +7,27 @@ public struct ThermalUpdate: Sendable, Equatable {
   public var reason: String?
   /// The zones as they were read for this state.
   public var zones: [ThermalZoneInfo]
-  /// The stream's first event: the state as it is, not a change.
-  public var initial: Bool
 
   /// An update as a test or a replay makes one.
-  public init(state: ThermalState, reason: String? = nil, zones: [ThermalZoneInfo] = [], initial: Bool) {
+  public init(state: ThermalState, reason: String? = nil, zones: [ThermalZoneInfo] = []) {
     self.state = state
     self.reason = reason
     self.zones = zones
-    self.initial = initial
   }
 
-  init(_ thermal: ThermalInfo, initial: Bool) {
-    self.init(state: thermal.state, reason: thermal.reason, zones: thermal.zones, initial: initial)
+  init(_ thermal: ThermalInfo) {
+    self.init(state: thermal.state, reason: thermal.reason, zones: thermal.zones)
   }
 }
 
 extension ThermalUpdate: Encodable {
-  enum CodingKeys: String, CodingKey { case state, reason, zones, initial }
+  enum CodingKeys: String, CodingKey { case state, reason, zones }
 
-  /// `state`, `reason`, `zones` (each with `temperatureCelsius`), `initial` when it is.
+  /// `state`, `reason`, `zones` (each with `temperatureCelsius`).
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(state, forKey: .state)
     try container.encodeIfPresent(reason, forKey: .reason)
     try container.encode(zones, forKey: .zones)
-    if initial { try container.encode(true, forKey: .initial) }
   }
 }

@@ -20,7 +20,7 @@ enum WatchSources {
           udev, subsystems: watcher.subsystems, { [unowned session] in session.publish(watcher.handle($0)) })
       else { throw .unavailable("cannot listen to udev events for \(watcher.subsystems.joined(separator: ", "))") }
     }
-    for watcher in watchers { session.publish(watcher.start()) }
+    for watcher in watchers { session.publish(watcher.start(), initial: true) }
     try PowerSources.open(kind, sources)
     try PowerProfilesWatcher.open(kind, sources)
     try TabletModeWatcher.open(kind, sources)
