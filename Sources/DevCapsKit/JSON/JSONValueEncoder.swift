@@ -1,7 +1,9 @@
-/// Encodes any `Encodable` value into a `JSONValue` without Foundation. Members keep the order the
-/// value encodes them in (a synthesized conformance: declaration order), and an absent optional is
-/// written as `null` rather than left out: in devcaps' JSON an unknown value is `null`, never
-/// missing. Non-finite numbers have no JSON spelling and become `null` too.
+/// Encodes any `Encodable` value into a `JSONValue` without Foundation, as Foundation's
+/// `JSONEncoder` would: members in the order the value encodes them (a synthesized conformance:
+/// declaration order), an absent optional left out by `encodeIfPresent` and written as `null` by
+/// `encode`. devcaps' own types write an unknown value as `null`, never leave it out (the report's
+/// models through `Report.json`, the events with `encode`). Non-finite numbers have no JSON
+/// spelling and become `null`.
 public struct JSONValueEncoder: Sendable {
   /// An encoder.
   public init() {}
@@ -148,27 +150,9 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     try JSONScalar.encode(value, into: node.member(key.stringValue), codingPath: codingPath + [key])
   }
 
-  // Absent optionals are written as null: the synthesized conformances call these.
-  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try encodeOrNull(value, key) }
-  mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try encodeOrNull(value, key) }
-  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try encodeOrNull(value, key) }
-  mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try encodeOrNull(value, key) }
-  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try encodeOrNull(value, key) }
-  mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try encodeOrNull(value, key) }
-  mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try encodeOrNull(value, key) }
-  mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try encodeOrNull(value, key) }
-  mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try encodeOrNull(value, key) }
-  mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try encodeOrNull(value, key) }
-  mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try encodeOrNull(value, key) }
-  mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try encodeOrNull(value, key) }
-  mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try encodeOrNull(value, key) }
-  mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try encodeOrNull(value, key) }
-  mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws { try encodeOrNull(value, key) }
-
-  private mutating func encodeOrNull<T: Encodable>(_ value: T?, _ key: Key) throws {
-    guard let value else { return put(.null, key) }
-    try encode(value, forKey: key)
-  }
+  // `encodeIfPresent` is the protocol's own: an absent optional is left out, as Foundation's
+  // JSONEncoder leaves it. A member that must be there as null is encoded with `encode`, which
+  // writes an Optional's nil as null.
 
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy keyType: NestedKey.Type, forKey key: Key

@@ -122,18 +122,4 @@ extension PowerInfo {
     powerProfile = try container.decodeIfPresent(PowerProfileInfo.self, forKey: .powerProfile)
   }
 
-  /// The lid is one object in the report: `"lid": {"present": …, "closed": …}`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(source, forKey: .source)
-    try container.encodeIfPresent(onBattery, forKey: .onBattery)
-    try container.encodeIfPresent(linePowerOnline, forKey: .linePowerOnline)
-    var lid = container.nestedContainer(keyedBy: LidKeys.self, forKey: .lid)
-    try lid.encodeIfPresent(lidPresent, forKey: .present)
-    try lid.encodeIfPresent(lidClosed, forKey: .closed)
-    try container.encodeIfPresent(level, forKey: .level)
-    try container.encode(batteries, forKey: .batteries)
-    try container.encode(peripherals, forKey: .peripherals)
-    try container.encodeIfPresent(powerProfile, forKey: .powerProfile)
-  }
 }

@@ -106,29 +106,4 @@ extension SensorReading {
     }
   }
 
-  /// One object whatever the case: `{x, y, z, unit}`, `{value, unit}`, `{value, unit: "raw", near}`
-  /// or `{w, x, y, z, unit: "quaternion"}`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    switch self {
-    case .vector(let vector, let unit):
-      try container.encode(vector.x, forKey: .x)
-      try container.encode(vector.y, forKey: .y)
-      try container.encode(vector.z, forKey: .z)
-      try container.encode(unit, forKey: .unit)
-    case .scalar(let value, let unit):
-      try container.encode(value, forKey: .value)
-      try container.encode(unit, forKey: .unit)
-    case .proximity(let raw, let near):
-      try container.encode(raw, forKey: .value)
-      try container.encode("raw", forKey: .unit)
-      try container.encodeIfPresent(near, forKey: .near)
-    case .quaternion(let q):
-      try container.encode(q.w, forKey: .w)
-      try container.encode(q.x, forKey: .x)
-      try container.encode(q.y, forKey: .y)
-      try container.encode(q.z, forKey: .z)
-      try container.encode("quaternion", forKey: .unit)
-    }
-  }
 }

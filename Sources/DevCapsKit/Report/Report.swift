@@ -51,48 +51,11 @@ public struct Report: Sendable, Equatable {
   }
 }
 
-/// The report's JSON: `schemaVersion`, the sections asked for in their order (with
-/// `capabilityEvidence` after `capabilities`), then `warnings`.
+/// The report's JSON is `Report.json` (Report/ReportJSON.swift), the one writer of the report
+/// and its models; through any encoder, Foundation's included, it is that document.
 extension Report: Encodable {
   /// The `list --json` document: `schemaVersion`, then each section asked for, then `warnings`.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: JSONKey.self)
-    try container.encode(Report.schemaVersion, forKey: "schemaVersion")
-    for section in sections {
-      let key = JSONKey(section.rawValue)
-      switch section {
-      case .device: try container.encodeIfPresent(device, forKey: key)
-      case .system: try container.encodeIfPresent(system, forKey: key)
-      case .cpu: try container.encodeIfPresent(cpu, forKey: key)
-      case .memory: try container.encodeIfPresent(memory, forKey: key)
-      case .limits: try container.encodeIfPresent(limits, forKey: key)
-      case .disks: try container.encodeIfPresent(disks, forKey: key)
-      case .network: try container.encodeIfPresent(network, forKey: key)
-      case .storage: try container.encodeIfPresent(storage, forKey: key)
-      case .power: try container.encodeIfPresent(power, forKey: key)
-      case .thermal: try container.encodeIfPresent(thermal, forKey: key)
-      case .sensors: try container.encodeIfPresent(sensors, forKey: key)
-      case .displays: try container.encodeIfPresent(displays, forKey: key)
-      case .gpus: try container.encodeIfPresent(gpus, forKey: key)
-      case .cameras: try container.encodeIfPresent(cameras, forKey: key)
-      case .audio: try container.encodeIfPresent(audio, forKey: key)
-      case .radios: try container.encodeIfPresent(radios, forKey: key)
-      case .inputs: try container.encodeIfPresent(inputs, forKey: key)
-      case .capabilities:
-        guard let capabilities else {
-          try container.encodeNil(forKey: key)
-          continue
-        }
-        var present = container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
-        for capability in capabilities { try present.encode(capability.present, forKey: JSONKey(capability.key)) }
-        var evidence = container.nestedContainer(keyedBy: JSONKey.self, forKey: "capabilityEvidence")
-        for capability in capabilities {
-          try evidence.encodeIfPresent(capability.evidence, forKey: JSONKey(capability.key))
-        }
-      }
-    }
-    try container.encode(warnings, forKey: "warnings")
-  }
+  public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
 }
 
 /// A saved `list --json` report read back: the sections it holds are the sections asked for.

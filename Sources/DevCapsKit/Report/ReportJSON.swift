@@ -1,9 +1,9 @@
-/// The `list --json` document built member by member. Through `JSONValueEncoder` the same
-/// document cost a fifth of `list --json`: a generic container class instantiated at run time for
-/// each model's CodingKeys, a coding path allocated and a chain of dynamic casts tried for every
-/// value. The Codable conformances stay, for the library's users and for reading reports back;
-/// `ReportJSONTests` holds the two to the same document for every recorded machine, and
-/// ReportFuzzer for every report it reads.
+/// The `list --json` document built member by member: the one writer of the report and its
+/// models. Through a synthesized `Codable` conformance the same document cost a fifth of
+/// `list --json` (a generic container class instantiated at run time for each model's CodingKeys,
+/// a coding path allocated and a chain of dynamic casts tried for every value); the models'
+/// `Encodable` conformances now encode this document instead (ModelEncoding.swift), and their
+/// `Decodable` ones read it back, which ReportFuzzer checks for every report it reads.
 extension Report {
   /// The report as `JSONValueEncoder` encodes it: `schemaVersion`, the sections asked for in
   /// report order (`capabilityEvidence` after `capabilities`), then `warnings`.
@@ -45,7 +45,7 @@ extension Report {
   }
 }
 
-/// A model that writes its own JSON, member for member as its Codable conformance encodes it.
+/// A model that writes its own JSON; its `Encodable` conformance encodes that.
 protocol ReportJSONConvertible {
   var json: JSONValue { get }
 }

@@ -17,11 +17,26 @@ struct JSONValueEncoderTests {
     var values: [Double]
   }
 
-  @Test("members in declaration order, absent optionals written as null, never left out")
+  @Test("members in declaration order; a synthesized conformance leaves absent optionals out, as JSONEncoder does")
   func order() throws {
     let value = try JSONValueEncoder().encode(
       Sample(name: nil, count: 3, ratio: nil, big: 7, flags: [true], nested: nil))
-    #expect(value.serialized() == #"{"name":null,"count":3,"ratio":null,"big":7,"flags":[true],"nested":null}"#)
+    #expect(value.serialized() == #"{"count":3,"big":7,"flags":[true]}"#)
+  }
+
+  struct Explicit: Encodable {
+    var name: String?
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: JSONKey.self)
+      try container.encode(name, forKey: "name")
+      try container.encodeIfPresent(name, forKey: "left")
+    }
+  }
+
+  @Test("encode writes an absent optional as null; encodeIfPresent leaves it out")
+  func explicitNull() throws {
+    #expect(try JSONValueEncoder().encode(Explicit(name: nil)).serialized() == #"{"name":null}"#)
+    #expect(try JSONValueEncoder().encode(Explicit(name: "x")).serialized() == #"{"name":"x","left":"x"}"#)
   }
 
   @Test("numbers JSON cannot spell are null; integers past Int64 stay integers")

@@ -22,8 +22,8 @@ extension OrientationUpdate: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(orientation, forKey: .orientation)
-    try container.encodeIfPresent(orientation.rotation, forKey: .rotation)
-    try container.encodeIfPresent(angleDegrees, forKey: .angleDegrees)
+    try container.encode(orientation.rotation, forKey: .rotation)
+    try container.encode(angleDegrees, forKey: .angleDegrees)
     try container.encode(sensor, forKey: .sensor)
   }
 }
@@ -55,8 +55,8 @@ extension ProximityUpdate: Encodable {
   /// The members of `Schemas/event.schema.json`'s proximity event.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encodeIfPresent(near, forKey: .near)
-    try container.encodeIfPresent(value, forKey: .value)
+    try container.encode(near, forKey: .near)
+    try container.encode(value, forKey: .value)
     try container.encode(sensor, forKey: .sensor)
     if let problem { try container.encode(problem, forKey: .problem) }
   }
@@ -115,10 +115,10 @@ extension UpAngleSample: Encodable {
   /// The members of `devcaps up-angle --json`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encodeIfPresent(angleDegrees, forKey: .angleDegrees)
+    try container.encode(angleDegrees, forKey: .angleDegrees)
     try container.encode(orientation, forKey: .orientation)
-    try container.encodeIfPresent(orientation.rotation, forKey: .rotation)
-    try container.encodeIfPresent(gravity, forKey: .gravity)
+    try container.encode(orientation.rotation, forKey: .rotation)
+    try container.encode(gravity, forKey: .gravity)
     try container.encode(sensor, forKey: .sensor)
     if let relativeTo { try container.encode(relativeTo, forKey: .relativeTo) }
     if let problem { try container.encode(problem, forKey: .problem) }

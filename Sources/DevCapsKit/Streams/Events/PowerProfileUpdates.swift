@@ -21,7 +21,7 @@ extension PowerProfileUpdate: Encodable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(profile.profile, forKey: .profile)
     try container.encode(isLowPowerModeEnabled, forKey: .lowPowerMode)
-    try container.encodeIfPresent(profile.degradedReason, forKey: .degradedReason)
+    try container.encode(profile.degradedReason, forKey: .degradedReason)
     try container.encode(profile.busName, forKey: .busName)
   }
 }

@@ -38,21 +38,21 @@ extension BatteryUpdate: Encodable {
     switch device {
     case .battery(let battery, let onBattery):
       try container.encode(battery.id, forKey: .id)
-      try container.encodeIfPresent(battery.level, forKey: .level)
+      try container.encode(battery.level, forKey: .level)
       try container.encode(battery.state, forKey: .state)
-      try container.encodeIfPresent(battery.timeToEmptySeconds, forKey: .timeToEmptySeconds)
-      try container.encodeIfPresent(battery.timeToFullSeconds, forKey: .timeToFullSeconds)
-      try container.encodeIfPresent(onBattery, forKey: .onBattery)
-      try container.encodeIfPresent(battery.energyWh, forKey: .energyWh)
-      try container.encodeIfPresent(battery.energyRateW, forKey: .energyRateW)
-      try container.encodeIfPresent(battery.warningLevel, forKey: .warningLevel)
+      try container.encode(battery.timeToEmptySeconds, forKey: .timeToEmptySeconds)
+      try container.encode(battery.timeToFullSeconds, forKey: .timeToFullSeconds)
+      try container.encode(onBattery, forKey: .onBattery)
+      try container.encode(battery.energyWh, forKey: .energyWh)
+      try container.encode(battery.energyRateW, forKey: .energyRateW)
+      try container.encode(battery.warningLevel, forKey: .warningLevel)
     case .peripheral(let peripheral):
       try container.encode(peripheral.id, forKey: .id)
-      try container.encodeIfPresent(peripheral.level, forKey: .level)
+      try container.encode(peripheral.level, forKey: .level)
       try container.encode(peripheral.state, forKey: .state)
       try container.encode(true, forKey: .peripheral)
       try container.encode(peripheral.kind, forKey: .kind)
-      try container.encodeIfPresent(peripheral.model, forKey: .model)
+      try container.encode(peripheral.model, forKey: .model)
     case .removed(let id):
       try container.encode(id, forKey: .id)
       try container.encode(true, forKey: .removed)
@@ -78,7 +78,7 @@ public struct LidUpdate: Sendable, Equatable, Encodable {
   /// `closed`, `present`.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encodeIfPresent(closed, forKey: .closed)
-    try container.encodeIfPresent(present, forKey: .present)
+    try container.encode(closed, forKey: .closed)
+    try container.encode(present, forKey: .present)
   }
 }

@@ -27,7 +27,7 @@ extension ThermalUpdate: Encodable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(state, forKey: .state)
-    try container.encodeIfPresent(reason, forKey: .reason)
+    try container.encode(reason, forKey: .reason)
     try container.encode(zones, forKey: .zones)
   }
 }
