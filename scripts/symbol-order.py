@@ -74,9 +74,9 @@ def movable_functions(layout):
     symbol of the name (lld orders all of them, local ones in other files too) is small: one
     function's own section (`.text.NAME`, as -function-sections emits) or a small file's `.text`.
     Most of the standard library's non-generic code, the regex parser and FoundationEssentials are
-    in large ones."""
-    largest = {}
-    size = None
+    in large ones: for each name of those, the large sections (by address) that hold it."""
+    largest, in_sections = {}, {}
+    size = address = None
     for line in open(layout, errors="replace"):
         # VMA, LMA, size, alignment, then the name indented: 0 an output section, 8 an input
         # section (`file:(name)`), 16 a symbol in it (mangled: the map is written with --no-demangle).
@@ -86,10 +86,13 @@ def movable_functions(layout):
         depth, name = len(match.group(2)), match.group(3)
         if depth == 8:
             size = int(match.group(1), 16) if ":(.text" in name else None
+            address = int(line.split()[0], 16)
         elif depth == 16 and size is not None:
             largest[name] = max(largest.get(name, 0), size)
+            if size > LARGEST_MOVED_SECTION:
+                in_sections.setdefault(name, set()).add((address, size))
     movable = {name for name, size in largest.items() if size <= LARGEST_MOVED_SECTION}
-    return movable, set(largest) - movable
+    return movable, in_sections
 
 
 # The output sections whose data the same order lays out: read-only after relocation, writable,
@@ -136,18 +139,27 @@ def data_sections(layout):
     return movable
 
 
-def data_read(stripped, environment, arguments, sections):
-    """A symbol of each movable data section the command reads or writes (valgrind's lackey
-    traces every access; the binary is position-dependent, so its addresses are the map's)."""
+def traced(stripped, environment, arguments, sections, large_sections):
+    """A symbol of each movable data section the command reads or writes, and the large sections
+    of code it runs (valgrind's lackey traces every access; the binary is position-dependent, so
+    its addresses are the map's)."""
     starts = [address for address, _, _ in sections]
     low, high = starts[0], sections[-1][0] + sections[-1][1]
-    touched = set()
+    code = sorted(large_sections)
+    code_starts = [address for address, _ in code]
+    touched, run = set(), set()
     with tempfile.NamedTemporaryFile(suffix=".lackey") as trace:
         env = dict(os.environ, **dict(item.split("=", 1) for item in environment))
         subprocess.run(["valgrind", "--tool=lackey", "--trace-mem=yes", f"--log-file={trace.name}", stripped]
                        + arguments, check=False, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for line in open(trace.name, errors="replace"):
-            # " L 00f8c940,8": a load, store or modify (instruction fetches start with "I").
+            # " L 00f8c940,8": a load, store or modify; "I  004e37a0,3" an instruction.
+            if line[:1] == "I" and code:
+                address = int(line[3:].split(",", 1)[0], 16)
+                index = bisect.bisect_right(code_starts, address) - 1
+                if index >= 0 and address < code[index][0] + code[index][1]:
+                    run.add(code[index])
+                continue
             if line[:1] != " " or line[1:2] not in ("L", "S", "M"):
                 continue
             address = int(line[3:].split(",", 1)[0], 16)
@@ -157,11 +169,12 @@ def data_read(stripped, environment, arguments, sections):
             section_address, size, name = sections[index]
             if address < section_address + size:
                 touched.add(name)
-    return touched
+    return touched, run
 
 
 def main():
     movable, in_large = movable_functions(sys.argv[1])
+    large_sections = set().union(*in_large.values()) if in_large else set()
     data = data_sections(sys.argv[1])
     data_address = {name: address for address, _, name in data}
     position_dependent = open(BINARY, "rb").read(18)[16] == 2  # e_type ET_EXEC, not ET_DYN
@@ -177,7 +190,7 @@ def main():
     with tempfile.TemporaryDirectory() as directory:
         stripped = os.path.join(directory, "devcaps")
         subprocess.run(["objcopy", "--strip-debug", BINARY, stripped], check=True)
-        ordered, seen, last = [], set(), []
+        ordered, seen, last, large_run = [], set(), [], set()
         for environment, arguments in COMMANDS:
             run = functions_run(stripped, environment, arguments)
             new = [name for name in run if name in symbols and name not in seen]
@@ -187,13 +200,22 @@ def main():
             new_large = sorted((name for name in run if name in large and name not in seen), key=lambda name: large[name])
             last += new_large
             seen.update(new_large)
-            read = data_read(stripped, environment, arguments, data) if position_dependent and data else set()
+            read, code_run = (traced(stripped, environment, arguments, data, large_sections)
+                              if position_dependent and data else (set(), set()))
+            large_run |= code_run
             new_data = sorted((name for name in read if name not in seen), key=lambda name: data_address[name])
             ordered += new_data
             seen.update(new_data)
             print(f"symbol-order: {' '.join(environment + arguments)}: {len(new)} more functions, "
                   f"{len(new_data)} more data, {len(new_large)} more in large sections", file=sys.stderr)
-        ordered += last
+        # A name that is also in a large section none of the commands runs (the regex parser's
+        # `.text` has its own `$sSqwxx`) comes after the others, the fewer such bytes the
+        # earlier: those sections would otherwise sit between the ordered block and the large
+        # sections that run, or between them and the small copies of the names that follow.
+        def idle_bytes(name):
+            return sum(size for section, size in in_large[name] - large_run)
+
+        ordered += sorted(last, key=idle_bytes)
     with open(ORDER, "w") as out:
         out.write("\n".join(ordered) + "\n")
     print(f"symbol-order: {len(ordered)} functions and data in {os.path.relpath(ORDER, ROOT)}", file=sys.stderr)
