@@ -41,8 +41,9 @@ endif
 # scripts/release-symbol-order.txt: the code the hot commands run, together. The kernel maps code
 # 64 KB around each page a program touches, all of it resident; spread over 10 MB, the 400 KB that
 # `list --json` runs kept 4.9 MB resident, now 2 MB (most of it the standard library's own .text,
-# 1.6 MB compiled without sections, which cannot move). `make symbol-order` writes the file from
-# callgrind (valgrind: scripts/benchmark.sh installs it).
+# 1.6 MB compiled without sections, which cannot move). The data they read and write is laid out
+# the same way, at the start of each data section. `make symbol-order` writes the file from
+# callgrind and lackey (valgrind: scripts/benchmark.sh installs it).
 # (Swift skips writing an object whose code did not change, even under new flags: after changing
 # these, delete .build/release's objects.)
 RELEASE_BUILD_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld \

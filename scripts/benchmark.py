@@ -120,9 +120,9 @@ def instructions(arguments):
 
 
 def symbol_order_found():
-    """How many of the functions scripts/release-symbol-order.txt lays out together the release
-    binary still has: renamed or removed ones fall back to wherever the linker puts them, and the
-    peak RSS rows grow. `make symbol-order` writes the file again."""
+    """How many of the functions and data scripts/release-symbol-order.txt lays out together the
+    release binary still has: renamed or removed ones fall back to wherever the linker puts them,
+    and the peak RSS rows grow. `make symbol-order` writes the file again."""
     wanted = set(open(os.path.join(ROOT, "scripts/release-symbol-order.txt")).read().split())
     listing = subprocess.run(["nm", "--defined-only", DEVCAPS], check=True, capture_output=True, text=True).stdout
     defined = {line.split(" ", 2)[2] for line in listing.splitlines() if line.count(" ") >= 2}
@@ -361,7 +361,7 @@ def main():
     lines += ["", "| instructions (callgrind) | count |", "|---|---:|"]
     for arguments, count in counts:
         lines.append(f"| `devcaps {' '.join(arguments)}` | {count:,} |" if count else f"| `devcaps {' '.join(arguments)}` | — |")
-    lines += ["", f"Functions of the hot commands laid out together (`scripts/release-symbol-order.txt`): "
+    lines += ["", f"Functions and data of the hot commands laid out together (`scripts/release-symbol-order.txt`): "
               f"{found:,} of {ordered:,} found in this build.", ""]
     lines += ["| target (issue #10) | this run | met |", "|---|---:|---|"]
     for target, figure, met in checks:

@@ -85,11 +85,17 @@ final class ProbeContext {
     }
   }
 
-  /// The file's first line, trimmed; nil when absent, unreadable or blank.
+  /// The file's first line, trimmed; nil when absent, unreadable or blank. The line ends at the
+  /// first line feed that is a Character of its own (not the one of a CR LF, which Swift holds as
+  /// one Character), found in the bytes: splitting the text by Character was 3 % of `list --json`
+  /// and kept two more 64 KB blocks of the standard library's grapheme code resident.
   func line(_ path: String) -> String? {
-    guard let text = text(path) else { return nil }
-    let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-    let trimmed = first.trimmingWhitespace()
+    guard let bytes = bytes(path) else { return nil }
+    var end = 0
+    while end < bytes.count, bytes[end] != 0x0A || (end > 0 && bytes[end - 1] == 0x0D) { end += 1 }
+    // A line feed is never part of a longer UTF-8 sequence: decoding the line alone replaces
+    // what decoding the whole file would.
+    let trimmed = String(decoding: bytes[..<end], as: UTF8.self).trimmingWhitespace()
     return trimmed.isEmpty ? nil : trimmed
   }
 

@@ -73,6 +73,23 @@ struct SystemRootTests {
     #expect(context.diagnostics.entries.map(\.problem) == (problem.map { [$0] } ?? []))
   }
 
+  @Test(
+    "a file's first line ends where the text's first line-feed Character does: not inside a CR LF",
+    arguments: [
+      [0x61, 0x0A, 0x62], [0x20, 0x61, 0x0D, 0x0A, 0x62, 0x0A, 0x63], [0x0A, 0x61], [0x0D, 0x0A],
+      [0x61, 0x0D, 0x0D, 0x0A, 0x0A, 0x62], [0x61, 0xE2, 0x82, 0x0A, 0x62], [0xCC, 0x81, 0x0A], [0x0A, 0xCC, 0x81],
+      [0x61, 0xFF, 0x0D], [0xC3, 0xA9, 0x09, 0x0A], [0x00, 0x61, 0x00], [],
+    ] as [[UInt8]])
+  func firstLine(bytes: [UInt8]) throws {
+    let root = try TemporaryRoot()
+    try root.write("/f", Data(bytes))
+    // What `line` gave when it split the decoded text by Character.
+    let text = String(decoding: bytes, as: UTF8.self)
+    let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    let trimmed = first.trimmingWhitespace()
+    #expect(root.context.line("/f") == (trimmed.isEmpty ? nil : trimmed))
+  }
+
   @Test("hexadecimal block sizes with and without 0x")
   func hex() throws {
     let root = try TemporaryRoot(["/a": "8000000\n", "/b": "0x80000000\n", "/c": "zz"])

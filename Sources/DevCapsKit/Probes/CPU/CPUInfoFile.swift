@@ -30,8 +30,22 @@ struct CPUInfoFile {
     }
   }
 
+  /// The machine's file, parsed once per snapshot: the cpu section and the device section's
+  /// hypervisor test both read it.
   init(context: ProbeContext) {
+    if let made = context.made[Made.key] as? Made {
+      self = made.file
+      return
+    }
     self.init(text: context.text("/proc/cpuinfo") ?? "")
+    context.made[Made.key] = Made(self)
+  }
+
+  /// The parsed file as the probe context keeps it for the next section that needs it.
+  final class Made {
+    static var key: String { "cpuinfo" }
+    let file: CPUInfoFile
+    init(_ file: CPUInfoFile) { self.file = file }
   }
 
   /// Whether the first processor's `flags` list `flag` (a whole word): no Set of a hundred

@@ -25,8 +25,8 @@ struct CgroupPaths {
         memberships.append((fields[1].split(separator: ","), String(fields[2])))
       }
     }
-    if let text = context.text("/proc/self/mountinfo") {
-      mounts = MountInfo.parse(text).entries.filter { $0.fileSystemType == "cgroup" || $0.fileSystemType == "cgroup2" }
+    if let parsed = MountInfo.parsed(context) {
+      mounts = parsed.entries.filter { $0.fileSystemType == "cgroup" || $0.fileSystemType == "cgroup2" }
     }
   }
 

@@ -11,11 +11,11 @@ struct DiskProbe {
   init(context: ProbeContext) { self.context = context }
 
   func probe() -> [DiskInfo] {
-    let path = "/proc/self/mountinfo"
     var mounts: [MountEntry] = []
-    if let text = context.text(path) {
-      let parsed = MountInfo.parse(text)
-      for line in parsed.malformed { context.diagnostics.record(path, "malformed line \(line.quotedForMessage)") }
+    if let parsed = MountInfo.parsed(context) {
+      for line in parsed.malformed {
+        context.diagnostics.record(MountInfo.Made.path, "malformed line \(line.quotedForMessage)")
+      }
       mounts = MountInfo.localFilesystems(parsed.entries)
     }
     if !mounts.contains(where: { $0.mountPoint == "/" }) {

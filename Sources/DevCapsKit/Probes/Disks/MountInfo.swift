@@ -38,6 +38,30 @@ enum MountInfo {
     return (entries, malformed)
   }
 
+  /// This process's `/proc/self/mountinfo`, parsed once per snapshot: the disks section and the
+  /// cgroup hierarchy both need it. Nil when the file is absent or unreadable (the context logs
+  /// the latter).
+  static func parsed(_ context: ProbeContext) -> Made? {
+    if let made = context.made[Made.key] as? Made { return made }
+    guard let text = context.text(Made.path) else { return nil }
+    let made = Made(parse(text))
+    context.made[Made.key] = made
+    return made
+  }
+
+  /// The parsed table as the probe context keeps it for the next section that needs it.
+  final class Made {
+    static var key: String { "mountinfo" }
+    static var path: String { "/proc/self/mountinfo" }
+    let entries: [MountEntry]
+    /// Lines without the documented shape, which the disks section reports.
+    let malformed: [String]
+    init(_ parsed: (entries: [MountEntry], malformed: [String])) {
+      entries = parsed.entries
+      malformed = parsed.malformed
+    }
+  }
+
   /// The kernel writes space, tab, newline and backslash as three-digit octal escapes.
   static func unescape(_ field: String) -> String {
     // By byte: Character by Character, this test was a quarter of the parse.
