@@ -108,7 +108,7 @@ public enum CapabilityCatalog {
   static func describe(_ sensor: SensorInfo) -> String {
     var details = [sensor.id]
     if let location = sensor.location { details.append(location.rawValue) }
-    return (sensor.name ?? sensor.type.rawValue) + " (" + details.joined(by: ", ") + ")"
+    return (sensor.name ?? sensor.type.rawValue) + " (" + details.concatenated(separator: ", ") + ")"
   }
 
   static func describe(_ camera: CameraInfo) -> String {
@@ -146,7 +146,8 @@ public enum CapabilityCatalog {
   }
 
   private static func architecture(_ key: String, _ names: [String]) -> CapabilityRule {
-    CapabilityRule(key: key, rule: "the machine's architecture is \(names.joined(by: " or "))") { inventory in
+    CapabilityRule(key: key, rule: "the machine's architecture is \(names.concatenated(separator: " or "))") {
+      inventory in
       inventory.architecture.flatMap { names.contains($0) ? $0 : nil }
     }
   }

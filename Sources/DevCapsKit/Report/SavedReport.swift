@@ -113,7 +113,7 @@ public enum SavedReport {
   }
 
   static func describe(_ error: DecodingError) -> String {
-    func path(_ keys: [any CodingKey]) -> String { keys.map(\.stringValue).joined(by: ".") }
+    func path(_ keys: [any CodingKey]) -> String { keys.map(\.stringValue).concatenated(separator: ".") }
     switch error {
     case .dataCorrupted(let context):
       return (context.codingPath.isEmpty ? "" : path(context.codingPath) + ": ") + context.debugDescription

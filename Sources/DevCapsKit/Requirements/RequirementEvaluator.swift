@@ -111,7 +111,8 @@ public final class RequirementEvaluator {
       result.finding =
         missing.isEmpty
         ? .features(names)
-        : .missingFeatures(missing + ["found: " + (kinds.isEmpty ? "none" : kinds.sorted().joined(by: ", "))])
+        : .missingFeatures(
+          missing + ["found: " + (kinds.isEmpty ? "none" : kinds.sorted().concatenated(separator: ", "))])
     case .allOf(let names):
       guard let cpu = facts.cpu else {
         result.finding = .unknown("the report has no cpu section")

@@ -9,13 +9,13 @@ extension Finding: CustomStringConvertible {
     case .bytes(let bytes, let what): Units.binaryBytes(bytes) + (what.map { " " + $0 } ?? "")
     case .count(let count): String(count)
     case .displays(let connectors):
-      "\(connectors.count)" + (connectors.isEmpty ? "" : " (" + connectors.joined(by: ", ") + ")")
+      "\(connectors.count)" + (connectors.isEmpty ? "" : " (" + connectors.concatenated(separator: ", ") + ")")
     case .hertz(let hertz, let source): Units.hertz(hertz) + (source.map { " (\($0))" } ?? "")
     case .batteryLevel(let level, let batteries, let source):
-      Units.fixed(level * 100, decimals: 0) + " % (" + batteries.joined(by: ", ") + ", \(source.rawValue))"
+      Units.fixed(level * 100, decimals: 0) + " % (" + batteries.concatenated(separator: ", ") + ", \(source.rawValue))"
     case .version(let text, let source): text + (source.map { " (\($0))" } ?? "")
-    case .features(let names): names.joined(by: ", ")
-    case .missingFeatures(let names): "missing " + names.joined(by: ", ")
+    case .features(let names): names.concatenated(separator: ", ")
+    case .missingFeatures(let names): "missing " + names.concatenated(separator: ", ")
     case .cpuLevel(let level): level
     case .thermalState(let state, let reason): state + (reason.map { " (\($0))" } ?? "")
     case .noBattery: "no battery"

@@ -23,7 +23,8 @@ struct EventEncodingTests {
       StreamEvent(.tabletMode(TabletModeUpdate(tabletMode: true, device: "event11")), time: time),
       StreamEvent(.display(DisplayUpdate(action: .connected, display: display)), time: time, initial: true),
       StreamEvent(.sensor(SensorUpdate(action: .added, sensor: sensor)), time: time),
-      StreamEvent(.orientation(OrientationUpdate(orientation: .faceUp, angleDegrees: nil, sensor: "event7")), time: time),
+      StreamEvent(
+        .orientation(OrientationUpdate(orientation: .faceUp, angleDegrees: nil, sensor: "event7")), time: time),
       StreamEvent(.proximity(ProximityUpdate(near: nil, value: nil, sensor: "event5", problem: "gone")), time: time),
       StreamEvent(.shake(ShakeEvent(detector: .count, peakG: 2.5, sensor: "iio:device0")), time: time),
       StreamEvent(
@@ -35,7 +36,9 @@ struct EventEncodingTests {
         time: time),
       StreamEvent(.thermal(ThermalUpdate(state: .nominal)), time: time, initial: true),
       StreamEvent(
-        .powerProfile(PowerProfileUpdate(profile: PowerProfileInfo(profile: "balanced", busName: "org.freedesktop.UPower.PowerProfiles"))),
+        .powerProfile(
+          PowerProfileUpdate(
+            profile: PowerProfileInfo(profile: "balanced", busName: "org.freedesktop.UPower.PowerProfiles"))),
         time: time),
       StreamEvent(.light(LightUpdate(lux: nil, sensor: "iio:device1", problem: "unreadable")), time: time),
       StreamEvent(

@@ -13,7 +13,7 @@ struct CPUProbe {
     let cpuinfo = CPUInfoFile(context: context)
     var cpu = CPUInfo()
     let names = cpuinfo.modelNames
-    cpu.model = names.isEmpty ? nil : names.joined(by: " + ")
+    cpu.model = names.isEmpty ? nil : names.concatenated(separator: " + ")
 
     let online = onlineCPUs()
     cpu.logicalCores = online?.count ?? (cpuinfo.processors.isEmpty ? nil : cpuinfo.processors.count)

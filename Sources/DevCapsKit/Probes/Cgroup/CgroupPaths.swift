@@ -61,7 +61,7 @@ struct CgroupPaths {
     let base = mount.mountPoint == "/" ? "" : mount.mountPoint
     var directories: [String] = []
     while true {
-      directories.append(base + "/" + components.joined(by: "/"))
+      directories.append(base + "/" + components.concatenated(separator: "/"))
       if components.isEmpty { break }
       components.removeLast()
     }
