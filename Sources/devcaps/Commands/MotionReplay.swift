@@ -19,19 +19,19 @@ struct MotionReplay {
     case .success(let read): bytes = read
     case .failure(let failure):
       Output.error("cannot read \(path): \(failure)")
-      throw ExitCode(66)
+      throw ExitCode.noInput
     }
     let samples: [MotionInput]
     do {
       samples = try MotionRecording.parse(bytes)
     } catch {
       Output.error("\(path): \(error)")
-      throw ExitCode(65)
+      throw ExitCode.dataError
     }
     if referenceFrame.usesMagnetometer && !samples.contains(where: { $0.magneticField != nil }) {
       Output.error(
         "\(path): \(referenceFrame.rawValue) needs the magnetometer columns (8 to 10), and the recording has none")
-      throw ExitCode(65)
+      throw ExitCode.dataError
     }
     var estimator = DeviceMotionEstimator(source: .fusion, referenceFrame: referenceFrame)
     let printer = StreamPrinter(json: json)
