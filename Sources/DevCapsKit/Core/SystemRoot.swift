@@ -71,8 +71,9 @@ extension SystemRoot {
   /// DEVCAPS_ROOT, a FIFO in a reports folder) is refused without blocking.
   func readBytes(_ path: String, limit: Int = maximumFileSize) -> Result<[UInt8], ReadFailure> {
     let descriptor: FileDescriptor
+    let size: Int
     do throws(RegularFileError) {
-      descriptor = try FileDescriptor.openRegularFile(hostPath(path))
+      (descriptor, size) = try FileDescriptor.openRegularFileWithSize(hostPath(path))
     } catch {
       switch error {
       case .system(let error): return .failure(ReadFailure(error))
@@ -81,7 +82,11 @@ extension SystemRoot {
     }
     return descriptor.closeAfter { descriptor in
       do throws(ReadAllError) {
-        return .success(try descriptor.readAll(limit: limit, shortReadIsEnd: path.hasPrefix("/sys/")))
+        // sysfs gives every attribute a size of 4096 and procfs 0: only other files are trusted.
+        let sysfs = path.hasPrefix("/sys/")
+        return .success(
+          try descriptor.readAll(
+            limit: limit, shortReadIsEnd: sysfs, expectedSize: sysfs || path.hasPrefix("/proc/") ? 0 : size))
       } catch {
         switch error {
         case .system(let error): return .failure(ReadFailure(error))

@@ -24,7 +24,7 @@ struct JSONObjectKeys {
   mutating func insert(_ key: String, at offset: Int, of bytes: [UInt8]) -> Int? {
     if strings == nil {
       var converted = JSONStringKeys()
-      for range in plain.ranges {
+      for range in plain.keyRanges {
         _ = converted.insert(String(decoding: bytes[range], as: UTF8.self), at: range.lowerBound - 1)
       }
       strings = converted

@@ -210,17 +210,50 @@ public struct JSONParser {
   /// moves past its closing quote and returns what is between; otherwise stays and returns nil.
   mutating func scanPlainString() -> Range<Int>? {
     let start = index + 1
-    var end = start
-    while end < bytes.count {
-      let byte = bytes[end]
-      if byte == UInt8(ascii: "\"") {
-        index = end + 1
-        return start..<end
+    let count = bytes.count
+    let end: Int? = bytes.withUnsafeBufferPointer { buffer in
+      var end = start
+      // Eight bytes at a time: the first that ends a plain string is where the string ends, or
+      // where it stops being plain.
+      if let base = buffer.baseAddress {
+        while end + 8 <= count {
+          let ends = Self.plainStringEnds(
+            UInt64(littleEndian: UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self)))
+          if ends == 0 {
+            end += 8
+            continue
+          }
+          end += ends.trailingZeroBitCount / 8
+          return buffer[end] == UInt8(ascii: "\"") ? end : nil
+        }
       }
-      if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
-      end += 1
+      while end < count {
+        let byte = buffer[end]
+        if byte == UInt8(ascii: "\"") { return end }
+        if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
+        end += 1
+      }
+      return nil
     }
-    return nil
+    guard let end else { return nil }
+    index = end + 1
+    return start..<end
+  }
+
+  /// Eight bytes, the first in the lowest byte of `word`: the high bit of each that is a quote, a
+  /// backslash, a control character or not ASCII, exact from the first such byte on (the tests
+  /// of "Bit Twiddling Hacks": a borrow carries only into the bytes after a match), so its
+  /// trailing zero bits tell where the first is; 0 when there is none.
+  @inline(__always)
+  static func plainStringEnds(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+    let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+    let zeroInQuotes = (quotes &- ones) & ~quotes
+    let zeroInBackslashes = (backslashes &- ones) & ~backslashes
+    let belowSpace = (word &- ones &* 0x20) & ~word
+    return (zeroInQuotes | zeroInBackslashes | belowSpace | word) & highBits
   }
 
   /// The general case: escapes, and UTF-8 that must be validated.
@@ -361,17 +394,34 @@ public struct JSONParser {
   func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
 
   mutating func skipWhitespace() {
-    while index < bytes.count {
-      switch bytes[index] {
-      case 0x20, 0x09, 0x0A, 0x0D: index += 1
-      default: return
+    let count = bytes.count
+    let start = index
+    index = bytes.withUnsafeBufferPointer { buffer in
+      var index = start
+      while index < count {
+        switch buffer[index] {
+        case 0x20:
+          // A run of spaces (a pretty report's indentation) eight bytes at a time: the first that
+          // is not a space is the lowest byte of `others` that is not zero.
+          guard index + 8 <= count else {
+            index += 1
+            continue
+          }
+          let word = UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self))
+          let others = word ^ 0x2020_2020_2020_2020
+          index += others == 0 ? 8 : others.trailingZeroBitCount / 8
+        case 0x09, 0x0A, 0x0D: index += 1
+        default: return index
+        }
       }
+      return index
     }
   }
 
   mutating func expectWord(_ word: StaticString) throws(SyntaxError) {
     let count = word.utf8CodeUnitCount
-    guard bytes.count - index >= count, (0..<count).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] }) else {
+    guard bytes.count - index >= count else { throw error("unexpected \(describeCurrent()), expected a value") }
+    for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] {
       throw error("unexpected \(describeCurrent()), expected a value")
     }
     index += count

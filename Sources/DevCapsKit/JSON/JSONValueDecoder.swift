@@ -50,19 +50,9 @@ enum JSONScalarDecoding {
     _ type: T.Type, from value: JSONValue, path: @autoclosure () -> [any CodingKey]
   ) throws -> T {
     switch type {
-    case is Bool.Type:
-      guard case .bool(let bool) = value else { throw mismatch(type, value, path()) }
-      return bool as! T
-    case is String.Type:
-      guard case .string(let string) = value else { throw mismatch(type, value, path()) }
-      return string as! T
-    case is Double.Type:
-      switch value {
-      case .number(let number): return number as! T
-      case .integer(let integer): return Double(integer) as! T
-      case .unsignedInteger(let integer): return Double(integer) as! T
-      default: throw mismatch(type, value, path())
-      }
+    case is Bool.Type: return try bool(value, path()) as! T
+    case is String.Type: return try string(value, path()) as! T
+    case is Double.Type: return try double(value, path()) as! T
     case is Int.Type: return try integer(Int.self, value, path()) as! T
     case is Int64.Type: return try integer(Int64.self, value, path()) as! T
     case is Int32.Type: return try integer(Int32.self, value, path()) as! T
@@ -89,7 +79,28 @@ enum JSONScalarDecoding {
     return strings
   }
 
-  static func integer<I: FixedWidthInteger>(_ type: I.Type, _ value: JSONValue, _ path: [any CodingKey]) throws -> I {
+  static func bool(_ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]) throws -> Bool {
+    guard case .bool(let bool) = value else { throw mismatch(Bool.self, value, path()) }
+    return bool
+  }
+
+  static func string(_ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]) throws -> String {
+    guard case .string(let string) = value else { throw mismatch(String.self, value, path()) }
+    return string
+  }
+
+  static func double(_ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]) throws -> Double {
+    switch value {
+    case .number(let number): return number
+    case .integer(let integer): return Double(integer)
+    case .unsignedInteger(let integer): return Double(integer)
+    default: throw mismatch(Double.self, value, path())
+    }
+  }
+
+  static func integer<I: FixedWidthInteger>(
+    _ type: I.Type, _ value: JSONValue, _ path: @autoclosure () -> [any CodingKey]
+  ) throws -> I {
     switch value {
     case .integer(let integer):
       if let exact = I(exactly: integer) { return exact }
@@ -99,7 +110,7 @@ enum JSONScalarDecoding {
       if let exact = I(exactly: number) { return exact }
     default: break
     }
-    throw mismatch(type, value, path)
+    throw mismatch(type, value, path())
   }
 }
 
@@ -125,6 +136,30 @@ struct KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
     try JSONScalarDecoding.decode(type, from: try value(key), path: codingPath + [key])
   }
 
+  // The scalars a model's members are, each by its own overload: through the generic one above,
+  // every member cost a dynamic cast of its type, and of its value back to that type.
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    try JSONScalarDecoding.bool(try value(key), codingPath + [key])
+  }
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    try JSONScalarDecoding.string(try value(key), codingPath + [key])
+  }
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    try JSONScalarDecoding.double(try value(key), codingPath + [key])
+  }
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    try JSONScalarDecoding.integer(type, try value(key), codingPath + [key])
+  }
+  func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+    try JSONScalarDecoding.integer(type, try value(key), codingPath + [key])
+  }
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+    try JSONScalarDecoding.integer(type, try value(key), codingPath + [key])
+  }
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+    try JSONScalarDecoding.integer(type, try value(key), codingPath + [key])
+  }
+
   // A member that is null or absent is nil: the report writes unknown values as null.
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     try optional(type, key)
@@ -132,16 +167,40 @@ struct KeyedNodeDecoder<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   // The protocol's own overloads for scalars come to the same, but search the members three
   // times (contains, decodeNil, decode): a saved report's members are mostly such scalars.
-  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optional(type, key) }
-  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optional(type, key) }
-  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optional(type, key) }
-  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try optional(type, key) }
-  func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try optional(type, key) }
-  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try optional(type, key) }
+  // Each scalar by its own overload, as `decode`'s.
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    try present(key).map { value throws in try JSONScalarDecoding.string(value, codingPath + [key]) }
+  }
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    try present(key).map { value throws in try JSONScalarDecoding.bool(value, codingPath + [key]) }
+  }
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    try present(key).map { value throws in try JSONScalarDecoding.integer(type, value, codingPath + [key]) }
+  }
+  func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+    try present(key).map { value throws in try JSONScalarDecoding.integer(type, value, codingPath + [key]) }
+  }
+  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+    try present(key).map { value throws in try JSONScalarDecoding.integer(type, value, codingPath + [key]) }
+  }
+  func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+    try present(key).map { value throws in try JSONScalarDecoding.integer(type, value, codingPath + [key]) }
+  }
+  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    try present(key).map { value throws in try JSONScalarDecoding.double(value, codingPath + [key]) }
+  }
 
   private func optional<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
-    guard let found = members.first(where: { $0.key == key.stringValue }), found.value != .null else { return nil }
-    return try JSONScalarDecoding.decode(type, from: found.value, path: codingPath + [key])
+    guard let value = present(key) else { return nil }
+    return try JSONScalarDecoding.decode(type, from: value, path: codingPath + [key])
+  }
+
+  /// The member's value; nil when it is absent or null.
+  private func present(_ key: Key) -> JSONValue? {
+    let name = key.stringValue
+    guard let found = members.first(where: { $0.key == name }) else { return nil }
+    if case .null = found.value { return nil }
+    return found.value
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws

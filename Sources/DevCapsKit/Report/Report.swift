@@ -73,7 +73,10 @@ extension Report: Decodable {
             "a report of schema version \(version); this devcaps reads version \(Report.schemaVersion) (save it again with this devcaps list --json)"
         ))
     }
-    self.init(sections: ReportSection.allCases.filter { container.contains(JSONKey($0.rawValue)) })
+    // The keys once, as a set: `contains` for each section cast its key through the container's
+    // box, more than decoding the sections a manifest needs cost.
+    let keys = Set(container.allKeys.map(\.stringValue))
+    self.init(sections: ReportSection.allCases.filter { keys.contains($0.rawValue) })
     for section in sections {
       let key = JSONKey(section.rawValue)
       switch section {
@@ -98,7 +101,7 @@ extension Report: Decodable {
         guard !(try container.decodeNil(forKey: key)) else { continue }
         let present = try container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
         let evidence =
-          container.contains("capabilityEvidence")
+          keys.contains("capabilityEvidence")
           ? try container.nestedContainer(keyedBy: JSONKey.self, forKey: "capabilityEvidence") : nil
         capabilities = try present.allKeys.map { name in
           CapabilityResult(

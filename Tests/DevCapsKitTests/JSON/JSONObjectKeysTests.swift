@@ -23,7 +23,7 @@ struct JSONObjectKeysTests {
 
   @Test(
     "a key written another way is the same key, as when every key is a String",
-    arguments: [3, 16, 17, 40],
+    arguments: [3, 16, 17, 40, 63, 64, 65, 200],
     [
       #""k2""#, #""k\u0032""#, #""\u006b2""#, #""k2\u0000""#, #""\u212a2""#, "\"\u{212A}2\"", #""k1\u0030""#,
       #""k""#, "\"k2\u{301}\"", #""k22""#,
@@ -36,7 +36,7 @@ struct JSONObjectKeysTests {
 
   @Test(
     "a plain key after one written another way is compared with it as a String",
-    arguments: [3, 16, 17, 40], [#""\u006b1""#, #""k\u0031""#, "\"\u{212A}1\"", #""x\n""#])
+    arguments: [3, 16, 17, 40, 63, 64, 65, 200], [#""\u006b1""#, #""k\u0031""#, "\"\u{212A}1\"", #""x\n""#])
   func plainAfterOther(count: Int, first: String) throws {
     let outcomes = Self.outcomes("{" + first + ": 0,\n" + String(Self.object(keys: count, then: #""k1""#).dropFirst()))
     #expect(outcomes[0] == outcomes[1])
@@ -52,6 +52,23 @@ struct JSONObjectKeysTests {
     for outcome in outcomes {
       #expect(outcome.failureValue?.message == #"key "k33" appears twice (first on line 34); a key may appear once"#)
       #expect(outcome.failureValue?.line == 41)
+    }
+  }
+
+  @Test(
+    "a plain duplicate is found among keys that share length and first, middle and last bytes, in the list and in the table",
+    arguments: [20, 64, 100])
+  func sameFingerprints(count: Int) {
+    // k000a … k999a: one length, and the same first and last byte; the middle one repeats every 10.
+    let keys = (0..<count).map { "\"k\(String($0 + 1000).dropFirst())a\"" }
+    for duplicate in [0, count / 2, count - 1] {
+      let text = "{" + keys.map { $0 + ": 1,\n" }.joined() + keys[duplicate] + ": 2}"
+      for outcome in Self.outcomes(text) {
+        #expect(outcome.failureValue?.message.contains("appears twice (first on line \(duplicate + 1))") == true)
+      }
+    }
+    for outcome in Self.outcomes("{" + keys.map { $0 + ": 1" }.joined(separator: ",\n") + "}") {
+      #expect(outcome.failureValue == nil)
     }
   }
 

@@ -117,4 +117,48 @@ struct JSONParserTests {
     #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
     #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse([0x5B, 0x00, 0x5D]) }
   }
+  @Test("eight bytes at a time: the first byte that ends a plain string is found, wherever it is in the word")
+  func plainStringWords() {
+    func ends(_ byte: UInt8) -> Bool { byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 }
+    func first(_ word: [UInt8]) -> Int? {
+      let value = UInt64(littleEndian: word.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
+      let found = JSONParser.plainStringEnds(value)
+      return found == 0 ? nil : found.trailingZeroBitCount / 8
+    }
+    for byte in 0...255 {
+      for position in 0..<8 {
+        var word = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+        word[position] = UInt8(byte)
+        #expect(first(word) == (ends(UInt8(byte)) ? position : nil), "byte \(byte) at \(position)")
+      }
+    }
+    // Words of bytes next to the ones that end a string, each after the others (a borrow).
+    let alphabet: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xFF, 0x61]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<20_000 {
+      let word = (0..<8).map { _ in
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return alphabet[Int(state >> 33) % alphabet.count]
+      }
+      #expect(first(word) == word.firstIndex(where: ends), "\(word)")
+    }
+  }
+
+  @Test("strings and indentation of every length, ended or broken at every offset of a word")
+  func stringsAndIndentation() throws {
+    for length in 0..<20 {
+      let text = String(repeating: "x", count: length)
+      for indent in 0..<20 {
+        let spaces = String(repeating: " ", count: indent)
+        #expect(try parse("[\n\(spaces)\"\(text)\"\(spaces)]") == .array([.string(text)]))
+        #expect(try parse("{\(spaces)\"\(text)\"\(spaces):\(spaces)1}") == .object([JSONMember(text, .integer(1))]))
+      }
+      #expect(try parse("[\"\(text)\\n\"]") == .array([.string(text + "\n")]))
+      #expect(try parse("[\"\(text)é\"]") == .array([.string(text + "é")]))
+      let control = #expect(throws: JSONParser.SyntaxError.self) { try parse("[\"\(text)\u{1}\"]") }
+      #expect(control?.message == "unescaped control character in a string")
+      let unterminated = #expect(throws: JSONParser.SyntaxError.self) { try parse("[\"\(text)") }
+      #expect(unterminated?.message == "unterminated string")
+    }
+  }
 }
