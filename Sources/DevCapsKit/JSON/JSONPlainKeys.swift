@@ -41,9 +41,9 @@ struct JSONPlainKeys {
       if ranges.count < Self.searchedByFingerprint {
         if ranges.isEmpty {
           ranges = keyRanges
-          fingerprints = ranges.map { Self.fingerprint(UnsafeBufferPointer(rebasing: buffer[$0])) }
+          fingerprints = ranges.map { Self.fingerprintOf(UnsafeBufferPointer(rebasing: buffer[$0])) }
         }
-        let fingerprint = Self.fingerprint(key)
+        let fingerprint = Self.fingerprintOf(key)
         for index in fingerprints.indices where fingerprints[index] == fingerprint {
           let earlier = ranges[index]
           if Self.equal(key, UnsafeBufferPointer(rebasing: buffer[earlier])) { return earlier.lowerBound - 1 }
@@ -88,7 +88,7 @@ struct JSONPlainKeys {
   }
 
   /// The length and the first, middle and last byte: what two different keys of a report rarely share.
-  private static func fingerprint(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+  private static func fingerprintOf(_ key: UnsafeBufferPointer<UInt8>) -> Int {
     guard let last = key.last else { return 0 }
     return key.count << 24 | Int(key[0]) << 16 | Int(key[key.count / 2]) << 8 | Int(last)
   }

@@ -80,9 +80,11 @@ struct WatchCommandTests {
   @Test(
     "SIGINT and SIGTERM end a stream with 130 and 143", arguments: [(Int32(2), Int32(130)), (Int32(15), Int32(143))])
   func signals(signal: Int32, status: Int32) throws {
-    let testbed = try TestbedDriver(fixture: "qemu-vm")
+    let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
     let stream = try StreamProcess(["watch", "displays"], environment: testbed.environment)
-    usleep(300_000)
+    // The first line comes after the handlers are in place: a signal sent earlier, on a loaded
+    // machine or under the sanitizers' slower start, would find the default action.
+    #expect(stream.waitForLines(1).count >= 1, "\(stream.stderr)")
     stream.signal(signal)
     #expect(stream.wait() == status)
     #expect(stream.stderr.isEmpty)
