@@ -215,7 +215,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   }
 }
 
-/// A failure of ``FileDescriptor/readAll(limit:shortReadIsEnd:)``.
+/// A failure of ``FileDescriptor/readAll(limit:shortReadIsEnd:expectedSize:)``.
 public enum ReadAllError: Error, Sendable, Equatable {
   case system(Errno)
   case limitExceeded
