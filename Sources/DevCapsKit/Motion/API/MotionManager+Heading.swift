@@ -51,11 +51,7 @@ extension MotionManager {
           var estimator = DeviceMotionEstimator(source: source)
           var headings = HeadingFilter(threshold: filter)
           return { input -> HeadingUpdate? in
-            guard let motion = estimator.update(input), let heading = motion.heading else { return nil }
-            guard headings.admit(heading) else { return nil }
-            return HeadingUpdate(
-              headingDegrees: heading, accuracy: motion.magneticField?.accuracy ?? .uncalibrated,
-              source: motion.source, sensor: "simulation")
+            estimator.update(input).flatMap { headings.update($0, sensor: "simulation")?.update }
           }
         })!
     }

@@ -101,14 +101,9 @@ final class DeviceMotionTracker {
 
   /// A heading event when `filter` passes the heading (the first is the current heading).
   func headingEvent(_ update: DeviceMotionUpdate, filter: inout HeadingFilter) -> StreamEvent? {
-    guard let heading = update.motion.heading else { return nil }
-    let initial = filter.reported == nil
-    guard filter.admit(heading) else { return nil }
     let sensor = choice.magnetometer?.id ?? choice.rotation?.id ?? ""
-    let change = HeadingUpdate(
-      headingDegrees: heading, accuracy: update.motion.magneticField?.accuracy ?? .uncalibrated,
-      source: update.motion.source, sensor: sensor)
-    return StreamEvent(.heading(change), initial: initial)
+    guard let (change, first) = filter.update(update.motion, sensor: sensor) else { return nil }
+    return StreamEvent(.heading(change), initial: first)
   }
 }
 

@@ -20,4 +20,16 @@ struct HeadingFilter: Sendable {
     reported = heading
     return true
   }
+
+  /// The heading update of a device-motion sample read from `sensor` when the filter passes its
+  /// heading, and whether it is the first; nil without a heading or when it did not move enough.
+  mutating func update(_ motion: DeviceMotion, sensor: String) -> (update: HeadingUpdate, first: Bool)? {
+    guard let heading = motion.heading else { return nil }
+    let first = reported == nil
+    guard admit(heading) else { return nil }
+    let update = HeadingUpdate(
+      headingDegrees: heading, accuracy: motion.magneticField?.accuracy ?? .uncalibrated, source: motion.source,
+      sensor: sensor)
+    return (update, first)
+  }
 }
