@@ -37,7 +37,7 @@ final class BundleDirectory {
       }
     } else {
       if let slash = trimmed.lastIndex(of: "/"), slash != trimmed.startIndex,
-        let failure = makeDirectories(String(trimmed[..<slash]))
+        let (_, failure) = FileOutput.makeDirectories(String(trimmed[..<slash]), mode: 0o777)
       {
         throw .cannotCreate(path, failure.description)
       }
@@ -60,19 +60,6 @@ final class BundleDirectory {
     // directory another user may not write, before any probing.
     guard access(trimmed, W_OK | X_OK) == 0 else { throw .cannotCreate(path, Errno.current.description) }
     return bundle
-  }
-
-  /// `mkdir -p` for the directories above a new bundle: nil when the directory is there afterwards.
-  static func makeDirectories(_ path: String) -> Errno? {
-    var status = stat()
-    if stat(path, &status) == 0 {
-      return status.st_mode & S_IFMT == S_IFDIR ? nil : Errno(rawValue: ENOTDIR)
-    }
-    if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-      if let failure = makeDirectories(String(path[..<slash])) { return failure }
-    }
-    if mkdir(path, 0o777) != 0 && errno != EEXIST { return Errno.current }
-    return nil
   }
 
   /// The components of a path inside the root, `.` and `..` resolved; nil when it leaves the root.

@@ -165,7 +165,7 @@ struct CalibrateCommandTests {
     #expect(result.status == 73)
     #expect(
       result.stderr.hasSuffix(
-        "devcaps: cannot write the magnetometer calibration \(file.path)/devcaps/magnetometer: \(file.path)/devcaps: Not a directory\n"
+        "devcaps: cannot write the magnetometer calibration \(file.path)/devcaps/magnetometer: \(file.path): Not a directory\n"
       ), "\(result.stderr)")
   }
 

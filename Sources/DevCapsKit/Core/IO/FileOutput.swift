@@ -72,6 +72,24 @@ public enum FileOutput {
     guard targetKind == .regular else { throw .notRegularFile(path, targetKind) }
     return target
   }
+
+  /// `mkdir -p`: every missing directory of `path` made with `mode` (before the umask). Nil when
+  /// `path` is a directory afterwards; else the first directory that could not be made, and why
+  /// (`ENOTDIR` when something else is in the way).
+  public static func makeDirectories(_ path: String, mode: mode_t) -> (directory: String, failure: Errno)? {
+    var built = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") {
+      built += "/" + part
+      guard mkdir(built, mode) != 0 else { continue }
+      let failure = Errno.current
+      guard failure.rawValue == EEXIST else { return (built, failure) }
+      var status = stat()
+      guard stat(built, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+        return (built, Errno(rawValue: ENOTDIR))
+      }
+    }
+    return nil
+  }
 }
 
 /// Why ``FileOutput/replace(_:with:permissions:)`` wrote nothing.
@@ -98,4 +116,5 @@ public enum OutputFileError: Error, Sendable, Equatable, CustomStringConvertible
       return "cannot \(operation) \(path): \(error)"
     }
   }
+
 }

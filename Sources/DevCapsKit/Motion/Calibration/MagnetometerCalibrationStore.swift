@@ -99,7 +99,10 @@ public struct MagnetometerCalibrationStore: Sendable {
   public func save(_ calibration: MagnetometerCalibration, for sensor: SensorInfo) throws(Problem) -> String {
     guard let directory, let path = path(for: sensor) else { throw .noStateDirectory }
     if let problem = Self.implausibility(of: calibration) { throw .unwritable(path: path, reason: problem) }
-    if let problem = Self.makeDirectories(directory) { throw .unwritable(path: directory, reason: problem) }
+    // 0700: a state directory is the user's own.
+    if let (made, failure) = FileOutput.makeDirectories(directory, mode: 0o700) {
+      throw .unwritable(path: directory, reason: "\(made): \(failure)")
+    }
     let text: String
     do {
       text = try JSONValueEncoder().encode(calibration).serialized() + "\n"
@@ -112,16 +115,6 @@ public struct MagnetometerCalibrationStore: Sendable {
       throw .unwritable(path: path, reason: "\(error)")
     }
     return path
-  }
-
-  /// `mkdir -p` with mode 0700 (a state directory is the user's own); nil when it exists.
-  static func makeDirectories(_ path: String) -> String? {
-    var built = ""
-    for part in path.split(separator: "/") {
-      built += "/" + part
-      if mkdir(built, 0o700) != 0 && errno != EEXIST { return "\(built): \(Errno.current)" }
-    }
-    return nil
   }
 
   /// Why a calibration cannot be right, or nil. A hand-edited file with a scale of 0 would zero the
