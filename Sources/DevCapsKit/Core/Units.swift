@@ -49,6 +49,12 @@ package enum Units {
     bytes < 1024 ? "\(grouped(bytes)) bytes" : "\(grouped(bytes)) bytes (\(binaryBytes(bytes)))"
   }
 
+  /// `10`, `0.2`, `12.5`: a number as people (and sysfs attributes) write it, with no `.0` on a
+  /// whole one: a `--rate`, a `sampling_frequency`.
+  package static func plain(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+  }
+
   /// `2900000000` → `2.90 GHz`; below 1 GHz in MHz.
   package static func hertz(_ hertz: Int64) -> String {
     if hertz >= 1_000_000_000 { return fixed(Double(hertz) / 1e9, decimals: 2) + " GHz" }

@@ -40,7 +40,5 @@ struct SamplingFrequency: Equatable {
   }
 
   /// The value as written to the attribute: `100`, `12.5`.
-  var text: String {
-    chosen == chosen.rounded() && chosen < 1e15 ? String(Int64(chosen)) : String(chosen)
-  }
+  var text: String { Units.plain(chosen) }
 }

@@ -21,6 +21,13 @@ struct UnitsTests {
     #expect(Units.binaryBytes(bytes) == expected)
   }
 
+  @Test(
+    "a rate as people write it: no .0 on a whole number",
+    arguments: [(10.0, "10"), (0.2, "0.2"), (12.5, "12.5"), (-3.0, "-3"), (1e20, "1e+20")])
+  func plain(value: Double, expected: String) {
+    #expect(Units.plain(value) == expected)
+  }
+
   @Test("exact and binary together")
   func both() {
     #expect(Units.bytes(2_147_483_648) == "2,147,483,648 bytes (2.0 GiB)")
