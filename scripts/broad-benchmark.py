@@ -13,9 +13,17 @@ error. 6D (no magnetometer) has no heading to compare, so it is scored by the in
 which no constant heading offset changes; the published filters ran with the magnetometer, so
 their inclination is the closest published figure.
 
-Usage: scripts/broad-benchmark.py [--devcaps PATH]   (default .build/debug/devcaps)
+Usage: scripts/broad-benchmark.py [--devcaps PATH] [--broad DIR] [--check]   (default .build/debug/devcaps)
 Needs numpy and imufusion: scripts/install-python-tools.sh, then run it with .build/test-venv/bin/python.
-Prints a Markdown table (docs/motion-benchmark.md holds the last one).
+Prints Markdown tables (docs/motion-benchmark.md holds the last ones): each trial, then each
+category's average over its trials, the published filters' averaged over the same trials.
+
+--broad DIR runs every trial of a whole BROAD checkout instead (DIR/data_mat/*.mat, or a folder of
+them; reading .mat files needs scipy) and averages them by the dataset's own groups (rotation,
+translation, fast, with breaks, tapping, ...: trials.json), each over the trials present.
+
+--check exits 1, naming them, when devcaps' average in a category (6D or 9D) is not below the
+better of Madgwick's and Mahony's: the test command (scripts/test.sh) runs it on the vendored trials.
 """
 import argparse
 import json
@@ -34,20 +42,32 @@ from imufusion_crosscheck import fusion_like_devcaps  # noqa: E402 (the cross-ch
 
 DATA = ROOT / "Tests" / "Recordings" / "broad"
 STANDARD_GRAVITY = 9.80665
-# The trials vendored, by category, in the order of the table.
+# The trials vendored, by category, in the order of the tables.
 CATEGORIES = [
-    ("slow rotation", "02_undisturbed_slow_rotation_B"),
-    ("fast rotation", "06_undisturbed_fast_rotation_A"),
-    ("slow translation", "10_undisturbed_slow_translation_A"),
-    ("fast translation", "15_undisturbed_fast_translation_A"),
-    ("rest breaks", "05_undisturbed_slow_rotation_with_breaks_B"),
-    ("tapping", "24_disturbed_tapping_A"),
-    ("vibration", "26_disturbed_phone_vibration_A"),
-    ("stationary magnet", "28_disturbed_stationary_magnet_A"),
-    ("attached magnet", "32_disturbed_attached_magnet_1cm"),
+    ("slow rotation", ["02_undisturbed_slow_rotation_B"]),
+    ("fast rotation", ["06_undisturbed_fast_rotation_A", "07_undisturbed_fast_rotation_B"]),
+    ("slow translation", ["10_undisturbed_slow_translation_A"]),
+    ("fast translation", ["15_undisturbed_fast_translation_A"]),
+    ("rest breaks", ["05_undisturbed_slow_rotation_with_breaks_B"]),
+    ("tapping", ["24_disturbed_tapping_A"]),
+    ("vibration", ["26_disturbed_phone_vibration_A"]),
+    ("stationary magnet", ["28_disturbed_stationary_magnet_A"]),
+    ("attached magnet", ["32_disturbed_attached_magnet_1cm"]),
 ]
+COLUMNS = ["6D devcaps", "6D imufusion", "Madgwick incl.", "Mahony incl.",
+           "9D devcaps", "9D imufusion", "Madgwick", "Mahony", "devcaps 9D heading"]
 # A quarter turn about the vertical: from x north, y west (NWU) to x east, y north (ENU).
 NWU_TO_ENU = numpy.array([math.sqrt(0.5), 0.0, 0.0, math.sqrt(0.5)])
+
+
+def load_mat(path):
+    import scipy.io  # only for --broad: the vendored trials are .npz
+    mat = scipy.io.loadmat(path)
+    return {
+        "rate": float(mat["sampling_rate"].squeeze()),
+        "gyroscope": mat["imu_gyr"], "accelerometer": mat["imu_acc"], "magnetometer": mat["imu_mag"],
+        "reference": mat["opt_quat"], "movement": mat["movement"].squeeze().astype(bool),
+    }
 
 
 def load(trial):
@@ -141,38 +161,85 @@ def published(name):
         return json.load(file)["trials"]
 
 
+def score(binary, trial, data, madgwick, mahony):
+    """One trial's row: the COLUMNS, in degrees."""
+    ours6 = errors(devcaps(binary, data, False), data["reference"], data["movement"])
+    theirs6 = errors(fusion(data, False), data["reference"], data["movement"])
+    ours9 = errors(devcaps(binary, data, True), data["reference"], data["movement"])
+    theirs9 = errors(fusion(data, True), data["reference"], data["movement"])
+    mw, mh = madgwick[trial]["tagp_parameters"], mahony[trial]["tagp_parameters"]
+    return numpy.array([
+        ours6["inclination"], theirs6["inclination"], mw["inclination_rmse_deg"], mh["inclination_rmse_deg"],
+        ours9["total"], theirs9["total"], mw["total_rmse_deg"], mh["total_rmse_deg"], ours9["heading"],
+    ])
+
+
+def cells(row):
+    return " | ".join(f"{value:.2f}" for value in row)
+
+
+def averages_table(title, groups, rows):
+    """Each group's average over its trials; devcaps' 6D and 9D against the better published."""
+    print(f"| {title} | trials | " + " | ".join(COLUMNS) + " |")
+    print("|---|---" + "|---" * len(COLUMNS) + "|")
+    behind = []
+    wins = {"6D": 0, "9D": 0}
+    for name, trials in groups:
+        present = [rows[trial] for trial in trials if trial in rows]
+        if not present:
+            continue
+        mean = numpy.mean(present, axis=0)
+        for kind, ours, published_best in (("6D", mean[0], min(mean[2], mean[3])), ("9D", mean[4], min(mean[6], mean[7]))):
+            if ours < published_best:
+                wins[kind] += 1
+            else:
+                behind.append(f"{name} {kind}: {ours:.2f}° against {published_best:.2f}°")
+        print(f"| {name} | {len(present)} | {cells(mean)} |")
+    everything = numpy.mean(list(rows.values()), axis=0)
+    print(f"| **all trials** | {len(rows)} | {cells(everything)} |")
+    counted = sum(1 for _, trials in groups if any(trial in rows for trial in trials))
+    print()
+    print(f"devcaps below the better of Madgwick and Mahony, on each one's average: 6D in {wins['6D']} of "
+          f"{counted}, 9D in {wins['9D']} of {counted}.")
+    return behind
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--devcaps", default=str(ROOT / ".build" / "debug" / "devcaps"))
+    parser.add_argument("--broad", help="a whole BROAD checkout (or a folder of its .mat trials)")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 when a category's average is not below the better published filter's (the test command runs this)")
     arguments = parser.parse_args()
     madgwick, mahony = published("madgwick"), published("mahony")
-    print("| Category | Trial | 6D devcaps | 6D imufusion | Madgwick incl. | Mahony incl. "
-          "| 9D devcaps | 9D imufusion | Madgwick | Mahony | devcaps 9D heading |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
-    sums = numpy.zeros(8)
-    wins = {"6D": 0, "9D": 0}
-    for category, trial in CATEGORIES:
-        data = load(trial)
-        ours6 = errors(devcaps(arguments.devcaps, data, False), data["reference"], data["movement"])
-        theirs6 = errors(fusion(data, False), data["reference"], data["movement"])
-        ours9 = errors(devcaps(arguments.devcaps, data, True), data["reference"], data["movement"])
-        theirs9 = errors(fusion(data, True), data["reference"], data["movement"])
-        mw, mh = madgwick[trial]["tagp_parameters"], mahony[trial]["tagp_parameters"]
-        row = [
-            ours6["inclination"], theirs6["inclination"], mw["inclination_rmse_deg"], mh["inclination_rmse_deg"],
-            ours9["total"], theirs9["total"], mw["total_rmse_deg"], mh["total_rmse_deg"],
-        ]
-        sums += row
-        wins["6D"] += row[0] < min(row[2], row[3])
-        wins["9D"] += row[4] < min(row[6], row[7])
-        cells = " | ".join(f"{value:.2f}" for value in row)
-        print(f"| {category} | {trial} | {cells} | {ours9['heading']:.2f} |", flush=True)
-    averages = " | ".join(f"{value / len(CATEGORIES):.2f}" for value in sums)
-    print(f"| **average** | | {averages} | |")
+    if arguments.broad:
+        folder = Path(arguments.broad)
+        folder = folder / "data_mat" if (folder / "data_mat").is_dir() else folder
+        paths = {path.stem: path for path in sorted(folder.glob("*.mat"))}
+        with open(DATA / "trials.json") as file:
+            dataset = json.load(file)
+        groups = [(group["name"].replace("_", " "), [t for t, info in dataset["trials"].items() if group["name"] in info["groups"]])
+                  for group in dataset["groups"] if group["level"] == 2]
+        print(f"| Trial | " + " | ".join(COLUMNS) + " |")
+        print("|---" + "|---" * len(COLUMNS) + "|")
+        rows = {}
+        for trial, path in paths.items():
+            rows[trial] = score(arguments.devcaps, trial, load_mat(path), madgwick, mahony)
+            print(f"| {trial} | {cells(rows[trial])} |", flush=True)
+        print()
+        return averages_table("BROAD group", groups, rows)
+    print("| Category | Trial | " + " | ".join(COLUMNS) + " |")
+    print("|---|---" + "|---" * len(COLUMNS) + "|")
+    rows = {}
+    for category, trials in CATEGORIES:
+        for trial in trials:
+            rows[trial] = score(arguments.devcaps, trial, load(trial), madgwick, mahony)
+            print(f"| {category} | {trial} | {cells(rows[trial])} |", flush=True)
     print()
-    print(f"devcaps below the better of Madgwick and Mahony: 6D on {wins['6D']} of {len(CATEGORIES)} categories, "
-          f"9D on {wins['9D']} of {len(CATEGORIES)}.")
+    return averages_table("Category", CATEGORIES, rows)
 
 
 if __name__ == "__main__":
-    main()
+    behind = main()
+    if behind and "--check" in sys.argv:
+        sys.exit("devcaps' average is not below the better published filter's in: " + "; ".join(behind))

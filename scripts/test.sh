@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set-up command 2: install test packages, build, and run the whole test suite: unit tests,
-# end-to-end tests against umockdev testbeds with schema validation, the man page check and its
+# end-to-end tests against umockdev testbeds with schema validation, device motion on the BROAD
+# recordings against the published filters, the man page check and its
 # lints (mandoc, man-db), the parsers fuzzed for FUZZ_SECONDS (default 20) each, the streams under
 # LeakSanitizer, DevCapsKit's DocC pages (no warning), and the Debian package built, installed,
 # tried and removed.
@@ -29,6 +30,9 @@ set -e
 # What failed, said again at the end, where a CI log's tail shows it.
 failures=()
 [ "$status" = 0 ] || failures+=("the Swift tests (their ✘ lines above)")
+# Device motion on BROAD's recordings with optical ground truth: every category's average below the
+# better of Madgwick's and Mahony's published best (docs/motion-benchmark.md; about 3 minutes).
+.build/test-venv/bin/python scripts/broad-benchmark.py --check || { status=1; failures+=("scripts/broad-benchmark.py --check"); }
 scripts/generate-man-page.sh --check
 # The man page is lint-clean: neither mandoc nor man-db's groff prints a single warning.
 man_warnings=$({ mandoc -Tlint -Wwarning man/devcaps.1; man --warnings -l man/devcaps.1 >/dev/null; } 2>&1 || true)

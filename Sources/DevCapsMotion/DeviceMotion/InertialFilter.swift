@@ -19,8 +19,11 @@ public struct InertialFilter: Sendable {
     public var accelerationTimeConstant = 3.0
     /// Seconds over which the heading follows the magnetometer.
     public var magneticTimeConstant = 15.0
-    /// A field whose strength is this share away from the learned one is a disturbance.
-    public var magneticStrengthTolerance = 0.1
+    /// A field whose strength is this share away from the learned one is a disturbance. 6 %: an
+    /// undisturbed field's strength varies by about 2 % with noise and the magnetometer's
+    /// calibration, while the field where BROAD's recordings rest on a table is 7 % weaker than a
+    /// hand's length above it, and turned by 3°.
+    public var magneticStrengthTolerance = 0.06
     /// Likewise a dip (inclination) this many degrees away from the learned one.
     public var magneticDipToleranceDegrees = 10.0
     /// A disturbed field that holds still for this long (seconds) is the new normal (another room).
@@ -38,7 +41,7 @@ public struct InertialFilter: Sendable {
     /// See `restTime` (g).
     public var restAccelerationTolerance = 0.05
 
-    /// The defaults: 3 s and 9 s time constants, 10 % and 10° tolerances, a new field after 20 s.
+    /// The defaults: 3 s and 15 s time constants, 6 % and 10° tolerances, a new field after 20 s.
     public init() {}
   }
 
