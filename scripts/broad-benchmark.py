@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """devcaps' device motion on BROAD, the Berlin Robust Orientation Estimation Assessment Dataset
 (Laidig, Caruso, Cereatti, Seel, Data 6(7), 2021, CC BY 4.0): the subset in Tests/Recordings/broad
-(see its README), one trial per category, replayed through `devcaps motion --replay` and through
+(see its README), one or two trials per category, replayed through `devcaps motion --replay` and through
 PyPI's imufusion with devcaps' settings, and set beside the paper's published Madgwick and Mahony
 results at their best common parameters (the TAGP: beta 0.12; Kp 0.74, Ki 0.0012).
 
