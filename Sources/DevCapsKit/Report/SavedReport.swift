@@ -26,34 +26,6 @@ public enum SavedReport {
     }
   }
 
-  /// The reports a path names: the file itself, or the `*.json` files of a directory, sorted.
-  /// Entries of a directory that are not regular files (a directory named `x.json`, a FIFO) are
-  /// passed over and named in `skipped`, with what they are.
-  public static func files(at path: String) -> Result<(files: [String], skipped: [String]), LoadError> {
-    var info = stat()
-    guard case .success = Errno.result({ stat(path, &info) }), (info.st_mode & S_IFMT) == S_IFDIR else {
-      return .success(([path], []))
-    }
-    switch SystemRoot().directoryEntries(path) {
-    case .success(let names):
-      let directory = path.hasSuffix("/") ? path : path + "/"
-      var files: [String] = []
-      var skipped: [String] = []
-      for name in names where name.hasSuffix(".json") {
-        let file = directory + name
-        var entry = stat()
-        if stat(file, &entry) == 0 && FileKind(mode: entry.st_mode) != .regular {
-          skipped.append("\(file) (\(FileKind(mode: entry.st_mode).rawValue))")
-        } else {
-          files.append(file)
-        }
-      }
-      return .success((files, skipped))
-    case .failure(let failure):
-      return .failure(.unreadable(path: path, failure))
-    }
-  }
-
   /// Reads one saved `devcaps list --json` report; with `sections`, only those are decoded
   /// (the others are left out as if it had been saved with `--only`).
   public static func load(_ path: String, sections: [ReportSection]? = nil) -> Result<Report, LoadError> {
