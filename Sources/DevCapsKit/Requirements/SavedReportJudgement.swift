@@ -80,21 +80,23 @@ private struct ReportJudge: Sendable {
   let manifest: Manifest
   let standardInput: [UInt8]?
   let needed: [ReportSection]
-  /// The device section names the machine; the rest is decoded only where the manifest needs it.
-  let sections: [ReportSection]
+  /// The top-level members built: the device section names the machine; the rest is decoded
+  /// only where the manifest needs it.
+  let wanted: Set<String>
 
   init(_ manifest: Manifest, standardInput: [UInt8]?) {
     self.manifest = manifest
     self.standardInput = standardInput
     needed = RequirementEvaluator.sectionsNeeded(by: manifest)
-    sections = ReportSection.allCases.filter { [needed] in $0 == .device || needed.contains($0) }
+    wanted = SavedReport.wantedMembers(
+      ReportSection.allCases.filter { [needed] in $0 == .device || needed.contains($0) })
   }
 
   func callAsFunction(_ path: String) -> Result<JudgedReport, SavedReport.LoadError> {
     let loaded =
       path == "-"
-      ? SavedReport.decode(standardInput ?? [], path: "<stdin>", sections: sections)
-      : SavedReport.load(path, sections: sections)
+      ? SavedReport.decode(standardInput ?? [], path: "<stdin>", wanted: wanted)
+      : SavedReport.load(path, wanted: wanted)
     return loaded.map { report in
       JudgedReport(
         path: path == "-" ? "<stdin>" : path, deviceName: report.device?.name,
