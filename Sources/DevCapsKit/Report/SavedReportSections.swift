@@ -74,7 +74,8 @@ extension DeviceInfo {
 extension FirmwareInfo {
   fileprivate init(saved value: JSONValue) throws(SavedMembers.Unaccepted) {
     let members = try SavedMembers(object: value)
-    self.init(vendor: try members.string("vendor"), version: try members.string("version"), date: try members.string("date"))
+    self.init(
+      vendor: try members.string("vendor"), version: try members.string("version"), date: try members.string("date"))
   }
 }
 

@@ -12,7 +12,9 @@ struct SavedReportSectionsTests {
   static func recorded(_ name: String) throws -> JSONValue {
     let text = try String(contentsOf: ReportJSONTests.golden.appendingPathComponent(name), encoding: .utf8)
       .replacingOccurrences(of: "\"<statvfs>\"", with: "1234567890")
-    guard case .object(let members) = try JSONParser.parse(Array(text.utf8)) else { throw CocoaError(.coderInvalidValue) }
+    guard case .object(let members) = try JSONParser.parse(Array(text.utf8)) else {
+      throw CocoaError(.coderInvalidValue)
+    }
     return .object(members.filter { !["capabilities", "capabilityEvidence", "warnings"].contains($0.key) })
   }
 

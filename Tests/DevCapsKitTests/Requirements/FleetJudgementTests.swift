@@ -98,4 +98,57 @@ struct FleetJudgementTests {
     }
     #expect(path == missing)
   }
+
+  @Test("thousands of machines that differ in every result and name: each read back as it was set")
+  func distinctResults() throws {
+    let count = 3000
+    let builder = FleetJudgement.Builder(reports: count, requirementCount: 4)
+    var expected: [JudgedReport] = []
+    for index in 0..<count {
+      let bytes = UInt64(index) * 4096 + (index % 7 == 0 ? UInt64(Int64.max) + 1 : 0)
+      let results = [
+        RequirementResult(
+          key: "memory", expected: ">= 1 GiB", actual: .integer(unsigned: bytes), satisfied: index % 3 == 0,
+          finding: .bytes(bytes, what: "installed")),
+        RequirementResult(
+          key: "cpu-cores", expected: ">= 2", actual: .integer(Int64(index - 5)), satisfied: index % 2 == 0,
+          finding: .count(index - 5)),
+        RequirementResult(
+          key: "cpu-frequency", expected: ">= 1 GHz", actual: .integer(Int64(index) * 1000),
+          satisfied: true, finding: .hertz(Int64(index) * 1000, source: index % 5 == 0 ? nil : "firmware")),
+        // Not a number: kept whole, however many there are.
+        RequirementResult(
+          key: "kernel", expected: ">= 6.1", actual: .string("6.\(index)"), satisfied: true,
+          finding: .version("6.\(index)", source: nil)),
+      ]
+      let name = index % 11 == 0 ? nil : String(repeating: "é", count: index % 150) + "host-\(index)"
+      let report = JudgedReport(
+        path: "r/\(index).json", deviceName: name, missingSections: index % 13 == 0 ? [.power] : [],
+        results: results)
+      expected.append(report)
+    }
+    // In an order other than the files': workers finish in any order.
+    for index in (0..<count).reversed() { builder.set(index, .success(expected[index])) }
+    let fleet = try builder.judgement(of: ReportFiles(expected.map(\.path))).get()
+    for index in 0..<count {
+      let held = fleet[index]
+      #expect(held.deviceName == expected[index].deviceName)
+      #expect(held.missingSections == expected[index].missingSections)
+      #expect(held.results == expected[index].results, "report \(index)")
+      #expect(fleet.unmetCount(index) == expected[index].results.count(where: { !$0.satisfied }))
+    }
+  }
+
+  @Test("a number apart from its result: only where putting it back gives the result exactly")
+  func numberedResults() {
+    let bytes = RequirementResult(
+      key: "memory", expected: ">= 1 GiB", actual: .integer(5), satisfied: false, finding: .bytes(5, what: nil))
+    #expect(NumberedResult.split(bytes).map { NumberedResult.join($0.template, $0.number) } == bytes)
+    var otherActual = bytes
+    otherActual.actual = .null
+    #expect(NumberedResult.split(otherActual) == nil)
+    let text = RequirementResult(
+      key: "kernel", expected: ">= 6", actual: .string("6.1"), satisfied: true, finding: .version("6.1", source: nil))
+    #expect(NumberedResult.split(text) == nil)
+  }
 }
