@@ -50,6 +50,7 @@ build ReportFuzzer "${common[@]}" "$S/Model/"*.swift "$S/Report/Report.swift" "$
 # Seeds: every input that ever crashed a fuzzer (Fuzz/corpus, each also a named unit test), every
 # fixture manifest, and each fixture file behind the byte that selects its parser.
 cp Fuzz/corpus/sysfs/* "$out/seeds/sysfs/"
+cp Fuzz/corpus/report/* "$out/seeds/report/"
 cp Tests/devcapsEndToEndTests/Fixtures/manifests/* "$out/seeds/manifest/"
 for report in Tests/devcapsEndToEndTests/Fixtures/golden/list-*.json; do
   sed 's/"<statvfs>"/1000000000/' "$report" > "$out/seeds/report/$(basename "$report")"

@@ -113,4 +113,21 @@ struct SavedReportSectionsTests {
     default: return document
     }
   }
+
+  @Test("regression (ReportFuzzer): a null sensor reading is NaN either way, so the reports are compared as documents")
+  func nullSensorReading() throws {
+    let input = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "Fuzz/corpus/report/null-sensor-reading.json")
+    guard case .object(let members) = try JSONParser.parse(Array(try Data(contentsOf: input))) else {
+      throw CocoaError(.coderInvalidValue)
+    }
+    // As the fuzzer tried it: without the members left to Codable.
+    let document = JSONValue.object(
+      members.filter { !["capabilities", "capabilityEvidence", "warnings"].contains($0.key) })
+    let codable = try JSONValueDecoder().decode(Report.self, from: document)
+    let direct = try #require(Report(savedSections: document))
+    #expect(direct.json == codable.json)
+    #expect(direct.device == codable.device && direct.cpu == codable.cpu && direct.memory == codable.memory)
+  }
 }
