@@ -8,10 +8,10 @@ import Musl
 /// printed. Per report: the index of what it says of its machine apart from its name (which
 /// sections it lacks; kept once for all the reports that say the same), where its name is in one
 /// buffer, and a code per requirement. A code is the index of a result kept once for all the
-/// reports that found the same; past the first thousand such results, a result that is a number
-/// (a size, a count, a frequency, which differ from machine to machine) is kept as its number,
-/// in 8 bytes, and the index of the same result with 0 in its place. Holding a `JudgedReport`
-/// each cost 480 bytes a report.
+/// reports that found the same (looked up while there are a few thousand); past the first
+/// thousand such results, a result that is a number (a size, a count, a frequency, which differ
+/// from machine to machine) is kept as its number, in 8 bytes, and the index of the same result
+/// with 0 in its place. Holding a `JudgedReport` each cost 480 bytes a report.
 public struct FleetJudgement: Sendable {
   /// The reports' paths, as named (`-` for standard input).
   public let files: ReportFiles
@@ -66,6 +66,10 @@ private struct Storage: Sendable {
   var machineIndex: [Machine: UInt32] = [:]
   var results: [RequirementResult] = []
   var resultIndex: [RequirementResult: UInt32] = [:]
+  /// Per requirement, the last result (and result with 0 for its number) kept past
+  /// `internedResults`; `.max` for none.
+  var lastWhole: [UInt32]
+  var lastTemplate: [UInt32]
 
   /// A code with this bit set: the number of the result is in `numbers`, the rest is the index of
   /// the result with 0 in its place.
@@ -73,10 +77,14 @@ private struct Storage: Sendable {
   /// Distinct results kept whole before numbers are kept apart: a fleet that finds the same few
   /// things costs no 8 bytes a requirement.
   static let wholeResults = 1024
+  /// Distinct results looked up by a dictionary.
+  static let internedResults = 4096
 
   init(reports: Int, requirementCount: Int) {
     self.requirementCount = requirementCount
     rows = Array(repeating: 0, count: reports * (requirementCount + 2))
+    lastWhole = Array(repeating: .max, count: requirementCount)
+    lastTemplate = Array(repeating: .max, count: requirementCount)
   }
 
   func row(_ index: Int) -> Int { index * (requirementCount + 2) }
@@ -125,20 +133,40 @@ private struct Storage: Sendable {
       names += name.utf8
     }
     for (requirement, result) in report.results.enumerated() {
-      rows[row + 2 + requirement] = code(result, slot: index * requirementCount + requirement)
+      rows[row + 2 + requirement] = code(result, requirement: requirement, slot: index * requirementCount + requirement)
     }
   }
 
-  private mutating func code(_ result: RequirementResult, slot: Int) -> UInt32 {
+  private mutating func code(_ result: RequirementResult, requirement: Int, slot: Int) -> UInt32 {
     if let index = resultIndex[result] { return index }
     if results.count >= Self.wholeResults, let (template, number) = NumberedResult.split(result) {
       if numbers.isEmpty {
         numbers = Array(repeating: 0, count: rows.count / (requirementCount + 2) * requirementCount)
       }
       numbers[slot] = number
-      return Self.intern(template, &results, &resultIndex) | Self.numberBit
+      return keep(template, requirement, template: true) | Self.numberBit
     }
-    return Self.intern(result, &results, &resultIndex)
+    return keep(result, requirement, template: false)
+  }
+
+  /// The index of `result` in `results`: looked up while the table is small; past that (a
+  /// manifest of thousands of keys, each its own result), the same requirement's last result
+  /// when it is equal, else a new one. A dictionary of every result of a 30,000-key manifest
+  /// cost 7 MB more than holding them did.
+  private mutating func keep(_ result: RequirementResult, _ requirement: Int, template: Bool) -> UInt32 {
+    // A whole result was looked up already.
+    if template, let index = resultIndex[result] { return index }
+    let index = UInt32(results.count)
+    if resultIndex.count < Self.internedResults {
+      results.append(result)
+      resultIndex[result] = index
+      return index
+    }
+    let previous = template ? lastTemplate[requirement] : lastWhole[requirement]
+    if previous != .max && results[Int(previous)] == result { return previous }
+    results.append(result)
+    if template { lastTemplate[requirement] = index } else { lastWhole[requirement] = index }
+    return index
   }
 
   private static func intern<Value: Hashable>(

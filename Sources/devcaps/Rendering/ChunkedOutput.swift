@@ -9,6 +9,17 @@ struct ChunkedOutput {
     if bytes.count >= Self.size { flush() }
   }
 
+  /// A part of a piece's size or more is written as it is, not copied (a manifest of 30,000
+  /// keys makes a JSON element of 3 MB).
+  mutating func append(_ part: [UInt8]) {
+    guard part.count < Self.size else {
+      flush()
+      return Output.write(part)
+    }
+    bytes.append(contentsOf: part)
+    if bytes.count >= Self.size { flush() }
+  }
+
   mutating func append(_ part: some Collection<UInt8>) {
     bytes.append(contentsOf: part)
     if bytes.count >= Self.size { flush() }
