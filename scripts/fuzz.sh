@@ -42,7 +42,7 @@ build SysfsFuzzer "${common[@]}" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disk
   "$S/Model/ThermalInfo.swift" "$S/Probes/Thermal/ThermalSysfs.swift" "$S/Probes/Thermal/ThermalRule.swift" \
   Sources/DevCapsMotion/MountMatrix.swift Sources/DevCapsMotion/Vector3.swift
 # The report model, and what its sensor descriptions name (the IIO description, udev's device).
-build ReportFuzzer "${common[@]}" "$S/Model/"*.swift "$S/Report/Report.swift" "$S/Report/ReportJSON.swift" "$S/Report/ModelEncoding.swift" "$S/Report/ReportSection.swift" \
+build ReportFuzzer "${common[@]}" "$S/Model/"*.swift "$S/Report/Report.swift" "$S/Report/SavedReportSections.swift" "$S/Report/ReportJSON.swift" "$S/Report/ModelEncoding.swift" "$S/Report/ReportSection.swift" \
   "$S/Probes/Sensors/IIODevice.swift" "$S/Probes/Sensors/IIOChannels.swift" "$S/Udev/Udev.swift" "$S/Sampling/ScanFormat.swift" \
   "$S/Sampling/SampleSource.swift" "$S/Sampling/SysfsAttribute.swift" Sources/DevCapsMotion/MountMatrix.swift Sources/DevCapsMotion/Vector3.swift \
   Sources/DevCapsMotion/DeviceMotion/Quaternion.swift Sources/DevCapsMotion/DeviceMotion/Attitude.swift
@@ -50,6 +50,7 @@ build ReportFuzzer "${common[@]}" "$S/Model/"*.swift "$S/Report/Report.swift" "$
 # Seeds: every input that ever crashed a fuzzer (Fuzz/corpus, each also a named unit test), every
 # fixture manifest, and each fixture file behind the byte that selects its parser.
 cp Fuzz/corpus/sysfs/* "$out/seeds/sysfs/"
+cp Fuzz/corpus/report/* "$out/seeds/report/"
 cp Tests/devcapsEndToEndTests/Fixtures/manifests/* "$out/seeds/manifest/"
 for report in Tests/devcapsEndToEndTests/Fixtures/golden/list-*.json; do
   sed 's/"<statvfs>"/1000000000/' "$report" > "$out/seeds/report/$(basename "$report")"

@@ -116,6 +116,22 @@ extension SystemRoot {
     return .success(names.sorted())
   }
 
+  /// Each entry's name (not `.` and `..`) as its bytes, in the directory's order: no String per
+  /// name, for directories of thousands of saved reports.
+  func forEachEntry(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Result<Void, ReadFailure> {
+    guard let dir = opendir(hostPath(path)) else { return .failure(ReadFailure(.current)) }
+    defer { closedir(dir) }
+    while let entry = readdir(dir) {
+      withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        let name = UnsafeBufferPointer(rebasing: bytes[0..<(bytes.firstIndex(of: 0) ?? bytes.count)])
+        let dots = name.count <= 2 && name.allSatisfy { $0 == UInt8(ascii: ".") }
+        if !dots { body(name) }
+      }
+    }
+    return .success(())
+  }
+
   /// How many entries (not `.` and `..`) have a name `matches` accepts, given its bytes: no
   /// String per name and no sorting (a machine's 200 memory blocks cost half of
   /// `devcaps get memory.totalBytes` as sorted Strings).

@@ -393,7 +393,14 @@ public struct JSONParser {
 
   func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
 
+  @inline(__always)
   mutating func skipWhitespace() {
+    // Many calls are at a value, a key or punctuation already: no call made for them.
+    if index < bytes.count && bytes[index] > 0x20 { return }
+    skipWhitespaceRun()
+  }
+
+  private mutating func skipWhitespaceRun() {
     let count = bytes.count
     let start = index
     index = bytes.withUnsafeBufferPointer { buffer in

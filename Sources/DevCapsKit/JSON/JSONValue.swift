@@ -1,6 +1,6 @@
 /// A JSON document with object members kept in the order they were written, so output follows
 /// the schema's order and `get` can walk it by path.
-public enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Hashable {
   case null
   case bool(Bool)
   case integer(Int64)
@@ -20,7 +20,7 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 /// One member of a JSON object, in the order written.
-public struct JSONMember: Sendable, Equatable {
+public struct JSONMember: Sendable, Hashable {
   /// The member's name.
   public var key: String
   /// The member's value.

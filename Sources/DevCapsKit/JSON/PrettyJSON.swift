@@ -12,7 +12,10 @@ extension JSONValue {
     return output.text
   }
 
-  private func writePretty(into output: inout JSONLine, depth: Int) {
+  /// The value as `prettyPrinted` writes it `depth` levels inside a document (every line after
+  /// the first indented by them), appended to `output`: a long array written an element at a
+  /// time, without a String each.
+  public func writePretty(into output: inout JSONLine, depth: Int) {
     switch self {
     case .array(let elements) where elements.isEmpty:
       output.raw("[]")

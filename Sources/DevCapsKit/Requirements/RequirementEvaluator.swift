@@ -1,5 +1,5 @@
 /// One requirement checked against this machine.
-public struct RequirementResult: Sendable, Equatable {
+public struct RequirementResult: Sendable, Hashable {
   /// The manifest's key (`memory`, `disk-free:/var`).
   public var key: String
   /// `required`, `prohibited` or the constraint as written.
@@ -14,7 +14,7 @@ public struct RequirementResult: Sendable, Equatable {
 }
 
 /// What checking one requirement found.
-public enum Finding: Sendable, Equatable {
+public enum Finding: Sendable, Hashable {
   /// The device that proves a capability: `accel_3d (iio:device0, display)`.
   case device(String)
   case notPresent

@@ -25,25 +25,25 @@ extension RequirementEvaluator {
     workers: Int = RequirementEvaluator.availableWorkers
   ) -> [Result<JudgedReport, SavedReport.LoadError>] {
     let slots = Slots(count: paths.count)
-    // The device section names the machine; the rest is decoded only where the manifest needs it.
-    let needed = sectionsNeeded(by: manifest)
-    let sections = ReportSection.allCases.filter { $0 == .device || needed.contains($0) }
-    WorkerThread.forEach(paths.count, workers: workers) { index in
-      let path = paths[index]
-      let loaded =
-        path == "-"
-        ? SavedReport.decode(standardInput ?? [], path: "<stdin>", sections: sections)
-        : SavedReport.load(path, sections: sections)
-      slots.set(
-        index,
-        loaded.map { report in
-          JudgedReport(
-            path: path == "-" ? "<stdin>" : path, deviceName: report.device?.name,
-            missingSections: needed.filter { !report.sections.contains($0) },
-            results: RequirementEvaluator(report: report).evaluate(manifest))
-        })
-    }
+    let judge = ReportJudge(manifest, standardInput: standardInput)
+    WorkerThread.forEach(paths.count, workers: workers) { index in slots.set(index, judge(paths[index])) }
     return slots.values
+  }
+
+  /// Judges `manifest` on each saved report as `judge(_:reports:)` does, holding only what
+  /// each report found (in a few bytes when reports find the same); the first report, in file
+  /// order, that cannot be used is the failure, and the reports after it are not read.
+  public static func judge(
+    _ manifest: Manifest, reports files: ReportFiles, standardInput: [UInt8]? = nil,
+    workers: Int = RequirementEvaluator.availableWorkers
+  ) -> Result<FleetJudgement, SavedReport.LoadError> {
+    let builder = FleetJudgement.Builder(reports: files.count, requirementCount: manifest.requirements.count)
+    let judge = ReportJudge(manifest, standardInput: standardInput)
+    WorkerThread.forEach(files.count, workers: workers) { index in
+      guard builder.isNeeded(index) else { return }
+      builder.set(index, judge(files[index]))
+    }
+    return builder.judgement(of: files)
   }
 
   /// The processors online, at least 1.
@@ -72,5 +72,36 @@ extension RequirementEvaluator {
 
     /// Read after every worker was joined.
     var values: [Result<JudgedReport, SavedReport.LoadError>] { results }
+  }
+}
+
+/// Reads, decodes and judges one saved report: what each worker runs.
+private struct ReportJudge: Sendable {
+  let manifest: Manifest
+  let standardInput: [UInt8]?
+  let needed: [ReportSection]
+  /// The top-level members built: the device section names the machine; the rest is decoded
+  /// only where the manifest needs it.
+  let wanted: Set<String>
+
+  init(_ manifest: Manifest, standardInput: [UInt8]?) {
+    self.manifest = manifest
+    self.standardInput = standardInput
+    needed = RequirementEvaluator.sectionsNeeded(by: manifest)
+    wanted = SavedReport.wantedMembers(
+      ReportSection.allCases.filter { [needed] in $0 == .device || needed.contains($0) })
+  }
+
+  func callAsFunction(_ path: String) -> Result<JudgedReport, SavedReport.LoadError> {
+    let loaded =
+      path == "-"
+      ? SavedReport.decode(standardInput ?? [], path: "<stdin>", wanted: wanted)
+      : SavedReport.load(path, wanted: wanted)
+    return loaded.map { report in
+      JudgedReport(
+        path: path == "-" ? "<stdin>" : path, deviceName: report.device?.name,
+        missingSections: needed.filter { !report.sections.contains($0) },
+        results: RequirementEvaluator(report: report).evaluate(manifest))
+    }
   }
 }

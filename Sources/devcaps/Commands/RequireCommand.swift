@@ -92,78 +92,87 @@ struct RequireCommand: ParsableCommand {
   var displayName: String { manifest == "-" ? "<stdin>" : manifest }
 
   /// `--against`: every report read and judged first, on all available cores (a bad one is 65
-  /// or 66 before anything is printed), then one outcome per machine.
+  /// or 66 before anything is printed), then one outcome per machine, written as it is made.
+  /// What is held until then is a few bytes a report (FleetJudgement): the text table's column
+  /// and JUnit's totals come before the first machine, and a CI job gets a whole verdict or an
+  /// error, never a truncated document.
   func runAgainstReports(_ parsed: Manifest) throws {
-    var files: [String] = []
-    for path in against { files += try reportFiles(at: path) }
+    var files = ReportFiles()
+    for path in against { try appendReportFiles(at: path, to: &files) }
     let standardInput =
       against.contains("-")
       ? try readStandardInput(what: "a report", limit: SavedReport.maximumFileSize) : nil
-    let judgedReports = RequirementEvaluator.judge(parsed, reports: files, standardInput: standardInput)
-    var outcomes: [RequireOutcome] = []
-    outcomes.reserveCapacity(judgedReports.count)
-    for judged in judgedReports {
-      switch judged {
-      case .success(let report):
-        let machine = report.deviceName ?? String(report.path.split(separator: "/").last ?? Substring(report.path))
-        outcomes.append(
-          RequireOutcome(
-            manifest: displayName, results: report.results, machine: machine, report: report.path,
-            missingSections: report.missingSections))
-      case .failure(let error):
-        Output.error(error.description)
-        if case .unreadable = error { throw ExitCode.noInput }
-        throw ExitCode.dataError
-      }
+    let fleet: FleetJudgement
+    switch RequirementEvaluator.judge(parsed, reports: files, standardInput: standardInput) {
+    case .success(let judged): fleet = judged
+    case .failure(let error):
+      Output.error(error.description)
+      if case .unreadable = error { throw ExitCode.noInput }
+      throw ExitCode.dataError
     }
+    let machines = (0..<fleet.count).lazy.map { machineName(fleet.deviceName($0), path: fleet.path($0)) }
+    let outcomes = (0..<fleet.count).lazy.map { index in
+      let report = fleet[index]
+      return RequireOutcome(
+        manifest: displayName, results: report.results, machine: machineName(report.deviceName, path: report.path),
+        report: report.path, missingSections: report.missingSections)
+    }
+    let failing = (0..<fleet.count).count(where: { !fleet.isSatisfied($0) })
+    var output = ChunkedOutput()
     switch format {
-    case .text: Output.write(RequireFleetText(outcomes: outcomes, style: TextStyle.forStandardOutput()).render())
-    case .json: writeJSONArray(outcomes)
-    case .junit: Output.write(RequireJUnit(outcomes: outcomes).render())
+    case .text:
+      let text = RequireFleetText(machines: machines, style: TextStyle.forStandardOutput())
+      for outcome in outcomes { output.append(text.row(outcome)) }
+      output.append(text.summary(machines: fleet.count, failing: failing))
+    case .json: writeJSONArray(outcomes, into: &output)
+    case .junit:
+      let failures = (0..<fleet.count).reduce(0) { $0 + fleet.unmetCount($1) }
+      output.append(RequireJUnit.header(tests: fleet.count * fleet.requirementCount, failures: failures))
+      let junit = RequireJUnit(outcomes: [])
+      for outcome in outcomes { output.append(junit.suite(outcome)) }
+      output.append(RequireJUnit.footer)
     case .github: for outcome in outcomes { RequireGitHub(outcome: outcome).emit() }
     }
-    if outcomes.contains(where: { !$0.satisfied }) { throw ExitCode.requirementNotMet }
+    output.flush()
+    if failing > 0 { throw ExitCode.requirementNotMet }
+  }
+
+  /// What a row calls a machine: its report's `device.name`, else the report file's name.
+  func machineName(_ deviceName: String?, path: String) -> String {
+    deviceName ?? String(path.split(separator: "/").last ?? Substring(path))
   }
 
   /// The outcomes as one pretty JSON array, the same text as `JSONValue.array(…).prettyPrinted`,
   /// written an outcome at a time: the document for 10,000 reports is never held whole.
-  func writeJSONArray(_ outcomes: [RequireOutcome]) {
-    var bytes: [UInt8] = Array("[\n".utf8)
-    let indent: [UInt8] = [0x20, 0x20]
-    for (index, outcome) in outcomes.enumerated() {
-      // Copied a line at a time, each indented: byte by byte, a manifest of 30,000 keys spent
-      // more time here than in judging them.
-      var text = outcome.json.prettyPrinted
-      text.withUTF8 { text in
-        var lineStart = 0
-        while lineStart < text.count {
-          let lineEnd = text[lineStart...].firstIndex(of: 0x0A).map { $0 + 1 } ?? text.count
-          bytes += indent
-          bytes.append(contentsOf: text[lineStart..<lineEnd])
-          lineStart = lineEnd
-        }
-      }
-      bytes += index < outcomes.count - 1 ? [0x2C, 0x0A] : [0x0A]
-      if bytes.count >= 1 << 16 {
-        Output.write(bytes)
-        bytes.removeAll(keepingCapacity: true)
-      }
+  func writeJSONArray(_ outcomes: some Collection<RequireOutcome>, into output: inout ChunkedOutput) {
+    output.append("[\n")
+    // Each element written at its depth into one reused buffer: a String each, copied a line at
+    // a time to indent it, was a tenth of judging a report.
+    var element = JSONLine(capacity: 4096)
+    var remaining = outcomes.count
+    for outcome in outcomes {
+      element.removeAll()
+      outcome.json.writePretty(into: &element, depth: 1)
+      output.append("  ")
+      output.append(element.bytes)
+      remaining -= 1
+      output.append(remaining > 0 ? ",\n" : "\n")
     }
-    Output.write(bytes + Array("]\n".utf8))
+    output.append("]\n")
   }
 
-  /// The report files one `--against` argument names: `-` itself (standard input), a file, or a
-  /// directory's `*.json` files (any that is not a regular file skipped with a warning).
-  func reportFiles(at path: String) throws -> [String] {
-    if path == "-" { return ["-"] }
-    switch SavedReport.files(at: path) {
-    case .success(let found):
-      for skipped in found.skipped { Output.error("warning: skipping \(skipped): not a report file") }
-      if found.files.isEmpty {
+  /// Appends the report files one `--against` argument names: `-` itself (standard input), a
+  /// file, or a directory's `*.json` files (any that is not a regular file skipped with a warning).
+  func appendReportFiles(at path: String, to files: inout ReportFiles) throws {
+    if path == "-" { return files.append("-") }
+    let before = files.count
+    switch SavedReport.appendFiles(at: path, to: &files) {
+    case .success(let skipped):
+      for skipped in skipped { Output.error("warning: skipping \(skipped): not a report file") }
+      if files.count == before {
         Output.error("\(path): a directory without any .json report")
         throw ExitCode.noInput
       }
-      return found.files
     case .failure(let error):
       Output.error(error.description)
       throw ExitCode.noInput

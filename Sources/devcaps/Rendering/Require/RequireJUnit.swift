@@ -10,15 +10,22 @@ struct RequireJUnit {
   init(outcomes: [RequireOutcome]) { self.outcomes = outcomes }
 
   func render() -> String {
-    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    let tests = outcomes.map(\.results.count).reduce(0, +)
-    let failures = outcomes.map(\.unmet.count).reduce(0, +)
-    xml += "<testsuites name=\"devcaps\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
+    var xml = Self.header(
+      tests: outcomes.map(\.results.count).reduce(0, +), failures: outcomes.map(\.unmet.count).reduce(0, +))
     for outcome in outcomes { xml += suite(outcome) }
-    return xml + "</testsuites>\n"
+    return xml + Self.footer
   }
 
-  private func suite(_ outcome: RequireOutcome) -> String {
+  /// What comes before the first testsuite: the totals of them all.
+  static func header(tests: Int, failures: Int) -> String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      + "<testsuites name=\"devcaps\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
+  }
+
+  static let footer = "</testsuites>\n"
+
+  /// One machine's testsuite.
+  func suite(_ outcome: RequireOutcome) -> String {
     var xml = ""
     let failures = outcome.unmet.count
     let suite = escape("devcaps require \(outcome.manifest)" + (outcome.machine.map { " on \($0)" } ?? ""))

@@ -1,0 +1,211 @@
+/// A saved report's tree made into a `Report` without Codable, for what `require --against`
+/// reads most: the device section (every row names its machine), cpu and memory. Codable's
+/// containers, boxes and dynamic casts were a quarter of judging a report. Each reader accepts
+/// exactly what the models' `Decodable` accepts and makes the same values; at anything else it
+/// gives up (nil), and the report is decoded again through Codable, which says what is wrong as
+/// it always has. Other sections are decoded through Codable one by one.
+extension Report {
+  init?(savedSections value: JSONValue) {
+    guard case .object(let members) = value, SavedMembers(members).value("schemaVersion") == .integer(1) else {
+      return nil
+    }
+    var values = [JSONValue?](repeating: nil, count: ReportSection.allCases.count)
+    var present: [ReportSection] = []
+    for member in members {
+      if member.key == "warnings" || member.key == "capabilityEvidence" {
+        // Left to Codable (their shapes and the capabilities' pairing with their evidence).
+        if member.value != .null { return nil }
+      } else if let section = ReportSection(rawValue: member.key) {
+        values[section.ordinal] = member.value
+        present.append(section)
+      }
+    }
+    self.init(sections: ReportSection.allCases.filter(present.contains))
+    do throws(SavedMembers.Unaccepted) {
+      for section in sections {
+        guard let value = values[section.ordinal], value != .null else { continue }
+        switch section {
+        case .device: device = try DeviceInfo(saved: value)
+        case .cpu: cpu = try CPUInfo(saved: value)
+        case .memory: memory = try MemoryInfo(saved: value)
+        case .system: system = try SavedMembers.codable(SystemInfo.self, value)
+        case .limits: limits = try SavedMembers.codable(LimitsInfo.self, value)
+        case .disks: disks = try SavedMembers.codable([DiskInfo].self, value)
+        case .network: network = try SavedMembers.codable([NetworkInterfaceInfo].self, value)
+        case .storage: storage = try SavedMembers.codable([StorageDeviceInfo].self, value)
+        case .power: power = try SavedMembers.codable(PowerInfo.self, value)
+        case .thermal: thermal = try SavedMembers.codable(ThermalInfo.self, value)
+        case .sensors: sensors = try SavedMembers.codable([SensorInfo].self, value)
+        case .displays: displays = try SavedMembers.codable([DisplayInfo].self, value)
+        case .gpus: gpus = try SavedMembers.codable([GPUInfo].self, value)
+        case .cameras: cameras = try SavedMembers.codable([CameraInfo].self, value)
+        case .audio: audio = try SavedMembers.codable([AudioCardInfo].self, value)
+        case .radios: radios = try SavedMembers.codable([RadioInfo].self, value)
+        case .inputs: inputs = try SavedMembers.codable([InputInfo].self, value)
+        case .capabilities: return nil
+        }
+      }
+    } catch {
+      return nil
+    }
+  }
+}
+
+extension ReportSection {
+  /// Its place in `allCases`.
+  fileprivate var ordinal: Int { ReportSection.allCases.firstIndex(of: self)! }
+}
+
+extension DeviceInfo {
+  fileprivate init(saved value: JSONValue) throws(SavedMembers.Unaccepted) {
+    let members = try SavedMembers(object: value)
+    self.init(
+      name: try members.string("name"), model: try members.string("model"), vendor: try members.string("vendor"),
+      platform: try members.string("platform"), chassis: try members.required("chassis", Chassis.init(rawValue:)),
+      chassisSource: try members.string("chassisSource"), architecture: try members.string("architecture"),
+      virtualization: try members.string("virtualization"),
+      virtualizationKind: try members.enumeration("virtualizationKind", VirtualizationKind.init(rawValue:)),
+      firmware: try FirmwareInfo(saved: try members.required("firmware")),
+      hypervisor: try members.string("hypervisor"),
+      thermalState: try members.enumeration("thermalState", ThermalState.init(rawValue:)))
+  }
+}
+
+extension FirmwareInfo {
+  fileprivate init(saved value: JSONValue) throws(SavedMembers.Unaccepted) {
+    let members = try SavedMembers(object: value)
+    self.init(
+      vendor: try members.string("vendor"), version: try members.string("version"), date: try members.string("date"))
+  }
+}
+
+extension CPUInfo {
+  fileprivate init(saved value: JSONValue) throws(SavedMembers.Unaccepted) {
+    let members = try SavedMembers(object: value)
+    var caches: [CPUCache] = []
+    if let elements = try members.array("caches") {
+      caches.reserveCapacity(elements.count)
+      for element in elements { caches.append(try CPUCache(saved: element)) }
+    }
+    self.init(
+      model: try members.string("model"), logicalCores: try members.integer("logicalCores"),
+      availableCores: try members.integer("availableCores"), physicalCores: try members.integer("physicalCores"),
+      packages: try members.integer("packages"), frequency: try CPUFrequency(saved: try members.required("frequency")),
+      vendor: try members.string("vendor"), family: try members.string("family"),
+      modelNumber: try members.string("modelNumber"), stepping: try members.string("stepping"),
+      flags: try members.strings("flags") ?? [], level: try members.string("level"), caches: caches,
+      hypervisorVendor: try members.string("hypervisorVendor"))
+  }
+}
+
+extension CPUCache {
+  fileprivate init(saved value: JSONValue) throws(SavedMembers.Unaccepted) {
+    let members = try SavedMembers(object: value)
+    self.init(
+      level: try members.required("level", Int.self), type: try members.required("type", { $0 }),
+      sizeBytes: try members.required("sizeBytes", Int64.self), instances: try members.required("instances", Int.self))
+  }
+}
+
+extension CPUFrequency {
+  fileprivate init(saved value: JSONValue) throws(SavedMembers.Unaccepted) {
+    let members = try SavedMembers(object: value)
+    self.init(
+      currentHz: try members.integer("currentHz"), minHz: try members.integer("minHz"),
+      maxHz: try members.integer("maxHz"), firmwareMaxHz: try members.integer("firmwareMaxHz"))
+  }
+}
+
+extension MemoryInfo {
+  fileprivate init(saved value: JSONValue) throws(SavedMembers.Unaccepted) {
+    let members = try SavedMembers(object: value)
+    self.init(
+      totalBytes: try members.integer("totalBytes"), installedBytes: try members.integer("installedBytes"),
+      availableBytes: try members.integer("availableBytes"), swapTotalBytes: try members.integer("swapTotalBytes"),
+      swapFreeBytes: try members.integer("swapFreeBytes"), limitBytes: try members.integer("limitBytes"))
+  }
+}
+
+/// An object's members read as the JSON decoder's keyed container reads them: a member that is
+/// null or absent is nil where the model's property is optional, integers and numbers convert
+/// only where nothing is lost (JSONScalarDecoding's own conversions), other members are ignored.
+private struct SavedMembers {
+  /// What Codable would refuse, or might: the report is decoded again through it.
+  struct Unaccepted: Error {}
+
+  let members: [JSONMember]
+
+  init(_ members: [JSONMember]) { self.members = members }
+
+  init(object value: JSONValue) throws(Unaccepted) {
+    guard case .object(let members) = value else { throw Unaccepted() }
+    self.members = members
+  }
+
+  func value(_ key: String) -> JSONValue? { members.first(where: { $0.key == key })?.value }
+
+  /// The member's value; nil when it is absent or null.
+  private func present(_ key: String) -> JSONValue? {
+    guard let value = value(key), value != .null else { return nil }
+    return value
+  }
+
+  func required(_ key: String) throws(Unaccepted) -> JSONValue {
+    guard let value = value(key) else { throw Unaccepted() }
+    return value
+  }
+
+  /// A non-optional string property, made into the model's type (a `RawRepresentable` enum's init).
+  func required<T>(_ key: String, _ make: (String) -> T?) throws(Unaccepted) -> T {
+    guard case .string(let text) = value(key), let made = make(text) else { throw Unaccepted() }
+    return made
+  }
+
+  func required<I: FixedWidthInteger>(_ key: String, _ type: I.Type) throws(Unaccepted) -> I {
+    guard let value = value(key), let integer = try? JSONScalarDecoding.integer(type, value, []) else {
+      throw Unaccepted()
+    }
+    return integer
+  }
+
+  func string(_ key: String) throws(Unaccepted) -> String? {
+    guard let value = present(key) else { return nil }
+    guard case .string(let text) = value else { throw Unaccepted() }
+    return text
+  }
+
+  func enumeration<T>(_ key: String, _ make: (String) -> T?) throws(Unaccepted) -> T? {
+    guard let value = present(key) else { return nil }
+    guard case .string(let text) = value, let made = make(text) else { throw Unaccepted() }
+    return made
+  }
+
+  func integer<I: FixedWidthInteger>(_ key: String) throws(Unaccepted) -> I? {
+    guard let value = present(key) else { return nil }
+    guard let integer = try? JSONScalarDecoding.integer(I.self, value, []) else { throw Unaccepted() }
+    return integer
+  }
+
+  func array(_ key: String) throws(Unaccepted) -> [JSONValue]? {
+    guard let value = present(key) else { return nil }
+    guard case .array(let elements) = value else { throw Unaccepted() }
+    return elements
+  }
+
+  func strings(_ key: String) throws(Unaccepted) -> [String]? {
+    guard let elements = try array(key) else { return nil }
+    var strings: [String] = []
+    strings.reserveCapacity(elements.count)
+    for element in elements {
+      guard case .string(let text) = element else { throw Unaccepted() }
+      strings.append(text)
+    }
+    return strings
+  }
+
+  /// A section without a reader of its own, through Codable.
+  static func codable<T: Decodable>(_ type: T.Type, _ value: JSONValue) throws(Unaccepted) -> T {
+    guard let decoded = try? JSONValueDecoder().decode(type, from: value) else { throw Unaccepted() }
+    return decoded
+  }
+}
