@@ -12,9 +12,13 @@ enum RunningFilter: Sendable {
   case inertial(InertialFilter)
   case fusion(AHRSFilter)
 
-  init(_ choice: AttitudeFilter, initial: Quaternion) {
+  /// `learnsBias` false keeps the inertial filter from learning a bias in motion too (the
+  /// estimator's own learner was turned off).
+  init(_ choice: AttitudeFilter, initial: Quaternion, learnsBias: Bool) {
     switch choice {
-    case .inertial(let settings): self = .inertial(InertialFilter(settings: settings, initial: initial))
+    case .inertial(var settings):
+      settings.learnsBiasInMotion = settings.learnsBiasInMotion && learnsBias
+      self = .inertial(InertialFilter(settings: settings, initial: initial))
     case .fusion(let settings): self = .fusion(AHRSFilter(settings: settings, initial: initial))
     }
   }
@@ -35,6 +39,22 @@ enum RunningFilter: Sendable {
     case .inertial(let filter): filter.quaternion
     case .fusion(let filter): filter.quaternion
     }
+  }
+
+  /// The bias the filter takes off the rotation rates it is given (rad/s).
+  var gyroscopeBias: Vector3 {
+    switch self {
+    case .inertial(let filter): filter.gyroscopeBias
+    case .fusion: .zero
+    }
+  }
+
+  /// At rest, the bias the inertial filter learned in motion, which it stops removing.
+  mutating func handOverBiasAtRest() -> Vector3 {
+    guard case .inertial(var filter) = self, filter.atRest else { return .zero }
+    let part = filter.handOverGyroscopeBias()
+    self = .inertial(filter)
+    return part
   }
 
   /// The inertial filter rejects no accelerometer sample: it averages them instead.

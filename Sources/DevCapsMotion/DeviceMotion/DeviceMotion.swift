@@ -77,7 +77,8 @@ public struct DeviceMotion: Sendable, Equatable {
   public var source: MotionSource
   /// The frame `attitude` is relative to (z up in all of them).
   public var referenceFrame: AttitudeReferenceFrame
-  /// The gyroscope offset removed from `rotationRate` (rad/s); nil without a gyroscope.
+  /// The gyroscope offset removed from `rotationRate` (rad/s): learned at rest and, by the
+  /// inertial filter, in motion; nil without a gyroscope.
   public var gyroscopeBias: Vector3?
   /// What the fusion filter did with this sample; nil from the hub and accelerometer sources.
   public var fusion: FusionStatus?

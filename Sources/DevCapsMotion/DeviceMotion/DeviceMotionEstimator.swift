@@ -45,12 +45,13 @@ public struct DeviceMotionEstimator: Sendable {
     self.referenceFrame = referenceFrame
     self.calibration = calibration
     filterChoice = filter
-    self.filter = RunningFilter(filter, initial: .identity)
     bias = gyroscopeBias
+    self.filter = RunningFilter(filter, initial: .identity, learnsBias: gyroscopeBias.isLearning)
   }
 
-  /// The gyroscope offset learned so far (rad/s).
-  public var gyroscopeBias: Vector3 { bias.offset }
+  /// The gyroscope offset learned so far (rad/s): at rest, and for the fusion source's inertial
+  /// filter while moving.
+  public var gyroscopeBias: Vector3 { source == .fusion ? bias.offset + filter.gyroscopeBias : bias.offset }
 
   /// One step; nil until the source's own reading is there (no accelerometer sample yet for
   /// fusion, no quaternion for a hub), and for a sample stamped before the previous one (by at
@@ -90,7 +91,7 @@ public struct DeviceMotionEstimator: Sendable {
       timestamp: input.timestamp, attitude: attitude, gravity: gravity,
       userAcceleration: input.acceleration.map { $0 - gravity } ?? .zero,
       rotationRate: rotationRate, magneticField: field, heading: heading, source: source,
-      referenceFrame: referenceFrame, gyroscopeBias: rotationRate == nil ? nil : bias.offset, fusion: fusion,
+      referenceFrame: referenceFrame, gyroscopeBias: rotationRate == nil ? nil : gyroscopeBias, fusion: fusion,
       restarted: restarted)
   }
 
@@ -120,13 +121,17 @@ public struct DeviceMotionEstimator: Sendable {
       let magnetic = referenceFrame.usesMagnetometer ? magneticField(input)?.field : nil
       if needsStart {
         let start = Self.initialOrientation(gravity: acceleration, field: magnetic)
-        filter = RunningFilter(filterChoice, initial: start)
+        filter = RunningFilter(filterChoice, initial: start, learnsBias: bias.isLearning)
         frameCorrection = referenceFrame == .xMagneticNorthZVertical ? .identity : Self.yawRemoval(start)
         needsStart = false
       } else {
         filter.update(rotationRate: rate, up: -acceleration, magneticField: magnetic, interval: interval)
+        bias.takeOver(filter.handOverBiasAtRest())
       }
-      return (Attitude(quaternion: (frameCorrection * filter.quaternion).normalized), rate, filter.status)
+      return (
+        Attitude(quaternion: (frameCorrection * filter.quaternion).normalized), rate - filter.gyroscopeBias,
+        filter.status
+      )
     case .accelerometer:
       guard let acceleration = input.acceleration, acceleration.isFinite else { return nil }
       var gravity = acceleration

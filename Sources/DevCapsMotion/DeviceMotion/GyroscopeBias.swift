@@ -46,6 +46,9 @@ public struct GyroscopeBias: Sendable, Equatable {
     return corrected
   }
 
+  /// Adds `part` to the offset (a bias learned elsewhere, in motion), learning or not.
+  mutating func takeOver(_ part: Vector3) { offset = offset + part }
+
   /// Forgets how long the device has been still (after a gap nothing is known about), keeping
   /// the offset.
   mutating func restartStillness() { stillFor = 0 }

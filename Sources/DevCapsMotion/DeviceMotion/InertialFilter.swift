@@ -40,6 +40,11 @@ public struct InertialFilter: Sendable {
     public var restRotationDegreesPerSecond = 2.0
     /// See `restTime` (g).
     public var restAccelerationTolerance = 0.05
+    /// Whether the gyroscope's bias is also learned while the device moves, from the tilt
+    /// corrections (a device that never rests, a robot or a vehicle, would otherwise keep a tilt
+    /// error of the bias times `accelerationTimeConstant`). Off, only the estimator's
+    /// ``GyroscopeBias`` learns it, at rest.
+    public var learnsBiasInMotion = true
 
     /// The defaults: 3 s and 15 s time constants, 6 % and 10° tolerances, a new field after 20 s.
     public init() {}
@@ -64,6 +69,9 @@ public struct InertialFilter: Sendable {
   private var elapsed = 0.0
   private var rest = RestDetector()
   private var magnetic = MagneticReference()
+  private var motionBias = MotionBiasEstimator()
+  /// A magnetometer has steered the heading: the bias's vertical part is its drift loop's.
+  private var steeredByField = false
 
   /// True during the first `accelerationTimeConstant` seconds, while the filtered acceleration
   /// has not yet seen that much of the motion.
@@ -78,6 +86,27 @@ public struct InertialFilter: Sendable {
     tilt = initial.normalized
   }
 
+  /// The part of the gyroscope's bias learned while moving (rad/s, device axes), taken off every
+  /// rotation rate before it is integrated. Once a magnetometer steers the heading, only the part
+  /// that is horizontal now: the vertical part is the heading's drift, learned from the field.
+  public var gyroscopeBias: Vector3 {
+    guard steeredByField else { return motionBias.bias }
+    let toEarth = tilt * integrated
+    let earth = toEarth.rotate(motionBias.bias)
+    return toEarth.inverseRotate(Vector3(earth.x, earth.y, 0))
+  }
+
+  /// Whether the last sample found the device lying still.
+  public private(set) var atRest = false
+
+  /// Returns ``gyroscopeBias`` and stops removing it: the caller removes it from the rates it
+  /// passes from now on (the estimator's ``GyroscopeBias`` takes it over at rest).
+  public mutating func handOverGyroscopeBias() -> Vector3 {
+    let part = gyroscopeBias
+    motionBias.handOver(part)
+    return part
+  }
+
   /// The current estimate, unit length: turns device coordinates into the earth frame.
   public var quaternion: Quaternion {
     (Quaternion(axis: Vector3(0, 0, 1), angle: heading) * tilt * integrated).normalized
@@ -88,13 +117,14 @@ public struct InertialFilter: Sendable {
   public mutating func update(rotationRate: Vector3, up: Vector3?, magneticField: Vector3?, interval: Double) {
     guard interval > 0, interval.isFinite, rotationRate.isFinite else { return }
     elapsed += interval
+    let rotationRate = rotationRate - gyroscopeBias
     let angle = rotationRate.magnitude * interval
     if angle > 0 {
       integrated = (integrated * Quaternion(axis: rotationRate, angle: angle)).normalized
     }
     if let up, up.isFinite {
       let inFrame = integrated.rotate(up)
-      let atRest = rest.update(rotationRate: rotationRate, up: up, interval: interval, settings: settings)
+      atRest = rest.update(rotationRate: rotationRate, up: up, interval: interval, settings: settings)
       // From the start, the average of what was seen so far until a time constant has passed.
       let timeConstant = min(atRest ? settings.restTimeConstant : settings.accelerationTimeConstant, elapsed)
       let share = 1 - Double.exp(-2 * interval / timeConstant)
@@ -104,11 +134,19 @@ public struct InertialFilter: Sendable {
       filteredUp = filtered
       if let measured = tilt.rotate(filtered).normalized {
         tilt = (Self.rotation(from: measured, to: Vector3(0, 0, 1)) * tilt).normalized
+        if settings.learnsBiasInMotion {
+          let axis = measured.cross(Vector3(0, 0, 1))
+          let sine = axis.magnitude
+          let correction = sine > 1e-12 ? axis * (Double.atan2(y: sine, x: measured.z) / sine) : .zero
+          motionBias.update(
+            attitude: tilt * integrated, correction: correction, share: share, atRest: atRest, interval: interval)
+        }
       }
     }
     magnetometerIgnored = true
     heading -= headingDrift * interval
     guard let field = magneticField, field.isFinite else { return }
+    steeredByField = true
     let earth = (tilt * integrated).rotate(field)
     let horizontal = (earth.x * earth.x + earth.y * earth.y).squareRoot()
     guard horizontal > 0 else { return }

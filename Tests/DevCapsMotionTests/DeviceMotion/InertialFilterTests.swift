@@ -58,6 +58,41 @@ struct InertialFilterTests {
     #expect(fusion.heading > 10, "Fusion: \(fusion)")
   }
 
+  /// A device that never rests (a robot's head, a vehicle): turning 20°/s about the vertical
+  /// and wobbling ±30°, with a gyroscope bias of 1.1°/s; the mean tilt error over the last 30 s
+  /// of three minutes, and the bias the estimator reports at the end.
+  func neverResting(learnsBiasInMotion: Bool) -> (tilt: Double, bias: Vector3) {
+    let truth = { (t: Double) in
+      Attitude(roll: radians(30 * Double.sin(0.5 * t)), pitch: radians(30 * Double.sin(0.37 * t)), yaw: radians(20 * t))
+        .quaternion
+    }
+    var sensors = SyntheticMotion(orientation: truth)
+    sensors.noise = 0.01
+    sensors.gyroscopeBias = Vector3(radians(0.8), radians(-0.6), radians(0.5))
+    var settings = InertialFilter.Settings()
+    settings.learnsBiasInMotion = learnsBiasInMotion
+    var estimator = DeviceMotionEstimator(source: .fusion, filter: .inertial(settings))
+    var total = 0.0
+    var count = 0.0
+    sensors.run(&estimator, seconds: 180) { t, motion in
+      guard t > 150 else { return }
+      total += angleBetween(motion.gravity, Attitude(quaternion: truth(t)).gravity)
+      count += 1
+    }
+    return (total / count, estimator.gyroscopeBias)
+  }
+
+  @Test("a device that never rests: the bias learned while moving keeps the tilt within 0.3°, 2° off without it")
+  func biasLearnedInMotion() {
+    let learning = neverResting(learnsBiasInMotion: true)
+    let atRestOnly = neverResting(learnsBiasInMotion: false)
+    let bias = Vector3(degrees(learning.bias.x), degrees(learning.bias.y), degrees(learning.bias.z))
+    #expect(learning.tilt < 0.3, "learning in motion: \(learning.tilt)°")
+    #expect(atRestOnly.tilt > 2, "learning at rest only: \(atRestOnly.tilt)°")
+    #expect((bias - Vector3(0.8, -0.6, 0.5)).magnitude < 0.2, "bias learned: \(bias) °/s")
+    #expect(atRestOnly.bias == .zero, "never at rest, nothing learned: \(atRestOnly.bias)")
+  }
+
   @Test("a field that changed for good (another room) is learned again after 20 s", arguments: SampleClock.allCases)
   func newMagneticReference(clock: SampleClock) throws {
     var filter = InertialFilter()
