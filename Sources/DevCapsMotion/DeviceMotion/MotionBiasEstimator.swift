@@ -133,9 +133,15 @@ struct Matrix3: Sendable {
     let t = n.transposed
     return Matrix3(t * m.rows.0, t * m.rows.1, t * m.rows.2)
   }
-  static func + (m: Matrix3, n: Matrix3) -> Matrix3 { Matrix3(m.rows.0 + n.rows.0, m.rows.1 + n.rows.1, m.rows.2 + n.rows.2) }
-  static func - (m: Matrix3, n: Matrix3) -> Matrix3 { Matrix3(m.rows.0 - n.rows.0, m.rows.1 - n.rows.1, m.rows.2 - n.rows.2) }
-  static func * (m: Matrix3, factor: Double) -> Matrix3 { Matrix3(m.rows.0 * factor, m.rows.1 * factor, m.rows.2 * factor) }
+  static func + (m: Matrix3, n: Matrix3) -> Matrix3 {
+    Matrix3(m.rows.0 + n.rows.0, m.rows.1 + n.rows.1, m.rows.2 + n.rows.2)
+  }
+  static func - (m: Matrix3, n: Matrix3) -> Matrix3 {
+    Matrix3(m.rows.0 - n.rows.0, m.rows.1 - n.rows.1, m.rows.2 - n.rows.2)
+  }
+  static func * (m: Matrix3, factor: Double) -> Matrix3 {
+    Matrix3(m.rows.0 * factor, m.rows.1 * factor, m.rows.2 * factor)
+  }
 }
 
 extension Vector3 {
