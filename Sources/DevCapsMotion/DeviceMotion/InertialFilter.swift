@@ -7,7 +7,8 @@ import RealModule
 /// filtered there, so that the hand's accelerations, which come and go, average out while gravity
 /// stays; the tilt is then corrected so that the filtered acceleration points up. The heading is a
 /// separate angle about the vertical, pulled towards the magnetometer's north slowly, and not at
-/// all while the field's strength or dip differs from the one learned (a magnet nearby).
+/// all while the field's strength or dip differs from the one learned (a magnet nearby). The
+/// gyroscope's bias is learned from the tilt corrections while the device moves.
 ///
 /// Every time constant is in seconds of sample timestamps. A value type that allocates nothing.
 /// The earth frame is x north (or arbitrary), y west, z up.
@@ -96,7 +97,7 @@ public struct InertialFilter: Sendable {
     return toEarth.inverseRotate(Vector3(earth.x, earth.y, 0))
   }
 
-  /// Whether the last sample found the device lying still.
+  /// Whether the last sample found the device lying still (false without an accelerometer reading).
   public private(set) var atRest = false
 
   /// Returns ``gyroscopeBias`` and stops removing it: the caller removes it from the rates it
@@ -122,6 +123,7 @@ public struct InertialFilter: Sendable {
     if angle > 0 {
       integrated = (integrated * Quaternion(axis: rotationRate, angle: angle)).normalized
     }
+    atRest = false
     if let up, up.isFinite {
       let inFrame = integrated.rotate(up)
       atRest = rest.update(rotationRate: rotationRate, up: up, interval: interval, settings: settings)

@@ -93,6 +93,35 @@ struct InertialFilterTests {
     #expect(atRestOnly.bias == .zero, "never at rest, nothing learned: \(atRestOnly.bias)")
   }
 
+  @Test("moving for two minutes, then still: the bias learned in motion is handed over, not removed twice")
+  func biasHandedOverAtRest() throws {
+    let moving = { (t: Double) in
+      Attitude(roll: radians(30 * Double.sin(0.5 * t)), pitch: radians(30 * Double.sin(0.37 * t)), yaw: radians(20 * t))
+        .quaternion
+    }
+    var sensors = SyntheticMotion { t in moving(min(t, 120)) }
+    sensors.noise = 0.01
+    sensors.gyroscopeBias = Vector3(radians(0.8), radians(-0.6), radians(0.5))
+    var estimator = DeviceMotionEstimator(source: .fusion)
+    var biasAt120: Vector3?
+    var yawAt130: Double?
+    var last: DeviceMotion?
+    sensors.run(&estimator, seconds: 160) { t, motion in
+      if biasAt120 == nil, t >= 120 { biasAt120 = motion.gyroscopeBias }
+      if yawAt130 == nil, t >= 130 { yawAt130 = degrees(motion.attitude.yaw) }
+      last = motion
+    }
+    let learned = try #require(biasAt120)
+    let motion = try #require(last)
+    #expect((learned - sensors.gyroscopeBias).magnitude < radians(0.15), "learned in motion: \(learned)")
+    #expect(
+      (estimator.gyroscopeBias - sensors.gyroscopeBias).magnitude < radians(0.05),
+      "after 40 s still: \(estimator.gyroscopeBias)")
+    #expect(
+      abs(angleDifference(degrees(motion.attitude.yaw), try #require(yawAt130))) < 0.3, "no drift over the last 30 s")
+    #expect((motion.rotationRate ?? Vector3(1, 1, 1)).magnitude < radians(0.1), "the rate at rest is zero")
+  }
+
   @Test("a field that changed for good (another room) is learned again after 20 s", arguments: SampleClock.allCases)
   func newMagneticReference(clock: SampleClock) throws {
     var filter = InertialFilter()
