@@ -49,9 +49,9 @@ enum RunningFilter: Sendable {
     }
   }
 
-  /// At rest, the bias the inertial filter learned in motion, which it stops removing.
-  mutating func handOverBiasAtRest() -> Vector3 {
-    guard case .inertial(var filter) = self, filter.atRest else { return .zero }
+  /// The bias the inertial filter learned in motion, which it stops removing.
+  mutating func handOverBias() -> Vector3 {
+    guard case .inertial(var filter) = self else { return .zero }
     let part = filter.handOverGyroscopeBias()
     self = .inertial(filter)
     return part

@@ -121,12 +121,15 @@ public struct DeviceMotionEstimator: Sendable {
       let magnetic = referenceFrame.usesMagnetometer ? magneticField(input)?.field : nil
       if needsStart {
         let start = Self.initialOrientation(gravity: acceleration, field: magnetic)
+        // A restart keeps what the filter learned in motion: the gyroscope is the same one.
+        bias.takeOver(filter.handOverBias())
         filter = RunningFilter(filterChoice, initial: start, learnsBias: bias.isLearning)
         frameCorrection = referenceFrame == .xMagneticNorthZVertical ? .identity : Self.yawRemoval(start)
         needsStart = false
       } else {
         filter.update(rotationRate: rate, up: -acceleration, magneticField: magnetic, interval: interval)
-        bias.takeOver(filter.handOverBiasAtRest())
+        // Still long enough for the offset to learn: it takes over what was learned in motion.
+        if bias.isLearningNow { bias.takeOver(filter.handOverBias()) }
       }
       return (
         Attitude(quaternion: (frameCorrection * filter.quaternion).normalized), rate - filter.gyroscopeBias,

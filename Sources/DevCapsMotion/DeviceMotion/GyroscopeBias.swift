@@ -46,6 +46,9 @@ public struct GyroscopeBias: Sendable, Equatable {
     return corrected
   }
 
+  /// Whether the last reading moved the offset: learning, and still for `stillTime`.
+  var isLearningNow: Bool { isLearning && stillFor >= stillTime }
+
   /// Adds `part` to the offset (a bias learned elsewhere, in motion), learning or not.
   mutating func takeOver(_ part: Vector3) { offset = offset + part }
 

@@ -100,11 +100,13 @@ public struct InertialFilter: Sendable {
   /// Whether the last sample found the device lying still (false without an accelerometer reading).
   public private(set) var atRest = false
 
-  /// Returns ``gyroscopeBias`` and stops removing it: the caller removes it from the rates it
-  /// passes from now on (the estimator's ``GyroscopeBias`` takes it over at rest).
+  /// Returns ``gyroscopeBias`` and forgets the bias learned in motion: the caller removes what
+  /// it took from the rates it passes from now on (the estimator's ``GyroscopeBias`` takes it
+  /// over once it learns at rest, and keeps it across a restart). A vertical part that was not
+  /// being removed (with a magnetometer) is dropped.
   public mutating func handOverGyroscopeBias() -> Vector3 {
     let part = gyroscopeBias
-    motionBias.handOver(part)
+    motionBias.handOver()
     return part
   }
 

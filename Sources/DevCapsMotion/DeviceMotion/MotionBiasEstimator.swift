@@ -6,8 +6,8 @@ import RealModule
 /// horizontal part is R·b, R the device's attitude: as the device turns, R changes, and the
 /// corrections seen under different attitudes pin down every axis of b. A Kalman filter over the
 /// three components weighs each correction by how well it is known. At rest nothing is learned
-/// here: ``GyroscopeBias`` learns from the still readings and takes this estimate over (the
-/// estimator hands it on). The vertical part, which gravity cannot see, is only held weakly
+/// here: the estimate is kept, and once ``GyroscopeBias`` learns from the still readings it takes
+/// this estimate over (the estimator hands it on). The vertical part, which gravity cannot see, is only held weakly
 /// near zero (the heading's drift is learned from the magnetometer instead).
 ///
 /// Every variance is in (°/s)²; the rates are rad/s. A value type that allocates nothing.
@@ -53,7 +53,7 @@ struct MotionBiasEstimator: Sendable {
     // The variance grows by `forgettingVariance` every `forgettingTime` seconds, up to the start's.
     let growth = Self.forgettingVariance * interval / Self.forgettingTime
     for axis in 0..<3 where covariance[axis, axis] < Self.initialVariance {
-      covariance[axis, axis] += growth
+      covariance[axis, axis] = min(Self.initialVariance, covariance[axis, axis] + growth)
     }
     guard growth > 0, !atRest else { return }
     let measurement = lowRotation
@@ -73,8 +73,9 @@ struct MotionBiasEstimator: Sendable {
     covariance = covariance - gain * measurement * covariance
   }
 
-  /// Forgets `part` of the bias: the caller removes it from the rates from now on.
-  mutating func handOver(_ part: Vector3) { bias = bias - part }
+  /// Forgets the bias (the caller removes what it took from the rates from now on), keeping how
+  /// well it is known.
+  mutating func handOver() { bias = .zero }
 
   /// The measurement noise that makes the covariance settle at `deviation`² with this growth.
   private static func weight(_ deviation: Double, _ growth: Double) -> Double {

@@ -60,8 +60,9 @@ struct InertialFilterTests {
 
   /// A device that never rests (a robot's head, a vehicle): turning 20°/s about the vertical
   /// and wobbling ±30°, with a gyroscope bias of 1.1°/s; the mean tilt error over the last 30 s
-  /// of three minutes, and the bias the estimator reports at the end.
-  func neverResting(learnsBiasInMotion: Bool) -> (tilt: Double, bias: Vector3) {
+  /// of three minutes, and the bias the estimator reports at the end. `gaps` are seconds with no
+  /// sample: a second's gap restarts the estimate.
+  func neverResting(learnsBiasInMotion: Bool, gaps: [Double] = []) -> (tilt: Double, bias: Vector3) {
     let truth = { (t: Double) in
       Attitude(roll: radians(30 * Double.sin(0.5 * t)), pitch: radians(30 * Double.sin(0.37 * t)), yaw: radians(20 * t))
         .quaternion
@@ -74,8 +75,10 @@ struct InertialFilterTests {
     var estimator = DeviceMotionEstimator(source: .fusion, filter: .inertial(settings))
     var total = 0.0
     var count = 0.0
-    sensors.run(&estimator, seconds: 180) { t, motion in
-      guard t > 150 else { return }
+    for index in 0...18_000 {
+      let t = Double(index) / 100
+      if gaps.contains(where: { ($0..<$0 + 1).contains(t) }) { continue }
+      guard let motion = estimator.update(sensors.input(at: t)), t > 150 else { continue }
       total += angleBetween(motion.gravity, Attitude(quaternion: truth(t)).gravity)
       count += 1
     }
@@ -93,6 +96,14 @@ struct InertialFilterTests {
     #expect(atRestOnly.bias == .zero, "never at rest, nothing learned: \(atRestOnly.bias)")
   }
 
+  @Test("a restart (a second with no samples, every 30 s) keeps the bias learned in motion")
+  func biasKeptAcrossRestarts() {
+    let gapped = neverResting(learnsBiasInMotion: true, gaps: [30, 60, 90, 120, 150])
+    let bias = Vector3(degrees(gapped.bias.x), degrees(gapped.bias.y), degrees(gapped.bias.z))
+    #expect(gapped.tilt < 0.3, "tilt: \(gapped.tilt)°")
+    #expect((bias - Vector3(0.8, -0.6, 0.5)).magnitude < 0.2, "bias: \(bias) °/s")
+  }
+
   @Test("moving for two minutes, then still: the bias learned in motion is handed over, not removed twice")
   func biasHandedOverAtRest() throws {
     let moving = { (t: Double) in
@@ -104,16 +115,21 @@ struct InertialFilterTests {
     sensors.gyroscopeBias = Vector3(radians(0.8), radians(-0.6), radians(0.5))
     var estimator = DeviceMotionEstimator(source: .fusion)
     var biasAt120: Vector3?
+    var biasAt123: Vector3?
     var yawAt130: Double?
     var last: DeviceMotion?
     sensors.run(&estimator, seconds: 160) { t, motion in
       if biasAt120 == nil, t >= 120 { biasAt120 = motion.gyroscopeBias }
+      if biasAt123 == nil, t >= 123 { biasAt123 = motion.gyroscopeBias }
       if yawAt130 == nil, t >= 130 { yawAt130 = degrees(motion.attitude.yaw) }
       last = motion
     }
     let learned = try #require(biasAt120)
     let motion = try #require(last)
     #expect((learned - sensors.gyroscopeBias).magnitude < radians(0.15), "learned in motion: \(learned)")
+    // GyroscopeBias learns after 2 s still, and takes the estimate over then: not from zero.
+    let handedOver = try #require(biasAt123)
+    #expect((handedOver - sensors.gyroscopeBias).magnitude < radians(0.15), "3 s still: \(handedOver)")
     #expect(
       (estimator.gyroscopeBias - sensors.gyroscopeBias).magnitude < radians(0.05),
       "after 40 s still: \(estimator.gyroscopeBias)")
