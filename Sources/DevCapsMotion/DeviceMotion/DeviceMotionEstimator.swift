@@ -49,9 +49,9 @@ public struct DeviceMotionEstimator: Sendable {
     self.filter = RunningFilter(filter, initial: .identity, learnsBias: gyroscopeBias.isLearning)
   }
 
-  /// The gyroscope offset learned so far (rad/s): at rest, and for the fusion source's inertial
+  /// The gyroscope offset learned so far (rad/s): at rest, and by the fusion source's inertial
   /// filter while moving.
-  public var gyroscopeBias: Vector3 { source == .fusion ? bias.offset + filter.gyroscopeBias : bias.offset }
+  public var gyroscopeBias: Vector3 { bias.offset + filter.gyroscopeBias }
 
   /// One step; nil until the source's own reading is there (no accelerometer sample yet for
   /// fusion, no quaternion for a hub), and for a sample stamped before the previous one (by at

@@ -97,9 +97,6 @@ public struct InertialFilter: Sendable {
     return toEarth.inverseRotate(Vector3(earth.x, earth.y, 0))
   }
 
-  /// Whether the last sample found the device lying still (false without an accelerometer reading).
-  public private(set) var atRest = false
-
   /// Returns ``gyroscopeBias`` and forgets the bias learned in motion: the caller removes what
   /// it took from the rates it passes from now on (the estimator's ``GyroscopeBias`` takes it
   /// over once it learns at rest, and keeps it across a restart). A vertical part that was not
@@ -125,10 +122,9 @@ public struct InertialFilter: Sendable {
     if angle > 0 {
       integrated = (integrated * Quaternion(axis: rotationRate, angle: angle)).normalized
     }
-    atRest = false
     if let up, up.isFinite {
       let inFrame = integrated.rotate(up)
-      atRest = rest.update(rotationRate: rotationRate, up: up, interval: interval, settings: settings)
+      let atRest = rest.update(rotationRate: rotationRate, up: up, interval: interval, settings: settings)
       // From the start, the average of what was seen so far until a time constant has passed.
       let timeConstant = min(atRest ? settings.restTimeConstant : settings.accelerationTimeConstant, elapsed)
       let share = 1 - Double.exp(-2 * interval / timeConstant)
@@ -137,11 +133,9 @@ public struct InertialFilter: Sendable {
       let filtered = filteredUp.map { $0 + (half - $0) * share } ?? half
       filteredUp = filtered
       if let measured = tilt.rotate(filtered).normalized {
-        tilt = (Self.rotation(from: measured, to: Vector3(0, 0, 1)) * tilt).normalized
+        let correction = Self.rotationVector(from: measured, to: Vector3(0, 0, 1))
+        tilt = (Quaternion(axis: correction, angle: correction.magnitude) * tilt).normalized
         if settings.learnsBiasInMotion {
-          let axis = measured.cross(Vector3(0, 0, 1))
-          let sine = axis.magnitude
-          let correction = sine > 1e-12 ? axis * (Double.atan2(y: sine, x: measured.z) / sine) : .zero
           motionBias.update(
             attitude: tilt * integrated, correction: correction, share: share, atRest: atRest, interval: interval)
         }
@@ -175,13 +169,14 @@ public struct InertialFilter: Sendable {
   /// A gyroscope off by more than this (rad/s, 2°/s) about the vertical is not a drift to learn.
   static let largestDrift = 2.0.radiansFromDegrees
 
-  /// The shortest rotation that turns unit vector `a` onto unit vector `b`.
-  static func rotation(from a: Vector3, to b: Vector3) -> Quaternion {
+  /// The shortest rotation that turns unit vector `a` onto unit vector `b`, as its axis times its
+  /// angle (radians).
+  static func rotationVector(from a: Vector3, to b: Vector3) -> Vector3 {
     let cross = a.cross(b)
     let dot = max(-1, min(1, a.dot(b)))
     let sine = cross.magnitude
-    guard sine > 1e-12 else { return dot > 0 ? .identity : Quaternion(axis: Vector3(1, 0, 0), angle: Double.pi) }
-    return Quaternion(axis: cross, angle: Double.atan2(y: sine, x: dot))
+    guard sine > 1e-12 else { return dot > 0 ? .zero : Vector3(Double.pi, 0, 0) }
+    return cross * (Double.atan2(y: sine, x: dot) / sine)
   }
 }
 

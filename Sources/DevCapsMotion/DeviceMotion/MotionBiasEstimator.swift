@@ -7,8 +7,8 @@ import RealModule
 /// corrections seen under different attitudes pin down every axis of b. A Kalman filter over the
 /// three components weighs each correction by how well it is known. At rest nothing is learned
 /// here: the estimate is kept, and once ``GyroscopeBias`` learns from the still readings it takes
-/// this estimate over (the estimator hands it on). The vertical part, which gravity cannot see, is only held weakly
-/// near zero (the heading's drift is learned from the magnetometer instead).
+/// this estimate over (the estimator hands it on). The vertical part, which gravity cannot see, is
+/// only held weakly near zero (the heading's drift is learned from the magnetometer instead).
 ///
 /// Every variance is in (°/s)²; the rates are rad/s. A value type that allocates nothing.
 struct MotionBiasEstimator: Sendable {
@@ -52,9 +52,10 @@ struct MotionBiasEstimator: Sendable {
 
     // The variance grows by `forgettingVariance` every `forgettingTime` seconds, up to the start's.
     let growth = Self.forgettingVariance * interval / Self.forgettingTime
-    for axis in 0..<3 where covariance[axis, axis] < Self.initialVariance {
-      covariance[axis, axis] = min(Self.initialVariance, covariance[axis, axis] + growth)
-    }
+    let grown = { (variance: Double) in min(Self.initialVariance, variance + growth) }
+    covariance.rows.0.x = grown(covariance.rows.0.x)
+    covariance.rows.1.y = grown(covariance.rows.1.y)
+    covariance.rows.2.z = grown(covariance.rows.2.z)
     guard growth > 0, !atRest else { return }
     let measurement = lowRotation
     // The earth frame turned by −R·(b − bias) per second; the correction undid it.
@@ -92,7 +93,6 @@ struct Matrix3: Sendable {
 
   init(_ a: Vector3, _ b: Vector3, _ c: Vector3) { rows = (a, b, c) }
 
-  static let identity = Matrix3(Vector3(1, 0, 0), Vector3(0, 1, 0), Vector3(0, 0, 1))
   static func diagonal(_ value: Double) -> Matrix3 { diagonal(Vector3(value, value, value)) }
   static func diagonal(_ v: Vector3) -> Matrix3 { Matrix3(Vector3(v.x, 0, 0), Vector3(0, v.y, 0), Vector3(0, 0, v.z)) }
 
@@ -101,19 +101,6 @@ struct Matrix3: Sendable {
     let c = q.conjugate
     self.init(c.rotate(Vector3(1, 0, 0)), c.rotate(Vector3(0, 1, 0)), c.rotate(Vector3(0, 0, 1)))
   }
-
-  subscript(row: Int, column: Int) -> Double {
-    get { self.row(row).component(column) }
-    set {
-      switch row {
-      case 0: rows.0.setComponent(column, newValue)
-      case 1: rows.1.setComponent(column, newValue)
-      default: rows.2.setComponent(column, newValue)
-      }
-    }
-  }
-
-  func row(_ index: Int) -> Vector3 { index == 0 ? rows.0 : index == 1 ? rows.1 : rows.2 }
 
   var transposed: Matrix3 {
     Matrix3(
@@ -146,14 +133,6 @@ struct Matrix3: Sendable {
 }
 
 extension Vector3 {
-  fileprivate func component(_ index: Int) -> Double { index == 0 ? x : index == 1 ? y : z }
-  fileprivate mutating func setComponent(_ index: Int, _ value: Double) {
-    switch index {
-    case 0: x = value
-    case 1: y = value
-    default: z = value
-    }
-  }
   fileprivate var degreesFromRadians: Vector3 { self * (180 / Double.pi) }
   fileprivate var radiansFromDegrees: Vector3 { self * (Double.pi / 180) }
 }
