@@ -58,18 +58,28 @@ struct InertialFilterTests {
     #expect(fusion.heading > 10, "Fusion: \(fusion)")
   }
 
-  /// A device that never rests (a robot's head, a vehicle): turning 20°/s about the vertical
-  /// and wobbling ±30°, with a gyroscope bias of 1.1°/s; the mean tilt error over the last 30 s
-  /// of three minutes, and the bias the estimator reports at the end. `gaps` are seconds with no
-  /// sample: a second's gap restarts the estimate.
-  func neverResting(learnsBiasInMotion: Bool, gaps: [Double] = []) -> (tilt: Double, bias: Vector3) {
-    let truth = { (t: Double) in
-      Attitude(roll: radians(30 * Double.sin(0.5 * t)), pitch: radians(30 * Double.sin(0.37 * t)), yaw: radians(20 * t))
-        .quaternion
-    }
-    var sensors = SyntheticMotion(orientation: truth)
+  /// Turning 20°/s about the vertical and wobbling ±30°: a robot's head, a vehicle.
+  static func wobbling(_ t: Double) -> Quaternion {
+    Attitude(roll: radians(30 * Double.sin(0.5 * t)), pitch: radians(30 * Double.sin(0.37 * t)), yaw: radians(20 * t))
+      .quaternion
+  }
+
+  /// The gyroscope bias of the tests below, 1.1°/s, in °/s per axis.
+  static let wobblingBias = Vector3(0.8, -0.6, 0.5)
+
+  /// Sensors along `orientation` with `wobblingBias` and a little noise.
+  static func biasedSensors(_ orientation: @escaping (Double) -> Quaternion) -> SyntheticMotion {
+    var sensors = SyntheticMotion(orientation: orientation)
     sensors.noise = 0.01
-    sensors.gyroscopeBias = Vector3(radians(0.8), radians(-0.6), radians(0.5))
+    sensors.gyroscopeBias = wobblingBias * (Double.pi / 180)
+    return sensors
+  }
+
+  /// A device that never rests, wobbling with a gyroscope bias of 1.1°/s: the mean tilt error
+  /// over the last 30 s of three minutes, and the bias (°/s) the estimator reports at the end.
+  /// `gaps` are seconds with no sample: a second's gap restarts the estimate.
+  func neverResting(learnsBiasInMotion: Bool, gaps: [Double] = []) -> (tilt: Double, bias: Vector3) {
+    var sensors = Self.biasedSensors(Self.wobbling)
     var settings = InertialFilter.Settings()
     settings.learnsBiasInMotion = learnsBiasInMotion
     var estimator = DeviceMotionEstimator(source: .fusion, filter: .inertial(settings))
@@ -79,40 +89,32 @@ struct InertialFilterTests {
       let t = Double(index) / 100
       if gaps.contains(where: { ($0..<$0 + 1).contains(t) }) { continue }
       guard let motion = estimator.update(sensors.input(at: t)), t > 150 else { continue }
-      total += angleBetween(motion.gravity, Attitude(quaternion: truth(t)).gravity)
+      total += angleBetween(motion.gravity, Attitude(quaternion: Self.wobbling(t)).gravity)
       count += 1
     }
-    return (total / count, estimator.gyroscopeBias)
+    return (total / count, estimator.gyroscopeBias * (180 / Double.pi))
   }
 
   @Test("a device that never rests: the bias learned while moving keeps the tilt within 0.3°, 2° off without it")
   func biasLearnedInMotion() {
     let learning = neverResting(learnsBiasInMotion: true)
     let atRestOnly = neverResting(learnsBiasInMotion: false)
-    let bias = Vector3(degrees(learning.bias.x), degrees(learning.bias.y), degrees(learning.bias.z))
     #expect(learning.tilt < 0.3, "learning in motion: \(learning.tilt)°")
     #expect(atRestOnly.tilt > 2, "learning at rest only: \(atRestOnly.tilt)°")
-    #expect((bias - Vector3(0.8, -0.6, 0.5)).magnitude < 0.2, "bias learned: \(bias) °/s")
+    #expect((learning.bias - Self.wobblingBias).magnitude < 0.2, "bias learned: \(learning.bias) °/s")
     #expect(atRestOnly.bias == .zero, "never at rest, nothing learned: \(atRestOnly.bias)")
   }
 
   @Test("a restart (a second with no samples, every 30 s) keeps the bias learned in motion")
   func biasKeptAcrossRestarts() {
     let gapped = neverResting(learnsBiasInMotion: true, gaps: [30, 60, 90, 120, 150])
-    let bias = Vector3(degrees(gapped.bias.x), degrees(gapped.bias.y), degrees(gapped.bias.z))
     #expect(gapped.tilt < 0.3, "tilt: \(gapped.tilt)°")
-    #expect((bias - Vector3(0.8, -0.6, 0.5)).magnitude < 0.2, "bias: \(bias) °/s")
+    #expect((gapped.bias - Self.wobblingBias).magnitude < 0.2, "bias: \(gapped.bias) °/s")
   }
 
   @Test("moving for two minutes, then still: the bias learned in motion is handed over, not removed twice")
   func biasHandedOverAtRest() throws {
-    let moving = { (t: Double) in
-      Attitude(roll: radians(30 * Double.sin(0.5 * t)), pitch: radians(30 * Double.sin(0.37 * t)), yaw: radians(20 * t))
-        .quaternion
-    }
-    var sensors = SyntheticMotion { t in moving(min(t, 120)) }
-    sensors.noise = 0.01
-    sensors.gyroscopeBias = Vector3(radians(0.8), radians(-0.6), radians(0.5))
+    var sensors = Self.biasedSensors { t in Self.wobbling(min(t, 120)) }
     var estimator = DeviceMotionEstimator(source: .fusion)
     var biasAt120: Vector3?
     var biasAt123: Vector3?
