@@ -8,15 +8,21 @@ struct CgroupLimitTests {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures/cgroup")
 
-  static let fixtures: [(name: String, cores: Int, limit: UInt64)] = [
-    ("v2-systemd-nested", 2, 4 << 30), ("v2-docker-namespace", 2, 512 << 20), ("v1-docker", 1, 256 << 20),
-    ("hybrid", 2, 2 << 30),
+  static let fixtures: [(name: String, cores: Double, decidedBy: String, rounded: Int, limit: UInt64)] = [
+    ("v2-systemd-nested", 2, "quota", 2, 4 << 30), ("v2-docker-namespace", 1.5, "quota", 2, 512 << 20),
+    ("v1-docker", 0.5, "quota", 1, 256 << 20), ("hybrid", 2, "affinity", 2, 2 << 30),
   ]
 
-  @Test("each layout's available cores and memory limit", arguments: fixtures)
-  func layouts(name: String, cores: Int, limit: UInt64) {
+  @Test("each layout's available cores (fractional, what decided it, rounded up) and memory limit", arguments: fixtures)
+  func layouts(name: String, cores: Double, decidedBy: String, rounded: Int, limit: UInt64) {
     let context = ProbeContext(root: SystemRoot(Self.directory.appendingPathComponent(name).path))
-    #expect(CPUProbe(context: context).availableCores() == cores)
+    let available = CPUProbe(context: context).availableCores()
+    #expect(available?.0 == cores)
+    #expect(available?.1 == decidedBy)
+    let cpu = CPUProbe(context: ProbeContext(root: SystemRoot(Self.directory.appendingPathComponent(name).path)))
+      .probe()
+    #expect(cpu.availableCores == rounded)
+    #expect(cpu.availableCoresFraction == cores)
     #expect(MemoryProbe(context: context).probe().limitBytes == limit)
     let limits = LimitsProbe(context: context).probe()
     #expect(limits.processOpenFiles == ProcessLimit(soft: 1024, hard: 524_288))
@@ -44,10 +50,11 @@ struct CgroupLimitTests {
   }
 
   @Test(
-    "quota over period, rounded up",
+    "quota over period, and rounded up for the integer count",
     arguments: [(150_000, 100_000, 2), (50_000, 100_000, 1), (200_000, 100_000, 2), (1, 1_000_000, 1)])
   func cores(quota: Int64, period: Int64, expected: Int) {
-    #expect(CgroupLimits.cores(quota: quota, period: period) == expected)
+    #expect(CgroupLimits.cores(quota: quota, period: period) == Double(quota) / Double(period))
+    #expect(CgroupLimits.roundedUp(CgroupLimits.cores(quota: quota, period: period)) == expected)
   }
 
   @Test("no cgroup, no affinity: unknown; a limit above the RAM is no limit")
