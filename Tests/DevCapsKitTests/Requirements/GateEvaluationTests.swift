@@ -114,7 +114,9 @@ struct GateEvaluationTests {
     let free = memory(available: 12 << 30, limit: nil, headroom: nil)
     #expect(try judge(#"{"memory-available": ">= 4 GiB"}"#, on: free).satisfied)
     // A report with a limit but saved before the headroom was measured cannot answer.
-    #expect(try judge(#"{"memory-available": ">= 1 B"}"#, on: memory(available: 1 << 30, limit: 1 << 20, headroom: nil)).isUnknown)
+    #expect(
+      try judge(#"{"memory-available": ">= 1 B"}"#, on: memory(available: 1 << 30, limit: 1 << 20, headroom: nil))
+        .isUnknown)
   }
 
   @Test("available-cores compares the fractional count and names what decided it; old reports the integer")

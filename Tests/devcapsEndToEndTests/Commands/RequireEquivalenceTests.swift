@@ -69,13 +69,16 @@ struct RequireEquivalenceTests {
     results.flatMap { result -> [(key: String, satisfied: Bool, detail: String)] in
       let key = String(repeating: "  ", count: depth) + (result["key"] as? String ?? "?")
       var detail = result["detail"] as? String ?? "?"
-      if key.contains("disk-") { detail = detail.replacingOccurrences(of: #"[0-9.]+ [KMGT]?i?B"#, with: "#", options: .regularExpression) }
+      if key.contains("disk-") {
+        detail = detail.replacingOccurrences(of: #"[0-9.]+ [KMGT]?i?B"#, with: "#", options: .regularExpression)
+      }
       return [(key, result["satisfied"] as? Bool ?? false, detail)]
         + rows(result["children"] as? [[String: Any]] ?? [], depth: depth + 1)
     }
   }
 
-  @Test("every key and manifest: the same verdict and findings live and --against the machine's own report",
+  @Test(
+    "every key and manifest: the same verdict and findings live and --against the machine's own report",
     arguments: FixtureMachine.all)
   func equivalent(machine: String) throws {
     let testbed = try FixtureMachine(name: machine).load()
@@ -103,7 +106,8 @@ struct RequireEquivalenceTests {
         }
         #expect(live.satisfied == saved.satisfied, "\(machine) \(live.key): live \(live.detail), saved \(saved.detail)")
         if live.detail.hasPrefix("unknown: ") {
-          #expect(saved.detail.hasPrefix("unknown: "), "\(machine) \(live.key): live \(live.detail), saved \(saved.detail)")
+          #expect(
+            saved.detail.hasPrefix("unknown: "), "\(machine) \(live.key): live \(live.detail), saved \(saved.detail)")
         } else {
           #expect(live.detail == saved.detail, "\(machine) \(live.key)")
         }

@@ -16,7 +16,8 @@ struct RequireGateTests {
   func require(_ manifest: String, _ arguments: [String] = [], user: String? = nil, environment: [String: String] = [:])
     throws -> DevCapsResult
   {
-    try DevCapsProcess.run(["require", "-"] + arguments, environment: environment, user: user, stdin: Data(manifest.utf8))
+    try DevCapsProcess.run(
+      ["require", "-"] + arguments, environment: environment, user: user, stdin: Data(manifest.utf8))
   }
 
   func results(_ result: DevCapsResult) throws -> [[String: Any]] {
@@ -64,7 +65,8 @@ struct RequireGateTests {
 
   @Test("any-of / none-of: findings indented under them in text, children in JSON (valid), JUnit and GitHub")
   func groupFormats() throws {
-    let manifest = #"{"any-of": [["device-node:/nonexistent"], {"device-node:/dev/null": true}], "none-of": [["device-node:/dev/null"]]}"#
+    let manifest =
+      #"{"any-of": [["device-node:/nonexistent"], {"device-node:/dev/null": true}], "none-of": [["device-node:/dev/null"]]}"#
     let text = try require(manifest)
     #expect(text.status == 1)
     let lines = text.stdout.split(separator: "\n").map(String.init)
@@ -84,9 +86,15 @@ struct RequireGateTests {
     #expect(children.map { $0["key"] as? String } == ["manifest 1", "manifest 2"])
     #expect((children[0]["children"] as? [[String: Any]])?.first?["key"] as? String == "device-node:/nonexistent")
     let junit = try require(manifest, ["--format", "junit"]).stdout
-    #expect(junit.contains("none-of: expected none of 1, manifest 1 holds\n  ✓ manifest 1 all of 1: met, all met\n    ✓ device-node:/dev/null required: met, found /dev/null (character device, opens read-write)</failure>"))
+    #expect(
+      junit.contains(
+        "none-of: expected none of 1, manifest 1 holds\n  ✓ manifest 1 all of 1: met, all met\n    ✓ device-node:/dev/null required: met, found /dev/null (character device, opens read-write)</failure>"
+      ))
     let github = try require(manifest, ["--format", "github"]).stdout
-    #expect(github.contains("none-of: expected none of 1, manifest 1 holds%0A  ✓ manifest 1 all of 1: met, all met%0A    ✓ device-node:/dev/null required: met"))
+    #expect(
+      github.contains(
+        "none-of: expected none of 1, manifest 1 holds%0A  ✓ manifest 1 all of 1: met, all met%0A    ✓ device-node:/dev/null required: met"
+      ))
   }
 
   @Test("--list-keys: one line a key with its value and meaning, thermal-state and the new keys among them")
@@ -94,16 +102,19 @@ struct RequireGateTests {
     let result = try DevCapsProcess.run(["require", "--list-keys"])
     #expect(result.status == 0)
     let keys = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
-    for key in ["accelerometer", "thermal-state", "os", "os-like", "os-version", "virtualization", "device-node:PATH",
-      "any-of", "none-of", "memory-limit", "available-memory", "disk-free[:PATH]", "metal"]
-    {
+    for key in [
+      "accelerometer", "thermal-state", "os", "os-like", "os-version", "virtualization", "device-node:PATH",
+      "any-of", "none-of", "memory-limit", "available-memory", "disk-free[:PATH]", "metal",
+    ] {
       #expect(keys.contains(key), "\(key)")
     }
     #expect(try DevCapsProcess.run(["require", "--list-keys", "x.json"]).status == 64)
     #expect(try DevCapsProcess.run(["require"]).status == 64)
   }
 
-  @Test("require --help and the man page list every catalog key (thermal-state too); docs/reference/manifest.md is generated")
+  @Test(
+    "require --help and the man page list every catalog key (thermal-state too); docs/reference/manifest.md is generated"
+  )
   func generatedLists() throws {
     let help = try DevCapsProcess.run(["require", "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
     let man = try String(contentsOf: Self.checkout.appendingPathComponent("man/devcaps.1"), encoding: .utf8)

@@ -94,7 +94,12 @@ struct CgroupLimits {
   }
 
   private func inactiveFile(_ path: String, key: String) -> UInt64? {
-    guard let text = context.text(path) else { return nil }
+    context.text(path).flatMap { CgroupLimits.statValue(key, in: $0) }
+  }
+
+  /// One `KEY VALUE` line of a cgroup's `memory.stat`; nil when there is none or it is not a
+  /// byte count.
+  static func statValue(_ key: String, in text: String) -> UInt64? {
     for line in text.splitCharacters(separator: "\n") where line.hasPrefix(key + " ") {
       return UInt64(line.dropFirst(key.count + 1))
     }

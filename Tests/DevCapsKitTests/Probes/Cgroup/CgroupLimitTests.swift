@@ -70,6 +70,31 @@ struct CgroupLimitTests {
     #expect(MemoryProbe(context: context).probe().limitBytes == nil)
   }
 
+  @Test("what the cgroups leave: the least over the cgroup and its ancestors of limit − (usage − inactive file)")
+  func headroom() throws {
+    let root = try TemporaryRoot([
+      "/proc/self/cgroup": "0::/job\n",
+      "/proc/self/mountinfo": "35 24 0:30 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n",
+      "/proc/meminfo": "MemTotal: 16777216 kB\nMemAvailable: 8388608 kB\n",
+      // The job: 1 GiB, 700 MiB charged of which 200 MiB inactive file cache: 524 MiB left.
+      "/sys/fs/cgroup/job/memory.max": "\(1 << 30)\n", "/sys/fs/cgroup/job/memory.current": "\(700 << 20)\n",
+      "/sys/fs/cgroup/job/memory.stat": "anon \(500 << 20)\ninactive_file \(200 << 20)\n",
+      // Its parent: 2 GiB, 1.8 GiB charged: 200 MiB left, the tighter.
+      "/sys/fs/cgroup/memory.max": "\(2 << 30)\n", "/sys/fs/cgroup/memory.current": "\(1843 << 20)\n",
+    ])
+    let memory = MemoryProbe(context: root.context).probe()
+    #expect(memory.limitBytes == 1 << 30)
+    #expect(memory.cgroupAvailableBytes == (2048 - 1843) << 20)
+    // Without the parent's usage the job's own headroom counts.
+    let alone = try TemporaryRoot([
+      "/proc/self/cgroup": "0::/job\n", "/proc/self/mountinfo": "35 24 0:30 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n",
+      "/proc/meminfo": "MemTotal: 16777216 kB\n", "/sys/fs/cgroup/job/memory.max": "\(1 << 30)\n",
+      "/sys/fs/cgroup/job/memory.current": "\(700 << 20)\n",
+      "/sys/fs/cgroup/job/memory.stat": "inactive_file \(200 << 20)\n",
+    ])
+    #expect(MemoryProbe(context: alone.context).probe().cgroupAvailableBytes == 524 << 20)
+  }
+
   @Test("garbage in cgroup, status and limits files is reported, never fatal")
   func garbage() throws {
     let root = try TemporaryRoot([
@@ -99,5 +124,17 @@ struct CgroupLimitTests {
       "/proc/self/limits": "Max processes             unlimited            unlimited            processes\n"
     ])
     #expect(LimitsProbe(context: root.context).probe().processMaxProcesses == ProcessLimit(soft: nil, hard: nil))
+  }
+}
+
+@Suite("cgroup memory.stat")
+struct CgroupMemoryStatTests {
+  @Test("a memory.stat line's value; none for a missing key, a prefix of another or a value that is no count")
+  func statValue() {
+    let text = "anon 1000\nfile 5000\ninactive_file 4096\ninactive_file_extra 1\nbad_key x\n"
+    #expect(CgroupLimits.statValue("inactive_file", in: text) == 4096)
+    #expect(CgroupLimits.statValue("total_inactive_file", in: text) == nil)
+    #expect(CgroupLimits.statValue("bad_key", in: text) == nil)
+    #expect(CgroupLimits.statValue("anon", in: "") == nil)
   }
 }
