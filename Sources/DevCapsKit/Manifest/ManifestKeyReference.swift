@@ -52,11 +52,11 @@ extension ManifestKeys {
     ),
     (
       "network", "name or list",
-      "interface kinds, all required: ethernet, wifi, wwan, loopback, bridge, bond, vlan, wireguard, virtual"
+      "interface kinds, all required: " + networkKinds.joined(separator: ", ")
     ),
     (
       "storage", "name or list",
-      "disk kinds, all required: nvme, sata, usb, virtio, mmc, scsi, xen, ssd, hdd, removable"
+      "disk kinds, all required: " + storageKinds.joined(separator: ", ")
     ),
     ("thermal-state", "thermal state", "nominal < fair < serious < critical"),
     ("any-of", "list of manifests", "holds when one of the manifests holds; nesting allowed"),
