@@ -16,7 +16,11 @@ struct RequireGitHub {
     let on = outcome.machine.map { " on \($0)" } ?? ""
     for result in outcome.unmet {
       let title = "devcaps require: \(result.key)\(on)"
-      let message = "\(result.key): expected \(result.expected), \(result.findingText)"
+      // The manifests of any-of and none-of, indented under the requirement.
+      let nested = RequireOutcome.rows(result.children).map { depth, child in
+        "\n" + String(repeating: "  ", count: depth + 1) + "\(child.satisfied ? "✓" : "✗") \(child)"
+      }.joined()
+      let message = "\(result.key): expected \(result.expected), \(result.findingText)" + nested
       lines += "::error file=\(property(outcome.manifest)),title=\(property(title))::\(data(message))\n"
     }
     let level = outcome.satisfied ? "notice" : "error"
@@ -44,9 +48,10 @@ struct RequireGitHub {
     var text =
       "### devcaps require \(markdown(outcome.manifest))\(outcome.machine.map { " on " + markdown($0) } ?? "")\n\n"
     text += "| | requirement | expected | found |\n|---|---|---|---|\n"
-    for result in outcome.results {
+    for (depth, result) in RequireOutcome.rows(outcome.results) {
+      let indent = String(repeating: "\u{A0}\u{A0}", count: depth)
       text +=
-        "| \(result.satisfied ? "✅" : "❌") | `\(markdown(result.key))` | \(markdown(result.expected)) | \(markdown(result.findingText)) |\n"
+        "| \(result.satisfied ? "✅" : "❌") | \(indent)`\(markdown(result.key))` | \(markdown(result.expected)) | \(markdown(result.findingText)) |\n"
     }
     text += "\n**\(markdown(outcome.summary))**\n\n"
     do throws(Errno) {

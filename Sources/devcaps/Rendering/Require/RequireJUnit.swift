@@ -34,12 +34,16 @@ struct RequireJUnit {
     for result in outcome.results {
       let name = escape("\(result.key) \(result.expected)")
       xml += "    <testcase classname=\"devcaps.require\" name=\"\(name)\">\n"
+      // The manifests of any-of and none-of, indented under the requirement.
+      let nested = RequireOutcome.rows(result.children).map { depth, child in
+        "\n" + String(repeating: "  ", count: depth + 1) + "\(child.satisfied ? "✓" : "✗") \(child)"
+      }.joined()
       if result.satisfied {
-        xml += "      <system-out>\(escape(result.findingText))</system-out>\n"
+        xml += "      <system-out>\(escape(result.findingText + nested))</system-out>\n"
       } else {
         let message = escape(result.findingText)
         xml +=
-          "      <failure message=\"\(message)\" type=\"unmet\">\(escape("\(result.key): expected \(result.expected), \(result.findingText)"))</failure>\n"
+          "      <failure message=\"\(message)\" type=\"unmet\">\(escape("\(result.key): expected \(result.expected), \(result.findingText)" + nested))</failure>\n"
       }
       xml += "    </testcase>\n"
     }

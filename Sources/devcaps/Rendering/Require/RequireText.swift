@@ -6,13 +6,16 @@ struct RequireText {
   let style: TextStyle
 
   func render() -> String {
-    let keyWidth = max(18, (outcome.results.map(\.key.count).max() ?? 0) + 2)
-    let expectedWidth = max(14, (outcome.results.map(\.expected.count).max() ?? 0) + 2)
+    let rows = RequireOutcome.rows(outcome.results)
+    let keyWidth = max(18, (rows.map { $0.result.key.count + 2 * $0.depth }.max() ?? 0) + 2)
+    let expectedWidth = max(14, (rows.map(\.result.expected.count).max() ?? 0) + 2)
     var text = ""
-    for result in outcome.results {
+    for (depth, result) in rows {
       let mark = result.satisfied ? style.good("✓") : style.bad("✗")
+      // A manifest of any-of or none-of, and its requirements, indented under it.
+      let indent = String(repeating: "  ", count: depth)
       let key = HumanReport.printable(result.key)
-      text += "  \(mark) " + key + String(repeating: " ", count: max(1, keyWidth - key.count))
+      text += indent + "  \(mark) " + key + String(repeating: " ", count: max(1, keyWidth - key.count - indent.count))
       text += result.expected + String(repeating: " ", count: max(1, expectedWidth - result.expected.count))
       text += HumanReport.printable(result.findingText) + "\n"
     }
