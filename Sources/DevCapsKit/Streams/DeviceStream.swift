@@ -48,7 +48,8 @@ public final class DeviceStream {
   private init(
     options: StreamOptions, open: (SourceContext) throws(StreamError) -> [SensorInfo]
   ) throws(StreamError) {
-    let (stream, continuation) = AsyncThrowingStream.makeStream(of: StreamEvent.self)
+    let (stream, continuation) = AsyncThrowingStream.makeStream(
+      of: StreamEvent.self, bufferingPolicy: options.buffering.policy(of: StreamEvent.self))
     self.stream = stream
     self.continuation = continuation
     guard let waker = LoopWaker() else { throw .unavailable("cannot create an eventfd to stop the stream") }

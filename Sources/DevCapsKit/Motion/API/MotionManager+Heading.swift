@@ -23,11 +23,11 @@ extension MotionManager {
   /// outside 0 ..< 360 throws ``UpdateError/invalidSetting(_:)``, and an interval outside
   /// ``Updates/intervals`` ``UpdateError/invalidInterval(_:)``.
   public func headingUpdates(filter: Double = 1, interval: Duration = .milliseconds(100)) -> Updates<HeadingUpdate> {
-    Updates { () throws(UpdateError) in
+    unfilteredHeadingUpdates(filter: filter, interval: interval).wrapping { open throws(UpdateError) in
       guard filter >= 0 && filter < 360 else {
         throw .invalidSetting("the heading filter must be 0 to 360 degrees, not \(filter)")
       }
-      return try unfilteredHeadingUpdates(filter: filter, interval: interval).open()
+      return try open()
     }
   }
 
@@ -46,7 +46,7 @@ extension MotionManager {
       }
       let source = simulation.deviceMotionSource
       return simulated(
-        interval: interval,
+        interval: interval, requiring: [.magnetometer],
         perIteration: {
           var estimator = DeviceMotionEstimator(source: source)
           var headings = HeadingFilter(threshold: filter)
@@ -57,7 +57,7 @@ extension MotionManager {
     }
     var options = StreamOptions()
     options.headingThreshold = filter
-    return .events(.heading, options: options, interval: interval) { event in
+    return .events(.heading, options: options, interval: interval, buffering: .newest(1)) { event in
       guard case .heading(let update) = event.event else { return nil }
       return update
     }
