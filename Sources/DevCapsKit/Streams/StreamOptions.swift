@@ -68,6 +68,6 @@ public typealias StreamError = UpdateError
 
 extension UpdateError {
   static func threadUnavailable(_ error: Errno) -> UpdateError {
-    .unavailable("cannot start the stream's thread: \(error)")
+    .unavailable(.init(.systemResources, "cannot start the stream's thread: \(error)"))
   }
 }

@@ -105,7 +105,7 @@ struct DeviceLowPowerModeUpdatesTests {
         break
       }
     case .failure(let error):
-      await #expect(throws: UpdateError.unavailable(error.description)) {
+      await #expect(throws: UpdateError.unavailable(.init(.serviceMissing, error.description))) {
         for try await _ in Device.lowPowerModeUpdates() {}
       }
     }

@@ -41,7 +41,8 @@ extension MotionManager {
     if let simulation {
       guard simulation.sensors.contains(where: { $0.type == .magnetometer }) else {
         return Updates { () throws(UpdateError) in
-          throw .unavailable("a heading needs a magnetometer; the simulation's readings have no magnetic field")
+          throw .unavailable(
+            .init(.noHardware, "a heading needs a magnetometer; the simulation's readings have no magnetic field"))
         }
       }
       let source = simulation.deviceMotionSource

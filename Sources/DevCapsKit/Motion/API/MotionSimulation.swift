@@ -58,7 +58,9 @@ public enum MotionSimulation: Sendable {
       let present = Set(simulation.sensors.map(\.type))
       if let missing = kinds.first, !kinds.contains(where: present.contains) {
         throw .unavailable(
-          "no \(missing.rawValue) found (the simulation's readings have no \(Self.reading(of: missing)))")
+          .init(
+            .noHardware, "no \(missing.rawValue) found (the simulation's readings have no \(Self.reading(of: missing)))"
+          ))
       }
       return SimulatedFeed(readings: simulation, interval: seconds, transform: makeTransform())
     }

@@ -14,9 +14,13 @@ final class SensorSampler<Element: Sendable> {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: Element.self, bufferingPolicy: buffering.policy(of: Element.self))
     self.stream = stream
-    guard let waker = LoopWaker() else { throw .unavailable("cannot create an eventfd to stop the updates") }
+    guard let waker = LoopWaker() else {
+      throw .unavailable(.init(.systemResources, "cannot create an eventfd to stop the updates"))
+    }
     self.waker = waker
-    guard let udev = Udev() else { throw .unavailable("cannot use udev (\(Udev.unavailableReason))") }
+    guard let udev = Udev() else {
+      throw .unavailable(.init(.serviceMissing, "cannot use udev (\(Udev.unavailableReason))"))
+    }
     // Samples go straight to the continuation: the session's events are for DeviceStream.
     let session = StreamSession(maximumChanges: nil) { _ in true }
     self.session = session
@@ -71,7 +75,8 @@ extension Updates {
       let hertz = try hertz(interval)
       guard let sensor = MotionManager.preferred(kind, among: sensors) else {
         throw .unavailable(
-          "no \(kind.rawValue) found (no IIO device with \(IIOChannelGroup.type(of: kind))_* channels)")
+          .init(
+            .noHardware, "no \(kind.rawValue) found (no IIO device with \(IIOChannelGroup.type(of: kind))_* channels)"))
       }
       do {
         let sampler = try SensorSampler(sensor, hertz: hertz, buffering: policy) { transform($0, sensor) }

@@ -65,12 +65,18 @@ struct LeavingUpdatesTests {
     var problems: [String] = []
     for leaving in Leaving.allCases {
       let sequences: [(String, () async throws -> Any?, () -> Bool)] = [
-        ("accelerometer", { try await loop(motion.accelerometerUpdates(interval: interval), leaving: leaving) },
-         { motion.accelerometerData == nil }),
-        ("gyroscope", { try await loop(motion.gyroUpdates(interval: interval), leaving: leaving) },
-         { motion.gyroData == nil }),
-        ("magnetometer", { try await loop(motion.magnetometerUpdates(interval: interval), leaving: leaving) },
-         { motion.magnetometerData == nil }),
+        (
+          "accelerometer", { try await loop(motion.accelerometerUpdates(interval: interval), leaving: leaving) },
+          { motion.accelerometerData == nil }
+        ),
+        (
+          "gyroscope", { try await loop(motion.gyroUpdates(interval: interval), leaving: leaving) },
+          { motion.gyroData == nil }
+        ),
+        (
+          "magnetometer", { try await loop(motion.magnetometerUpdates(interval: interval), leaving: leaving) },
+          { motion.magnetometerData == nil }
+        ),
         ("screens", { try await loop(ScreenMonitor().updates, leaving: leaving) }, { true }),
       ]
       for (name, run, cleared) in sequences {
