@@ -147,15 +147,16 @@ struct LeavingUpdatesTests {
     func gap(_ updates: Updates<AccelerometerData>) async throws -> Double {
       var iterator = updates.makeAsyncIterator()
       let first = try #require(try await iterator.next())
-      // Busy for less than releaseAfter (250 ms), so the source keeps running.
-      try await Task.sleep(for: .milliseconds(150))
+      // Busy for three samples, less than releaseAfter (400 ms), so the source keeps running.
+      try await Task.sleep(for: .milliseconds(300))
       let next = try #require(try await iterator.next())
       return next.timestamp - first.timestamp
     }
-    let updates = motion.accelerometerUpdates(interval: .milliseconds(5))
+    let updates = motion.accelerometerUpdates(interval: .milliseconds(100))
     #expect(updates.buffering == .newest(1))
-    #expect(try await gap(updates) >= 0.1, "the newest sample")
-    #expect(try await gap(updates.buffering(.unbounded)) < 0.05, "every sample, the oldest first")
-    #expect(try await gap(updates.buffering(.oldest(1))) < 0.05, "the oldest sample")
+    #expect(updates.releaseAfter == .milliseconds(400))
+    #expect(try await gap(updates) >= 0.18, "the newest sample, two or three intervals on")
+    #expect(try await gap(updates.buffering(.unbounded)) < 0.18, "every sample, the oldest first: the next one")
+    #expect(try await gap(updates.buffering(.oldest(1))) < 0.18, "the oldest sample: the next one")
   }
 }
