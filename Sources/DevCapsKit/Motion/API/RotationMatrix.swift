@@ -25,7 +25,7 @@ extension Attitude {
   /// The attitude as Core Motion's `CMAttitude.rotationMatrix`: it turns reference coordinates
   /// into device coordinates, so gravity in the device frame is −(m13, m23, m33), and its rows
   /// are the reference axes seen from the device. The transpose turns device coordinates into
-  /// reference ones, as ``quaternion`` does.
+  /// reference ones, as `quaternion` does.
   public var rotationMatrix: RotationMatrix {
     let q = quaternion.normalized
     let (w, x, y, z) = (q.w, q.x, q.y, q.z)
