@@ -293,6 +293,10 @@ extension DisplayInfo: ReportJSONConvertible {
       JSONMember("widthMm", .optional(widthMm)), JSONMember("heightMm", .optional(heightMm)),
       JSONMember("preferredMode", .optional(preferredMode)),
       JSONMember("preferredRefreshHz", .optional(preferredRefreshHz)),
+      JSONMember(
+        "modeRefreshHz",
+        modeRefreshHz.map { rates in .object(rates.keys.sorted().map { JSONMember($0, .optional(rates[$0])) }) }
+          ?? .null),
     ])
   }
 }

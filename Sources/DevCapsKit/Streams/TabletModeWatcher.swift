@@ -56,7 +56,8 @@ final class TabletModeWatcher {
       let name = device.attribute("name")
       let label = name ?? device.sysname
       guard let (id, node) = InputEventNode.find(inputSyspath: device.syspath, udev: udev) else {
-        throw .unavailable("the tablet-mode switch \(label) (\(device.sysname)) has no event node")
+        throw .unavailable(
+          .init(.unsuitableHardware, "the tablet-mode switch \(label) (\(device.sysname)) has no event node"))
       }
       do throws(InputEventSource.Unusable) {
         let reader = try InputEventReader.open(node)
@@ -66,11 +67,11 @@ final class TabletModeWatcher {
             id: id, name: name, syspath: device.syspath, reader: reader,
             decoder: InputFrameDecoder(switchCode: InputEvent.tabletMode, switchOn: on)))
       } catch {
-        throw .unavailable("cannot read the tablet-mode switch \(label) (\(id)): \(error)")
+        throw .unavailable(error.reason("cannot read the tablet-mode switch \(label) (\(id)): \(error)"))
       }
     }
     guard !switches.isEmpty else {
-      throw .unavailable("no tablet-mode switch found (no input device with SW_TABLET_MODE)")
+      throw .unavailable(.init(.noHardware, "no tablet-mode switch found (no input device with SW_TABLET_MODE)"))
     }
     return switches
   }
