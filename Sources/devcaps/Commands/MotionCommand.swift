@@ -15,7 +15,8 @@ struct MotionCommand: ParsableCommand {
     discussion: """
       What Core Motion's CMDeviceMotion gives an iOS app, for this machine (docs/motion.md's device \
       frame: x right, y up, z out of the screen): attitude as roll (about y), pitch (about x) \
-      and yaw (about the vertical), 0, 0, 0 flat and face up, pitch 90 degrees upright; gravity and \
+      and yaw (about the vertical), 0, 0, 0 flat and face up, pitch 90 degrees upright (where, as \
+      at -90, roll and yaw turn about the same axis: roll is 0 there and yaw holds the turn); gravity and \
       user acceleration in g; rotation rate in rad/s with the gyroscope's bias removed; the \
       magnetic field in microtesla with its calibration accuracy; the compass heading.
 

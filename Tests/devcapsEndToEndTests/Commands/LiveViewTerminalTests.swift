@@ -92,7 +92,8 @@ struct LiveViewTerminalTests {
     try session.resize(columns: 100, rows: 40)
     #expect(session.wait { _ in Self.showsView(view, session) }, "\(session.shown)")
     #expect(
-      session.screen.first?.prefix(15) == whole.first?.prefix(15), "the frame's first row at the top, not scrolled away")
+      session.screen.first?.prefix(15) == whole.first?.prefix(15), "the frame's first row at the top, not scrolled away"
+    )
     #expect(
       session.screen.contains { $0.hasSuffix("q or Ctrl-C to quit") }, "the footer whole: \(session.shown)")
     try Self.quitAndCheck(session)

@@ -33,7 +33,8 @@ final class TmuxSession {
   @discardableResult
   private func tmux(_ arguments: [String]) throws -> String {
     let result = try ChildProcess.run(
-      "/usr/bin/tmux", ["-S", socket, "-f", "/dev/null"] + arguments, environment: ["SHELL": "/bin/sh", "PATH": "/usr/bin:/bin"])
+      "/usr/bin/tmux", ["-S", socket, "-f", "/dev/null"] + arguments,
+      environment: ["SHELL": "/bin/sh", "PATH": "/usr/bin:/bin"])
     guard result.status == 0 else { throw ChildProcessError("tmux \(arguments): \(result.errorText)") }
     return result.outputText
   }
