@@ -111,17 +111,18 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
     terminal?.restore()
     if case .signal = end { Output.error("interrupted; nothing saved") }
     try StreamRunner.exit(end)
-    try finish(fitting.latest(), sensor: sensor, view: view)
+    try finish(fitting.latest(), sensor: sensor, view: view, seconds: LiveScreen.monotonicSeconds() - start)
   }
 
-  private func finish(_ progress: MagnetometerFitting.Progress, sensor: SensorInfo, view: CalibrationProgressView)
-    throws
-  {
+  /// Saves the fit when it is good enough; `seconds` is how long the turning went on.
+  private func finish(
+    _ progress: MagnetometerFitting.Progress, sensor: SensorInfo, view: CalibrationProgressView, seconds: Double
+  ) throws {
     guard let result = progress.result, result.calibration.accuracy >= .medium else {
       let coverage = Int(((progress.result?.coverage ?? 0) * 100).rounded())
       if json { Output.write(CalibrationReport(sensor: sensor, progress: progress, path: nil).json) }
       Output.error(
-        "not enough of the sphere covered to calibrate \(sensor.id) in \(Units.fixed(timeout, decimals: 0)) s "
+        "not enough of the sphere covered to calibrate \(sensor.id) in \(Units.fixed(min(seconds, timeout), decimals: 0)) s "
           + "(\(coverage) % of directions, \(progress.readings) readings; medium accuracy needs 50 %): "
           + "turn the device through every orientation and run it again; nothing saved")
       throw ExitCode.tryAgain

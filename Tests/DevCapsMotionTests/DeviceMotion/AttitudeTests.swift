@@ -18,7 +18,9 @@ struct AttitudeTests {
 
   @Test(
     "at ±90° pitch (gimbal lock) roll is 0 and yaw holds the whole turn about the vertical, whatever the rounding",
-    arguments: [(90.0, 30.0, 20.0, 50.0), (90.0, 90.0, -90.0, 0.0), (-90.0, 30.0, 20.0, -10.0), (90.0, 170.0, 20.0, -170.0)]
+    arguments: [
+      (90.0, 30.0, 20.0, 50.0), (90.0, 90.0, -90.0, 0.0), (-90.0, 30.0, 20.0, -10.0), (90.0, 170.0, 20.0, -170.0),
+    ]
   )
   func gimbalLock(pitch: Double, roll: Double, yaw: Double, turn: Double) {
     let exact = Attitude(roll: Self.radians(roll), pitch: Self.radians(pitch), yaw: Self.radians(yaw))
