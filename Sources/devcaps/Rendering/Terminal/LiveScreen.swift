@@ -19,7 +19,8 @@ struct LiveFrame: Equatable {
 /// The alternate screen of `up-angle` and `motion` (and the drawing rules `tilt` shares): frames
 /// of whole lines, of which only the lines that changed are rewritten, at most about 30 times a
 /// second. A resize measures the terminal again and redraws all; a terminal smaller than the
-/// frame shows, centred, why there is no picture until it grows. `q` ends the view.
+/// frame shows, centred, why there is no picture until it grows. `q` ends the view; the
+/// terminal's `restore` gives the screen back.
 final class LiveScreen {
   static let enter = "\u{1B}[?1049h\u{1B}[?25l"
   static let leave = "\u{1B}[?25h\u{1B}[?1049l"
@@ -63,11 +64,6 @@ final class LiveScreen {
     let text = LiveScreen.changes(from: shown, to: rows, columns: size?.columns)
     shown = rows
     return text.isEmpty || terminal.write(text)
-  }
-
-  /// The view's end: the screen and the key mode as they were.
-  func close() {
-    terminal.restore()
   }
 
   /// The rows to show: the frame's lines and its footer fitted to the width, or the reason

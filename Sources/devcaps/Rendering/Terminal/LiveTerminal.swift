@@ -124,8 +124,12 @@ final class LiveTerminal: Sendable {
     }
   }
 
-  /// Undoes `enterScreen` and the key mode: the terminal as it was.
+  /// Undoes `enterScreen` and the key mode: the terminal as it was, and left alone from now on
+  /// (a later Ctrl-Z just stops the process).
   func restore() {
+    LiveTerminal.current.withLock { current in
+      if current === self { current = nil }
+    }
     screen.withLock { screen in
       if !screen.suspended { _ = Output.tryWrite(screen.leave) }
       screen = Screen()
