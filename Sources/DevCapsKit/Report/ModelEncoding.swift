@@ -1,6 +1,6 @@
 // Each model of the report encodes as the document Report/ReportJSON.swift writes for it: one
 // writer per type, so `list --json`, `JSONValue(encoding:)` and Foundation's `JSONEncoder` give
-// the same members and the same nulls (ModelEncodingTests compares them).
+// the same members and the same nulls (ReportJSONTests compares them).
 
 extension DeviceInfo {
   public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }

@@ -44,8 +44,9 @@ public struct AHRSFilter: Sendable {
   public private(set) var isInitialising = true
   /// Whether the last update ignored the accelerometer (the hand accelerated the device).
   public private(set) var accelerometerIgnored = false
-  /// Whether the last update left the magnetometer out: no reading, a field parallel to up, or a
-  /// horizontal direction beyond `magneticRejectionDegrees` of the estimate (iron nearby).
+  /// Whether the last update left a magnetometer reading out: a field parallel to up, or a
+  /// horizontal direction beyond `magneticRejectionDegrees` of the estimate (iron nearby). False
+  /// when there was no reading: nothing was left out.
   public private(set) var magnetometerIgnored = false
 
   private var rampedGain = initialGain
@@ -99,7 +100,7 @@ public struct AHRSFilter: Sendable {
       }
     }
 
-    magnetometerIgnored = true
+    magnetometerIgnored = magneticField != nil
     if let field = magneticField, let west = halfUp.cross(field).normalized {
       let error = Self.feedback(sensor: west, reference: halfEarthY)
       let accepted = isInitialising || error.dot(error) <= magneticRejection

@@ -34,6 +34,28 @@ enum RunningFilter: Sendable {
     }
   }
 
+  /// Carries the estimate across a gap of `seconds` in the samples, turning at `rotationRate`
+  /// (rad/s, bias removed): the inertial filter then takes the tilt again from the accelerometer;
+  /// Fusion's filter only integrates.
+  mutating func bridge(rotationRate: Vector3, seconds: Double) {
+    switch self {
+    case .inertial(var filter):
+      filter.bridge(rotationRate: rotationRate, seconds: seconds)
+      self = .inertial(filter)
+    case .fusion(var filter):
+      filter.update(rotationRate: rotationRate, up: nil, magneticField: nil, interval: seconds)
+      self = .fusion(filter)
+    }
+  }
+
+  /// The gyroscope read at the end of its range: the inertial filter leans on the accelerometer
+  /// and magnetometer for a while; Fusion's filter goes on as it is.
+  mutating func gyroscopeClipped() {
+    guard case .inertial(var filter) = self else { return }
+    filter.gyroscopeClipped()
+    self = .inertial(filter)
+  }
+
   var quaternion: Quaternion {
     switch self {
     case .inertial(let filter): filter.quaternion

@@ -83,9 +83,10 @@ public struct DeviceMotion: Sendable, Equatable {
   /// What the fusion filter did with this sample; nil from the hub and accelerometer sources.
   public var fusion: FusionStatus?
   /// True on the first sample after the estimator started again because the samples' clock
-  /// jumped: a gap longer than ``DeviceMotionEstimator/maximumInterval`` (a suspend, a stalled
-  /// sensor) or a step back in time beyond it. The attitude then starts afresh from gravity (and
-  /// the field), and an arbitrary frame's yaw from 0.
+  /// jumped: a gap longer than ``DeviceMotionEstimator/longestBridgedGap`` (a suspend, a stalled
+  /// sensor) or a step back in time beyond ``DeviceMotionEstimator/maximumInterval``. The
+  /// attitude then starts afresh from gravity (and the field), and an arbitrary frame's yaw from
+  /// 0. A shorter gap is bridged, the heading carried across it.
   public var restarted: Bool
 
   /// A sample from its parts, taken as given (nothing is checked or recomputed), as the estimator,

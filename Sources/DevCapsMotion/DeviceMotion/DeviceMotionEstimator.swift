@@ -13,9 +13,17 @@ public struct DeviceMotionEstimator: Sendable {
   /// Applied to every magnetometer reading; nil reports the raw field with accuracy `uncalibrated`.
   public var calibration: MagnetometerCalibration?
 
-  /// A longer gap between samples, or a step back in time beyond it, restarts the estimator
-  /// (seconds): nothing is known of what the device did meanwhile (a suspend, a stalled source).
+  /// The longest step between samples integrated as an ordinary one (seconds); a step back in
+  /// time beyond it restarts the estimator.
   public static let maximumInterval = 0.5
+  /// A longer gap between samples restarts the estimator (seconds): nothing is known of what the
+  /// device did meanwhile (a suspend, a stalled source). A gap between `maximumInterval` and this
+  /// is bridged: the gyroscope's rate across it is taken as the mean of the readings either side,
+  /// the tilt is taken again from the accelerometer over a time as long as the gap, and the
+  /// heading (yaw) is carried on. 2 s: a hand's turn lasts a second or two, so the readings either
+  /// side of a longer gap say little of what happened in it, and a restart's fresh start (tilt
+  /// from gravity at once) is then the better guess.
+  public static let longestBridgedGap = 2.0
   /// The accelerometer-only gravity filter: Apple's accelerometer samples' 0.1 per sample at 50 Hz, as a time
   /// constant so that other rates filter alike.
   public static let gravityTimeConstant = -0.02 / Double.log(0.9)
@@ -24,8 +32,13 @@ public struct DeviceMotionEstimator: Sendable {
   public let filterChoice: AttitudeFilter
   private var filter: RunningFilter
   private var bias: GyroscopeBias
+  private var saturation: GyroscopeSaturation
   private var lowPassGravity: Vector3?
   private var lastTimestamp: Double?
+  /// The last ordinary step between samples (seconds) and the last bias-free rotation rate: a
+  /// bridged gap ends with such a step and integrates the mean of the rates either side before it.
+  private var lastInterval: Double?
+  private var lastRate = Vector3.zero
   /// True until a sample starts the estimate, and again after a clock jump.
   private var needsStart = true
   /// A clock jump happened and the next sample out says so.
@@ -35,12 +48,15 @@ public struct DeviceMotionEstimator: Sendable {
 
   /// An estimator for one source and reference frame; `filter` is the filter the `fusion` source
   /// runs, with its settings; `gyroscopeBias` is the offset learner to start from (seed its
-  /// offset, or turn its learning off).
+  /// offset, or turn its learning off); `gyroscopeRange` is the largest rate the gyroscope reads
+  /// (rad/s), nil to learn it from readings stuck at one extreme value: while it reads at its end,
+  /// and for a while after, the inertial filter trusts the accelerometer and magnetometer more.
   public init(
     source: MotionSource, referenceFrame: AttitudeReferenceFrame = .xArbitraryZVertical,
     calibration: MagnetometerCalibration? = nil, filter: AttitudeFilter = .inertial(),
-    gyroscopeBias: GyroscopeBias = GyroscopeBias()
+    gyroscopeBias: GyroscopeBias = GyroscopeBias(), gyroscopeRange: Double? = nil
   ) {
+    saturation = GyroscopeSaturation(range: gyroscopeRange)
     self.source = source
     self.referenceFrame = referenceFrame
     self.calibration = calibration
@@ -49,6 +65,10 @@ public struct DeviceMotionEstimator: Sendable {
     self.filter = RunningFilter(filter, initial: .identity, learnsBias: gyroscopeBias.isLearning)
   }
 
+  /// The gyroscope's range (rad/s): given, or learned from readings stuck at one extreme value;
+  /// nil while unknown.
+  public var gyroscopeRange: Double? { saturation.range }
+
   /// The gyroscope offset learned so far (rad/s): at rest, and by the fusion source's inertial
   /// filter while moving.
   public var gyroscopeBias: Vector3 { bias.offset + filter.gyroscopeBias }
@@ -56,13 +76,15 @@ public struct DeviceMotionEstimator: Sendable {
   /// One step; nil until the source's own reading is there (no accelerometer sample yet for
   /// fusion, no quaternion for a hub), and for a sample stamped before the previous one (by at
   /// most `maximumInterval`: its moment has passed) or at a time that is not finite. A sample
-  /// stamped like the previous one is reported without moving the estimate.
+  /// stamped like the previous one is reported without moving the estimate. A sample after a
+  /// gap longer than `maximumInterval` bridges it, one after a gap longer than
+  /// `longestBridgedGap` restarts the estimate.
   public mutating func update(_ input: MotionInput) -> DeviceMotion? {
     guard input.timestamp.isFinite else { return nil }
     var interval = 0.0
     if let last = lastTimestamp {
       let step = input.timestamp - last
-      if abs(step) > Self.maximumInterval {
+      if step > Self.longestBridgedGap || step < -Self.maximumInterval {
         needsStart = true
         restartPending = true
         bias.restartStillness()
@@ -74,6 +96,7 @@ public struct DeviceMotionEstimator: Sendable {
     }
     lastTimestamp = input.timestamp
     guard let (attitude, rotationRate, fusion) = estimate(input, interval: interval) else { return nil }
+    if interval > 0 && interval <= Self.maximumInterval { lastInterval = interval }
     let restarted = restartPending
     restartPending = false
 
@@ -118,6 +141,7 @@ public struct DeviceMotionEstimator: Sendable {
     case .fusion:
       guard let acceleration = input.acceleration, acceleration.isFinite else { return nil }
       let rate = bias.correct(input.rotationRate ?? .zero, interval: interval)
+      let clipped = input.rotationRate.map { saturation.isClipped($0) } ?? false
       let magnetic = referenceFrame.usesMagnetometer ? magneticField(input)?.field : nil
       if needsStart {
         let start = Self.initialOrientation(gravity: acceleration, field: magnetic)
@@ -127,10 +151,20 @@ public struct DeviceMotionEstimator: Sendable {
         frameCorrection = referenceFrame == .xMagneticNorthZVertical ? .identity : Self.yawRemoval(start)
         needsStart = false
       } else {
-        filter.update(rotationRate: rate, up: -acceleration, magneticField: magnetic, interval: interval)
+        var step = interval
+        if interval > Self.maximumInterval {
+          // A gap: the device was not seen turning, so still for the bias learner; the mean of
+          // the rates either side across it, then the last ordinary step with this sample's.
+          bias.restartStillness()
+          step = min(lastInterval ?? interval, interval)
+          filter.bridge(rotationRate: (rate + lastRate) * 0.5, seconds: interval - step)
+        }
+        if clipped { filter.gyroscopeClipped() }
+        filter.update(rotationRate: rate, up: -acceleration, magneticField: magnetic, interval: step)
         // Still long enough for the offset to learn: it takes over what was learned in motion.
         if bias.isLearningNow { bias.takeOver(filter.handOverBias()) }
       }
+      lastRate = rate
       return (
         Attitude(quaternion: (frameCorrection * filter.quaternion).normalized), rate - filter.gyroscopeBias,
         filter.status

@@ -8,8 +8,9 @@ public struct FusionStatus: Sendable, Equatable {
   /// accelerated the device) and was left out; always false from ``InertialFilter``, which
   /// averages the accelerometer instead.
   public var accelerometerRejected: Bool
-  /// The magnetometer was left out: none, none asked for by the reference frame, a field along
-  /// the vertical, or a disturbed one (iron nearby).
+  /// A magnetometer reading was left out: a field along the vertical, or a disturbed one (iron
+  /// nearby). False when there is none to leave out: no magnetometer, or a reference frame that
+  /// does not use it.
   public var magnetometerRejected: Bool
 
   /// A status from its parts.

@@ -4,7 +4,11 @@ import RealModule
 /// table does not turn (docs/motion.md: "estimate gyroscope bias while still").
 ///
 /// Still means every axis below `threshold` for `stillTime` seconds of the samples' timestamps.
-/// Then the offset follows the reading with a time constant of `timeConstant` seconds. A turn
+/// Then the offset follows the reading with a time constant of `timeConstant` seconds. From the
+/// first sample until the first reading above the threshold (the rest a recording or a session
+/// usually starts with), the offset is the mean of the readings so far instead, up to the last
+/// `firstRestTime` seconds: nothing is known yet, each still second sharpens it, and a device that
+/// starts moving after one second has learned from that second. A turn
 /// slower than the threshold that lasts longer than `stillTime` is taken for bias too: that is
 /// the price of learning it. Turn `isLearning` off to keep a known offset (a factory calibration,
 /// one learned in an earlier run) fixed.
@@ -15,11 +19,17 @@ public struct GyroscopeBias: Sendable, Equatable {
   public var stillTime = 2.0
   /// Seconds over which the offset follows the still reading.
   public var timeConstant = 2.0
+  /// The start's rest is averaged over at most this many seconds: the mean of 10 s is five times
+  /// steadier than the 2 s `timeConstant`'s, and still current, since a bias drifts with
+  /// temperature over minutes.
+  public var firstRestTime = 10.0
   /// Whether still readings move the offset; false keeps it where it was seeded.
   public var isLearning = true
   /// The zero-rate offset, per device axis, in rad/s: the one given at the start, then what was learned.
   public private(set) var offset: Vector3
   private var stillFor = 0.0
+  /// No reading has been above the threshold yet: the start's rest, averaged whole.
+  private var firstRest = true
 
   /// A learner starting from `offset` (rad/s, zero unless you know better), learning from still
   /// readings unless `learning` is false.
@@ -35,10 +45,14 @@ public struct GyroscopeBias: Sendable, Equatable {
     guard isLearning, interval > 0, interval.isFinite, raw.isFinite else { return corrected }
     if abs(corrected.x) > threshold || abs(corrected.y) > threshold || abs(corrected.z) > threshold {
       stillFor = 0
+      firstRest = false
       return corrected
     }
     stillFor += interval
-    if stillFor >= stillTime {
+    if firstRest {
+      // The mean since the start (the first reading replaces a seeded offset), then a 10 s average.
+      offset = offset + (raw - offset) * max(interval / stillFor, 1 - Double.exp(-interval / firstRestTime))
+    } else if stillFor >= stillTime {
       // Exact for any interval: a sample covering twice the time moves the offset as two would.
       let share = 1 - Double.exp(-interval / timeConstant)
       offset = offset + (raw - offset) * share
@@ -46,13 +60,17 @@ public struct GyroscopeBias: Sendable, Equatable {
     return corrected
   }
 
-  /// Whether the last reading moved the offset: learning, and still for `stillTime`.
-  var isLearningNow: Bool { isLearning && stillFor >= stillTime }
+  /// Whether the last reading moved the offset: learning, and in the first rest or still for
+  /// `stillTime`.
+  var isLearningNow: Bool { isLearning && (firstRest ? stillFor > 0 : stillFor >= stillTime) }
 
   /// Adds `part` to the offset (a bias learned elsewhere, in motion), learning or not.
   mutating func takeOver(_ part: Vector3) { offset = offset + part }
 
   /// Forgets how long the device has been still (after a gap nothing is known about), keeping
   /// the offset.
-  mutating func restartStillness() { stillFor = 0 }
+  mutating func restartStillness() {
+    stillFor = 0
+    firstRest = false
+  }
 }

@@ -41,6 +41,13 @@ public struct InertialFilter: Sendable {
     public var restRotationDegreesPerSecond = 2.0
     /// See `restTime` (g).
     public var restAccelerationTolerance = 0.05
+    /// While the gyroscope reads at the end of its range, and after, the accelerometer is
+    /// averaged over no more than this (seconds), growing back to `accelerationTimeConstant` as
+    /// time passes, and the heading follows the magnetometer as fast: the gyroscope says less than
+    /// the device turned, so what it integrated is off by an unknown angle. 1 s: a turn fast
+    /// enough to clip a gyroscope (hundreds of degrees a second) is a hand's swing, over within a
+    /// second, and so are the accelerations it brings, which a shorter average would follow.
+    public var clippedRecoveryTime = 1.0
     /// Whether the gyroscope's bias is also learned while the device moves, from the tilt
     /// corrections (a device that never rests, a robot or a vehicle, would otherwise keep a tilt
     /// error of the bias times `accelerationTimeConstant`). Off, only the estimator's
@@ -62,12 +69,20 @@ public struct InertialFilter: Sendable {
   /// How fast the heading drifts (rad/s), learned from the magnetometer's corrections: a
   /// gyroscope bias about the vertical, carried on while the field is disturbed.
   private var headingDrift = 0.0
-  /// The accelerometer's specific force in the gyroscope frame, low-pass filtered twice over
-  /// (two first-order stages of half the time constant each): a swaying hand's accelerations
-  /// fall off with the square of their frequency, not just in proportion.
-  private var halfFilteredUp: Vector3?
-  private var filteredUp: Vector3?
+  /// The accelerometer's specific force in the gyroscope frame, low-pass filtered (second-order
+  /// Butterworth): a swaying hand's accelerations fall off with the square of their frequency,
+  /// not just in proportion.
+  private var filteredUp = LowPassState<Vector3>()
   private var elapsed = 0.0
+  /// Seconds the accelerometer's average has been gathering: since the start, or since a gap
+  /// bridged (``bridge(rotationRate:seconds:)``).
+  private var averagingFor = 0.0
+  /// After a gap, until the average has gathered a whole time constant again: the tilt
+  /// corrections are the gap's error, not the gyroscope's bias.
+  private var reacquiring = false
+  /// Seconds since the gyroscope was last blind: read at the end of its range, or not at all
+  /// (a gap bridged).
+  private var sinceBlind = Double.infinity
   private var rest = RestDetector()
   private var magnetic = MagneticReference()
   private var motionBias = MotionBiasEstimator()
@@ -77,9 +92,9 @@ public struct InertialFilter: Sendable {
   /// True during the first `accelerationTimeConstant` seconds, while the filtered acceleration
   /// has not yet seen that much of the motion.
   public var isInitialising: Bool { elapsed < settings.accelerationTimeConstant }
-  /// Whether the last update left the magnetometer out: none, or a field that differs from the
-  /// learned one in strength or dip.
-  public private(set) var magnetometerIgnored = true
+  /// Whether the last update left a magnetometer reading out: a field that differs from the
+  /// learned one in strength or dip. False when there was no reading: nothing was left out.
+  public private(set) var magnetometerIgnored = false
 
   /// A filter starting at `initial` (device to earth).
   public init(settings: Settings = Settings(), initial: Quaternion = .identity) {
@@ -117,31 +132,30 @@ public struct InertialFilter: Sendable {
   public mutating func update(rotationRate: Vector3, up: Vector3?, magneticField: Vector3?, interval: Double) {
     guard interval > 0, interval.isFinite, rotationRate.isFinite else { return }
     elapsed += interval
+    averagingFor += interval
+    sinceBlind += interval
+    if averagingFor >= settings.accelerationTimeConstant { reacquiring = false }
     let rotationRate = rotationRate - gyroscopeBias
-    let angle = rotationRate.magnitude * interval
-    if angle > 0 {
-      integrated = (integrated * Quaternion(axis: rotationRate, angle: angle)).normalized
-    }
+    integrate(rotationRate, seconds: interval)
     if let up, up.isFinite {
       let inFrame = integrated.rotate(up)
       let atRest = rest.update(rotationRate: rotationRate, up: up, interval: interval, settings: settings)
-      // From the start, the average of what was seen so far until a time constant has passed.
-      let timeConstant = min(atRest ? settings.restTimeConstant : settings.accelerationTimeConstant, elapsed)
-      let share = 1 - Double.exp(-2 * interval / timeConstant)
-      let half = halfFilteredUp.map { $0 + (inFrame - $0) * share } ?? inFrame
-      halfFilteredUp = half
-      let filtered = filteredUp.map { $0 + (half - $0) * share } ?? half
-      filteredUp = filtered
+      // From the start (or a gap), the average of what was seen so far until a time constant has passed.
+      let timeConstant = min(
+        atRest ? settings.restTimeConstant : settings.accelerationTimeConstant, averagingFor)
+      let lowPass = LowPassStep(timeConstant: timeConstant, interval: interval)
+      let filtered = lowPass.apply(inFrame, to: &filteredUp)
       if let measured = tilt.rotate(filtered).normalized {
         let correction = Self.rotationVector(from: measured, to: Vector3(0, 0, 1))
         tilt = (Quaternion(axis: correction, angle: correction.magnitude) * tilt).normalized
         if settings.learnsBiasInMotion {
           motionBias.update(
-            attitude: tilt * integrated, correction: correction, share: share, atRest: atRest, interval: interval)
+            attitude: tilt * integrated, correction: correction, lowPass: lowPass, atRest: atRest || reacquiring,
+            interval: interval)
         }
       }
     }
-    magnetometerIgnored = true
+    magnetometerIgnored = magneticField != nil
     heading -= headingDrift * interval
     guard let field = magneticField, field.isFinite else { return }
     steeredByField = true
@@ -158,12 +172,47 @@ public struct InertialFilter: Sendable {
     if error > Double.pi { error -= 2 * Double.pi }
     if error < -Double.pi { error += 2 * Double.pi }
     // Until a time constant of clean field has been seen, the mean of what was seen so far.
-    let share = max(1 - Double.exp(-interval / settings.magneticTimeConstant), interval / magnetic.cleanTime)
+    // After a blind gyroscope, as fast as `clippedRecoveryTime`, slowing back to the time constant.
+    let timeConstant = min(settings.magneticTimeConstant, sinceBlind + settings.clippedRecoveryTime)
+    let share = max(1 - Double.exp(-interval / timeConstant), interval / magnetic.cleanTime)
     heading += error * min(1, share)
     // With the proportional pull above, critically damped: no lag behind a steady drift.
     let tau = settings.magneticTimeConstant
     headingDrift -= error * interval / (4 * tau * tau)
     headingDrift = max(-Self.largestDrift, min(Self.largestDrift, headingDrift))
+  }
+
+  /// Carries the estimate across a gap of `seconds` in the samples, turning at `rotationRate`
+  /// (rad/s, bias removed, a guess: the mean of the readings either side). The gyroscope's
+  /// integration and the heading go on; the accelerometer's average starts again, as at the
+  /// start (the mean of what was seen since, until a time constant has passed), so the tilt is
+  /// taken again from the accelerometer. The heading follows the magnetometer as after a
+  /// clipped gyroscope (`clippedRecoveryTime`).
+  public mutating func bridge(rotationRate: Vector3, seconds: Double) {
+    guard seconds > 0, seconds.isFinite, rotationRate.isFinite else { return }
+    elapsed += seconds
+    integrate(rotationRate - gyroscopeBias, seconds: seconds)
+    heading -= headingDrift * seconds
+    averagingFor = 0
+    reacquiring = true
+    sinceBlind = 0
+  }
+
+  /// The gyroscope read at the end of its range this step: the device turned faster than it
+  /// says. The accelerometer's average is cut to `clippedRecoveryTime` and the heading follows
+  /// the magnetometer as fast, both slowing back as time passes; nothing is learned about the
+  /// bias meanwhile.
+  public mutating func gyroscopeClipped() {
+    averagingFor = min(averagingFor, settings.clippedRecoveryTime)
+    sinceBlind = 0
+    reacquiring = true
+  }
+
+  private mutating func integrate(_ rotationRate: Vector3, seconds: Double) {
+    let angle = rotationRate.magnitude * seconds
+    if angle > 0 {
+      integrated = (integrated * Quaternion(axis: rotationRate, angle: angle)).normalized
+    }
   }
 
   /// A gyroscope off by more than this (rad/s, 2°/s) about the vertical is not a drift to learn.

@@ -18,10 +18,8 @@ struct MotionBiasEstimator: Sendable {
   private var covariance = Matrix3.diagonal(Self.initialVariance)
   /// R (earth from device) and R·bias, low-pass filtered as the accelerometer is, so that they
   /// match the delay of the correction they are compared with.
-  private var halfRotation: Matrix3?
-  private var rotation: Matrix3?
-  private var halfRotatedBias: Vector3?
-  private var rotatedBias: Vector3?
+  private var rotation = LowPassState<Matrix3>()
+  private var rotatedBias = LowPassState<Vector3>()
 
   /// How uncertain the bias is at the start: 0.5 °/s.
   static let initialVariance = 0.5 * 0.5
@@ -36,19 +34,14 @@ struct MotionBiasEstimator: Sendable {
   static let largest = 2.0.radiansFromDegrees
 
   /// One step after the tilt correction. `attitude` is the device-to-earth rotation after it,
-  /// `correction` the rotation vector (rad) the correction turned the earth frame by, `share` the
-  /// accelerometer low-pass filter's share for this step, `atRest` whether the device lies still.
-  mutating func update(attitude: Quaternion, correction: Vector3, share: Double, atRest: Bool, interval: Double) {
+  /// `correction` the rotation vector (rad) the correction turned the earth frame by, `lowPass`
+  /// the accelerometer low-pass filter's step, `atRest` whether the device lies still.
+  mutating func update(
+    attitude: Quaternion, correction: Vector3, lowPass: LowPassStep, atRest: Bool, interval: Double
+  ) {
     let r = Matrix3(rotation: attitude)
-    let rotated = r * bias
-    let half = halfRotation.map { $0 + (r - $0) * share } ?? r
-    halfRotation = half
-    let lowRotation = rotation.map { $0 + (half - $0) * share } ?? half
-    rotation = lowRotation
-    let halfBias = halfRotatedBias.map { $0 + (rotated - $0) * share } ?? rotated
-    halfRotatedBias = halfBias
-    let lowBias = rotatedBias.map { $0 + (halfBias - $0) * share } ?? halfBias
-    rotatedBias = lowBias
+    let lowRotation = lowPass.apply(r, to: &rotation)
+    let lowBias = lowPass.apply(r * bias, to: &rotatedBias)
 
     // The variance grows by `forgettingVariance` every `forgettingTime` seconds, up to the start's.
     let growth = Self.forgettingVariance * interval / Self.forgettingTime
@@ -74,9 +67,19 @@ struct MotionBiasEstimator: Sendable {
     covariance = covariance - gain * measurement * covariance
   }
 
-  /// Forgets the bias (the caller removes what it took from the rates from now on), keeping how
-  /// well it is known.
-  mutating func handOver() { bias = .zero }
+  /// Forgets the bias (the caller removes what it took from the rates from now on): the caller
+  /// learns it from still readings now, which measure it directly, so it is known as well as a
+  /// rest tells it, 0.03 °/s (VQF's figure for its rest estimate): the corrections in the motion
+  /// that follows move it no more than that.
+  mutating func handOver() {
+    bias = .zero
+    let rest = Self.restDeviation * Self.restDeviation
+    covariance = .diagonal(
+      Vector3(min(covariance.rows.0.x, rest), min(covariance.rows.1.y, rest), min(covariance.rows.2.z, rest)))
+  }
+
+  /// How well a rest tells the bias: 0.03 °/s.
+  static let restDeviation = 0.03
 
   /// The measurement noise that makes the covariance settle at `deviation`² with this growth.
   private static func weight(_ deviation: Double, _ growth: Double) -> Double {

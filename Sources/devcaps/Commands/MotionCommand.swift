@@ -46,7 +46,9 @@ struct MotionCommand: ParsableCommand {
       (g, the gravity direction: 0,0,-1 lying face up; negate an IMU's specific force), and \
       optionally magnetometer x y z (microtesla, used as recorded), in the device frame above. \
       Lines starting with # and a header line are skipped. --rate and --timeout do not apply; \
-      sensors names the file. A clock gap over 0.5 s restarts the estimate (restarted: true).
+      sensors names the file. A clock gap over 0.5 s is bridged: the heading is carried across \
+      and the tilt taken again from the accelerometer; one over 2 s restarts the estimate \
+      (restarted: true). A gyroscope axis stuck at one extreme value is taken as clipped.
 
       Exit status: 0 at --count, --timeout, q or the recording's end, 65 when a --replay line \
       is not a sample (the message gives its number) or the frame needs magnetometer columns the \

@@ -90,7 +90,7 @@ struct SampleClockTests {
     #expect(notFinite == nil)
   }
 
-  @Test("a gap longer than 0.5 s (a suspend) restarts the estimate, and the sample says so once")
+  @Test("a gap longer than 2 s (a suspend) restarts the estimate, and the sample says so once")
   func suspendRestarts() throws {
     let tilt = Attitude(roll: radians(20), pitch: radians(-10), yaw: radians(70))
     var sensors = SyntheticMotion { t in
@@ -101,6 +101,9 @@ struct SampleClockTests {
     let shortGapSample = estimator.update(sensors.input(at: 5.4))
     let shortGap = try #require(shortGapSample)
     #expect(!shortGap.restarted, "0.4 s is integrated")
+    let bridgedSample = estimator.update(sensors.input(at: 7.3))
+    let bridged = try #require(bridgedSample)
+    #expect(!bridged.restarted, "1.9 s is bridged")
     let resumedSample = estimator.update(sensors.input(at: 60))
     let resumed = try #require(resumedSample)
     #expect(resumed.restarted)
@@ -113,6 +116,40 @@ struct SampleClockTests {
     let backSample = estimator.update(sensors.input(at: 30))
     let back = try #require(backSample)
     #expect(back.restarted, "a clock that went back by more than 0.5 s restarts too")
+  }
+
+  @Test(
+    "a gap of 0.6 to 2 s keeps the heading (the mean rate either side across it) and takes the tilt again from the accelerometer",
+    arguments: [0.6, 1.2, 1.9])
+  func gapBridged(seconds: Double) throws {
+    // Turning about the vertical at 30°/s, tilted 10°; during the gap the device is tipped by 15°
+    // more (the tilt the gyroscope does not see, as a pause with the sensor stalled would hide).
+    let gapStart = 10.0
+    let gapEnd = gapStart + seconds
+    var sensors = SyntheticMotion { t in
+      let tipped = t < gapStart ? 0 : t < gapEnd ? (t - gapStart) / seconds * 15 : 15.0
+      return Attitude(roll: radians(10), pitch: radians(tipped), yaw: radians(30 * t)).quaternion
+    }
+    var estimator = DeviceMotionEstimator(source: .fusion)
+    var before: DeviceMotion?
+    sensors.run(&estimator, seconds: gapStart - 0.01) { _, motion in before = motion }
+    let last = try #require(before)
+    var after: [DeviceMotion] = []
+    for index in 0...300 {
+      let t = gapEnd + Double(index) / sensors.rate
+      if let motion = estimator.update(sensors.input(at: t)) { after.append(motion) }
+    }
+    #expect(after.allSatisfy { !$0.restarted }, "bridged, not restarted")
+    // 3 s on, the yaw has gone on by what the device turned: the gap's 30°/s carried by the
+    // rates either side, and the 15° tip the gyroscope missed taken from the accelerometer.
+    let settled = try #require(after.last)
+    let truth = Attitude(quaternion: sensors.orientation(gapEnd + 3))
+    let truthBefore = Attitude(quaternion: sensors.orientation(gapStart - 0.01))
+    let turned = angleDifference(degrees(settled.attitude.yaw), degrees(last.attitude.yaw))
+    let trulyTurned = angleDifference(degrees(truth.yaw), degrees(truthBefore.yaw))
+    #expect(abs(angleDifference(turned, trulyTurned)) < 2, "turned \(turned)°, truly \(trulyTurned)°")
+    let tiltError = angleBetween(settled.gravity, truth.quaternion.inverseRotate(Vector3(0, 0, -1)))
+    #expect(tiltError < 1.5, "tilt \(tiltError)° off 3 s after the gap")
   }
 
   @Test("gyroscope-bias learning can be seeded or turned off")
