@@ -42,13 +42,14 @@ build SysfsFuzzer "${common[@]}" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disk
   "$S/Model/ThermalInfo.swift" "$S/Probes/Thermal/ThermalSysfs.swift" "$S/Probes/Thermal/ThermalRule.swift" \
   Sources/DevCapsMotion/MountMatrix.swift Sources/DevCapsMotion/Vector3.swift
 # The report model, and what its sensor descriptions name (the IIO description, udev's device).
-build ReportFuzzer "${common[@]}" "$S/Model/"*.swift "$S/Report/Report.swift" "$S/Report/SavedReportSections.swift" "$S/Report/ReportJSON.swift" "$S/Report/ModelEncoding.swift" "$S/Report/ReportSection.swift" \
+report_model=("$S/Model/"*.swift "$S/Report/Report.swift" "$S/Report/SavedReportSections.swift" "$S/Report/ReportJSON.swift" "$S/Report/ModelEncoding.swift" "$S/Report/ReportSection.swift" \
   "$S/Probes/Sensors/IIODevice.swift" "$S/Probes/Sensors/IIOChannels.swift" "$S/Udev/Udev.swift" "$S/Sampling/ScanFormat.swift" \
   "$S/Sampling/SampleSource.swift" "$S/Sampling/SysfsAttribute.swift" Sources/DevCapsMotion/MountMatrix.swift Sources/DevCapsMotion/Vector3.swift \
   Sources/DevCapsMotion/DeviceMotion/Quaternion.swift Sources/DevCapsMotion/DeviceMotion/Attitude.swift
 # The system bus's messages, as the power section reads upowerd's and power-profiles-daemon's replies.
-build DBusFuzzer "${common[@]}" "$S/DBus/"*.swift "$S/UPower/UPowerNames.swift" "$S/UPower/UPowerDeviceReading+Properties.swift" \
-  "$S/UPower/UPowerDeviceReading.swift" "$S/Model/PowerInfo.swift" "$S/Model/PowerProfileInfo.swift"
+build DBusFuzzer "${common[@]}" "${report_model[@]}" "$S/DBus/"*.swift "$S/UPower/UPowerNames.swift" \
+  "$S/UPower/UPowerDeviceReading+Properties.swift" "$S/UPower/UPowerDeviceReading.swift")
+build ReportFuzzer "${common[@]}" "${report_model[@]}"
 
 # Seeds: every input that ever crashed a fuzzer (Fuzz/corpus, each also a named unit test), every
 # fixture manifest, and each fixture file behind the byte that selects its parser.
