@@ -105,7 +105,10 @@ extension HumanReport {
     if let profile = power.powerProfile {
       let degraded = profile.degradedReason.map { ", performance degraded: " + OutsideText.value($0) } ?? ""
       rows.append(
-        ("Power profile", OutsideText.value(profile.profile) + style.dim(" (\(profile.busName)\(degraded))")))
+        (
+          "Power profile",
+          OutsideText.value(profile.profile) + style.dim(" (\(OutsideText.value(profile.busName))\(degraded))")
+        ))
     }
     if power.source == .none { return rows }
     for battery in power.batteries {

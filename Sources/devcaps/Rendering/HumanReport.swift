@@ -83,7 +83,7 @@ struct HumanReport {
 
   func deviceRows(_ device: DeviceInfo) -> [(String, String)] {
     var chassis = device.chassis.rawValue
-    if let source = device.chassisSource { chassis += style.dim(" (from \(source))") }
+    if let source = device.chassisSource { chassis += style.dim(" (from \(OutsideText.value(source)))") }
     var virtualization = style.dim("none detected")
     if let name = device.virtualization {
       virtualization =

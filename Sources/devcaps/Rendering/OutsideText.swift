@@ -121,9 +121,9 @@ enum OutsideText {
       (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
     // Leading characters that are not alphanumeric are dropped; only 63 after them are kept,
-    // so nothing further is read.
+    // and no more than 1024 characters are read.
     var bytes: [UInt8] = []
-    for scalar in text.unicodeScalars {
+    for scalar in text.unicodeScalars.prefix(1024) {
       let byte = scalar.isASCII ? UInt8(scalar.value) : 0x2D
       if bytes.isEmpty && !isAlphanumeric(byte) { continue }
       bytes.append(isAlphanumeric(byte) || byte == 0x2D || byte == 0x5F || byte == 0x2E ? byte : 0x2D)

@@ -31,7 +31,9 @@ struct RequireErrorFormatTests {
     #expect(result.stderr.contains("not valid JSON: line 3, column 12"))
     let unknown = try require(["-", "--format", "github"], stdin: Data(#"["acelerometer"]"#.utf8))
     #expect(unknown.status == 65)
-    #expect(unknown.stdout.hasPrefix("::error file=<stdin>,title=devcaps require%3A invalid manifest::<stdin>: 'acelerometer'"))
+    #expect(
+      unknown.stdout.hasPrefix(
+        "::error file=<stdin>,title=devcaps require%3A invalid manifest::<stdin>: 'acelerometer'"))
     let missing = try require(["/nonexistent/m.json", "--format", "github"])
     #expect(missing.status == 66)
     #expect(
@@ -44,7 +46,9 @@ struct RequireErrorFormatTests {
   func junit() throws {
     let (file, path) = try brokenManifest()
     defer { try? FileManager.default.removeItem(at: file) }
-    for (arguments, status, type) in [([path], Int32(65), "invalid-manifest"), (["/nonexistent/m.json"], 66, "unreadable-manifest")] {
+    for (arguments, status, type) in [
+      ([path], Int32(65), "invalid-manifest"), (["/nonexistent/m.json"], 66, "unreadable-manifest"),
+    ] {
       let result = try require(arguments + ["--format", "junit"])
       #expect(result.status == status)
       let parsed = try ChildProcess.run(
@@ -76,7 +80,8 @@ struct RequireErrorFormatTests {
     #expect(error["file"] as? String == path)
     #expect(error["line"] as? Int == 3 && error["column"] as? Int == 12)
     #expect((try invalid.json() as? [String: Any])?["satisfied"] as? Bool == false)
-    #expect(((try missing.json() as? [String: Any])?["error"] as? [String: Any])?["kind"] as? String == "unreadable-manifest")
+    #expect(
+      ((try missing.json() as? [String: Any])?["error"] as? [String: Any])?["kind"] as? String == "unreadable-manifest")
   }
 
   @Test("text: nothing on stdout, the message on stderr, as before")
@@ -96,6 +101,7 @@ struct RequireErrorFormatTests {
     let result = try require(["-", "--against", directory.path, "--format", "json"], stdin: Data(#"["gps"]"#.utf8))
     #expect(result.status == 66)
     #expect(try SchemaValidator.problems(in: [result.stdout], schema: "require.schema.json") == [])
-    #expect(((try result.json() as? [String: Any])?["error"] as? [String: Any])?["kind"] as? String == "unreadable-report")
+    #expect(
+      ((try result.json() as? [String: Any])?["error"] as? [String: Any])?["kind"] as? String == "unreadable-report")
   }
 }

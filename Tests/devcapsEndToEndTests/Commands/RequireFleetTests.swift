@@ -75,7 +75,8 @@ struct RequireFleetTests {
     default:
       let lines = result.stdout.split(separator: "\n")
       #expect(lines.count == 2, "\(result.stdout)")
-      #expect(lines.first?.hasPrefix("::error file=\(broken.path),title=devcaps require%3A 2 reports not judged::") == true)
+      #expect(
+        lines.first?.hasPrefix("::error file=\(broken.path),title=devcaps require%3A 2 reports not judged::") == true)
       #expect(lines.last?.hasSuffix("0 of 203 machines fall short, 2 not judged") == true)
     }
   }
@@ -117,7 +118,9 @@ struct RequireFleetTests {
     let outcomes = try #require(try result.json() as? [[String: Any]])
     let errors = Dictionary(
       uniqueKeysWithValues: outcomes.compactMap { outcome in
-        (outcome["error"] as? [String: Any]).map { (outcome["machine"] as? String ?? "", $0["message"] as? String ?? "") }
+        (outcome["error"] as? [String: Any]).map {
+          (outcome["machine"] as? String ?? "", $0["message"] as? String ?? "")
+        }
       })
     #expect(errors["folder.json"]?.hasSuffix("it is a directory, not a regular file") == true, "\(errors)")
     #expect(errors["pipe.json"]?.hasSuffix("it is a FIFO, not a regular file") == true, "\(errors)")
@@ -129,14 +132,16 @@ struct RequireFleetTests {
   func shortfallCounts() throws {
     let (directory, _) = try fleet()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let gate = try write(#"{"touchscreen": true, "cpu-cores": ">= 1", "memory": ">= 8 GiB"}"#, directory, "gate.manifest")
+    let gate = try write(
+      #"{"touchscreen": true, "cpu-cores": ">= 1", "memory": ">= 8 GiB"}"#, directory, "gate.manifest")
     let result = try require([gate.path, "--against", directory.path])
     #expect(result.status == 1)
     let lines = result.stdout.split(separator: "\n").map {
       $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
     #expect(lines.contains("by requirement:"), "\(result.stdout)")
-    #expect(lines.contains("touchscreen required: 2 of 3 fall short, e.g. Build VM #3 (not present)"), "\(result.stdout)")
+    #expect(
+      lines.contains("touchscreen required: 2 of 3 fall short, e.g. Build VM #3 (not present)"), "\(result.stdout)")
     #expect(lines.contains { $0.hasPrefix("memory >= 8 GiB: 2 of 3 fall short, e.g. pinephone (") }, "\(result.stdout)")
     #expect(!lines.contains { $0.hasPrefix("cpu-cores") })
   }
@@ -156,8 +161,10 @@ struct RequireFleetTests {
     #expect(rows.contains { $0.hasPrefix("✗ Build VM #3 11 of 11") }, "a name only one report has keeps no file")
     let junit = try require([phone, "--against", directory.path, "--format", "junit"])
     #expect(junit.stdout.contains("on pinephone (second-phone.json)\""))
-    let json = try #require(try require([phone, "--against", directory.path, "--format", "json"]).json() as? [[String: Any]])
-    #expect(json.filter { $0["machine"] as? String == "pinephone" }.count == 2, "JSON keeps the name; report tells apart")
+    let json = try #require(
+      try require([phone, "--against", directory.path, "--format", "json"]).json() as? [[String: Any]])
+    #expect(
+      json.filter { $0["machine"] as? String == "pinephone" }.count == 2, "JSON keeps the name; report tells apart")
   }
 
   @Test(
@@ -171,21 +178,28 @@ struct RequireFleetTests {
       contentsOf: Golden.directory.appendingPathComponent("list-qemu-vm.json"), encoding: .utf8
     ).replacingOccurrences(of: "\"<statvfs>\"", with: "1000000000")
     for index in 0..<500 {
-      try report.replacingOccurrences(of: "\"Build VM #3\"", with: "\"vm-\(index) \(String(repeating: "x", count: 3000))\"")
-        .write(to: directory.appendingPathComponent(String(format: "vm%03d.json", index)), atomically: true, encoding: .utf8)
+      try report.replacingOccurrences(
+        of: "\"Build VM #3\"", with: "\"vm-\(index) \(String(repeating: "x", count: 3000))\""
+      )
+      .write(
+        to: directory.appendingPathComponent(String(format: "vm%03d.json", index)), atomically: true, encoding: .utf8)
     }
     // 60 requirements every machine falls short of: more than 50 annotations could say.
     let keys = (1...60).map { "\"disk-free:/d\($0)\": \">= 2 GB\"" }.joined(separator: ", ")
     let gate = try write("{\(keys)}", directory, "gate.manifest")
     let summary = directory.appendingPathComponent("summary.md")
     let result = try require(
-      [gate.path, "--against", directory.path, "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": summary.path])
+      [gate.path, "--against", directory.path, "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": summary.path]
+    )
     #expect(result.status == 1, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n")
     #expect(lines.count <= 50, "\(lines.count) lines")
     #expect(lines.allSatisfy { $0.utf8.count < 1200 })
     #expect(lines.allSatisfy { $0.hasPrefix("::error ") })
-    #expect(lines.first?.contains("disk-free%3A/d1::disk-free:/d1: expected >= 2 GB; 500 of 500 machines fall short, e.g. vm-0 xxxxx") == true, "\(lines.first ?? "")")
+    #expect(
+      lines.first?.contains(
+        "disk-free%3A/d1::disk-free:/d1: expected >= 2 GB; 500 of 500 machines fall short, e.g. vm-0 xxxxx") == true,
+      "\(lines.first ?? "")")
     #expect(lines.contains { $0.contains("more requirements fall short") })
     #expect(lines.last?.hasSuffix("500 of 500 machines fall short") == true)
     let size = try FileManager.default.attributesOfItem(atPath: summary.path)[.size] as? Int ?? .max
@@ -202,7 +216,8 @@ struct RequireFleetTests {
     let (directory, report) = try fleet(copies: 97)
     defer { try? FileManager.default.removeItem(at: directory) }
     let huge = String(repeating: "n", count: 1 << 20)
-    _ = try write(report.replacingOccurrences(of: "\"name\": \"pinephone\"", with: "\"name\": \"\(huge)\""), directory, "m050.json")
+    _ = try write(
+      report.replacingOccurrences(of: "\"name\": \"pinephone\"", with: "\"name\": \"\(huge)\""), directory, "m050.json")
     let phone = try RequireCommandTests().manifest("phone.json")
     let text = try require([phone, "--against", directory.path])
     #expect(text.status == 1)
@@ -210,7 +225,8 @@ struct RequireFleetTests {
     #expect(rows.count >= 100)
     #expect(text.stdout.utf8.count < 100 * 400, "\(text.stdout.utf8.count) bytes")
     #expect(rows.contains { $0.contains(String(repeating: "n", count: 39) + "…") })
-    let github = try require([phone, "--against", directory.path, "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": ""])
+    let github = try require(
+      [phone, "--against", directory.path, "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": ""])
     #expect(github.stdout.utf8.count < 50 * 1200, "\(github.stdout.utf8.count) bytes")
     let json = try require([phone, "--against", directory.path, "--format", "json"])
     #expect(json.stdout.contains(huge))

@@ -68,7 +68,8 @@ struct RequireFleet {
     (0..<fleet.requirementCount).map { requirement in
       var failing = 0
       var first: Int?
-      for index in 0..<fleet.count where fleet.failure(index) == nil && !fleet.isSatisfied(index, requirement: requirement) {
+      for index in 0..<fleet.count
+      where fleet.failure(index) == nil && !fleet.isSatisfied(index, requirement: requirement) {
         failing += 1
         if first == nil { first = index }
       }
