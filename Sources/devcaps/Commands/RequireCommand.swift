@@ -38,7 +38,7 @@ struct RequireCommand: ParsableCommand {
       With --format json, junit or github, an invalid manifest or an input that cannot be read \
       is reported on standard output too: a JSON outcome with an error member, a JUnit \
       testsuite with an error testcase, an ::error annotation at the file's line and column. \
-      Text output cuts a field wider than its column with "…" (keys 40 characters, expected \
+      Text output cuts a field wider than its column with an ellipsis (keys 40 characters, expected \
       24, machine names 40, findings 120); JSON and JUnit keep it whole. Control characters \
       from a manifest or report are written escaped (\\x1B) in every format.
 
@@ -123,7 +123,8 @@ struct RequireCommand: ParsableCommand {
       against.contains("-")
       ? try readStandardInput(what: "a report", limit: SavedReport.maximumFileSize, kind: .report) : nil
     let fleet = RequireFleet(
-      RequirementEvaluator.judge(parsed, reports: files, standardInput: standardInput), manifest: displayName)
+      RequirementEvaluator.judge(parsed, reports: files, standardInput: standardInput), manifest: displayName,
+      tellApart: format != .json)
     for index in fleet.unusable {
       if let failure = fleet.fleet.failure(index) { Output.error(failure.description) }
     }

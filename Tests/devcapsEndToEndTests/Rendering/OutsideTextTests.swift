@@ -44,7 +44,9 @@ struct OutsideTextTests {
         case .markdown: #expect(!escaped.contains("|") || escaped.contains("\\|"))
         case .prometheusLabel:
           // A backslash only as the start of an escape Prometheus knows.
-          #expect(escaped.replacingOccurrences(of: "\\\\", with: "").replacingOccurrences(of: "\\n", with: "").replacingOccurrences(of: "\\\"", with: "").contains("\\") == false, "\(escaped)")
+          #expect(
+            escaped.replacingOccurrences(of: "\\\\", with: "").replacingOccurrences(of: "\\n", with: "")
+              .replacingOccurrences(of: "\\\"", with: "").contains("\\") == false, "\(escaped)")
         case .xml: #expect(!escaped.contains("<") && !escaped.contains("&#"))
         case .nfdLabel: #expect(escaped.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
         case .terminal: break
@@ -143,7 +145,8 @@ struct OutsideTextTests {
   @Test("require's text and JUnit on that report, with a hostile machine name: nothing raw, JUnit well-formed")
   func requireFormats() throws {
     let report = try Self.hostileReport(Self.hostile)
-    let manifest = try Manifest.parse(Array(#"{"keyboard": true, "gps": true, "disk-free:/a\u001b]0;x\u0007": ">= 1 B"}"#.utf8))
+    let manifest = try Manifest.parse(
+      Array(#"{"keyboard": true, "gps": true, "disk-free:/a\u001b]0;x\u0007": ">= 1 B"}"#.utf8))
     let results = RequirementEvaluator(report: report).evaluate(manifest)
     let outcome = RequireOutcome(manifest: Self.hostile, results: results, machine: Self.hostile, report: "r.json")
     let text = RequireText(outcome: outcome, style: TextStyle(colour: false)).render()
@@ -188,7 +191,9 @@ struct OutsideTextTests {
     #expect(Self.rawControls(live.stdout, allowed: [0x0A]) == [], "\(live.stdout)")
   }
 
-  @Test("a battery NativePath of 100,000 slashes pads no line of list: each stays under 1,024 characters (fields cut to their columns)")
+  @Test(
+    "a battery NativePath of 100,000 slashes pads no line of list: each stays under 1,024 characters (fields cut to their columns)"
+  )
   func longLabel() throws {
     let long = String(repeating: "/", count: 100_000)
     let report = try Self.hostileReport(long)

@@ -11,12 +11,13 @@ struct RequireFleet {
   /// Device names more than one report has.
   private let sharedNames: Set<String>
 
-  init(_ fleet: FleetJudgement, manifest: String) {
+  /// `tellApart`: find the names reports share (JSON has no need: each outcome names its report).
+  init(_ fleet: FleetJudgement, manifest: String, tellApart: Bool = true) {
     self.fleet = fleet
     self.manifest = manifest
     var seen: Set<String> = []
     var shared: Set<String> = []
-    for index in 0..<fleet.count {
+    for index in 0..<fleet.count where tellApart {
       if let name = fleet.deviceName(index), !seen.insert(name).inserted { shared.insert(name) }
     }
     sharedNames = shared
@@ -27,7 +28,8 @@ struct RequireFleet {
   /// The report's file name, without its directory.
   func fileName(_ index: Int) -> String {
     let path = fleet.path(index)
-    return String(path.split(separator: "/").last ?? Substring(path))
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+    return String(path[path.utf8.index(after: slash)...])
   }
 
   /// What the report at `index` calls its machine: its `device.name`, else its file's name.

@@ -17,7 +17,8 @@ struct RequireFleetText {
   }
 
   func row(_ index: Int) -> String {
-    let outcome = fleet.outcome(index)
+    // The machine as a label below: the outcome's own name is not needed.
+    let outcome = fleet.outcome(index, tellApart: false)
     let mark = outcome.satisfied ? style.good("✓") : style.bad("✗")
     let machine = fleet.machineLabel(index)
     var text = "  \(mark) " + machine + String(repeating: " ", count: max(1, width - machine.count))
