@@ -74,7 +74,7 @@ SYSTEMD_UNIT_DIR ?= $(PREFIX)/lib/systemd/system
 SCHEMAS = $(notdir $(wildcard Schemas/*.json))
 SYSTEMD_UNITS = $(notdir $(wildcard contrib/systemd/*.service contrib/systemd/*.timer))
 
-.PHONY: all build install uninstall release-flags symbol-order
+.PHONY: all build install uninstall release-flags symbol-order check
 
 all: build
 
@@ -125,3 +125,15 @@ uninstall:
 	for schema in $(SCHEMAS); do rm -f "$(DESTDIR)$(DATADIR)/schemas/$$schema"; done
 	if [ -d "$(DESTDIR)$(DATADIR)/schemas" ]; then rmdir --ignore-fail-on-non-empty "$(DESTDIR)$(DATADIR)/schemas"; fi
 	if [ -d "$(DESTDIR)$(DATADIR)" ]; then rmdir --ignore-fail-on-non-empty "$(DESTDIR)$(DATADIR)"; fi
+
+# The inner loop (a few minutes on two cores): the source checks, the build, the whole Swift test
+# bundle (unit, API and end-to-end tests; about 70 s) and the generated documents. The whole test
+# command is scripts/test.sh.
+check:
+	scripts/check-self-contained.sh
+	scripts/check-io-funnel.sh
+	scripts/check-format.sh
+	$(SWIFT) build --build-tests
+	scripts/run-swift-tests.sh .build/check.log .build/check-hangs.log
+	scripts/generate-man-page.sh --check
+	scripts/generate-cli-reference.sh --check

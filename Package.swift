@@ -56,7 +56,7 @@ let package = Package(
     .testTarget(
       name: "devcapsEndToEndTests",
       dependencies: ["devcaps", "TestProcesses"],
-      exclude: ["Fixtures", "Support/testbed_driver.py"]),
+      exclude: ["Fixtures", "Support/testbed_driver.py", "Support/silent_daemon.py"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 // libFuzzer entry point: the parsers of files the kernel and monitors hand devcaps (EDID,
 // mountinfo, cpuinfo with its identity, features and s390 caches, meminfo, os-release, CPU lists,
 // mount matrices, IIO scan types and scans, inotify events, CPU masks, cache sizes, release
-// files, /proc/sysinfo, /proc/self/limits, cgroup paths, thermal zones' temperatures and trips,
+// files, /proc/sysinfo, /proc/self/limits, cgroup paths and memory.stat, thermal zones' temperatures and trips,
 // SMBIOS tables, /proc/bus/pci/devices), and the formatting of numbers read from such files. The
 // first byte picks the parser, the rest is the file. Fuzz/corpus/sysfs holds every input that
 // ever crashed one of them.
@@ -75,6 +75,7 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       fileSystemType: "cgroup2",
       source: "cgroup2")
     _ = StorageProbe.transport(name: line, devicePath: lines.count > 1 ? String(lines[1]) : nil)
+    _ = (CgroupLimits.statValue("inactive_file", in: text), CgroupLimits.statValue("total_inactive_file", in: text))
     let directories = CgroupPaths.directories(line, under: mount)
     precondition(
       directories.last == "/sys/fs/cgroup" && directories.allSatisfy { $0.hasPrefix("/sys/fs/cgroup") },

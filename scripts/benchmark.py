@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-"""Measures devcaps against the peer tools on this machine and writes the results into the
-README (between the BENCHMARK markers). Run by scripts/benchmark.sh, which installs the peers.
+"""Measures devcaps against the peer tools on this machine and writes the results into
+docs/explanation/performance.md (between the BENCHMARK markers). Run by scripts/benchmark.sh, which installs the peers.
 
   * `devcaps list` (and --json, --only, get, --version) against fastfetch on the same facts,
     lscpu, neofetch, inxi, lshw, hwinfo and a static Swift "hello world" built the same way, in
@@ -381,10 +381,10 @@ def main():
     ]
     table = "\n".join(lines)
     print(table)
-    readme = os.path.join(ROOT, "README.md")
-    text = open(readme).read()
+    document = os.path.join(ROOT, "docs", "explanation", "performance.md")
+    text = open(document).read()
     text = re.sub(r"(<!-- BENCHMARK START -->\n).*?(\n<!-- BENCHMARK END -->)", lambda m: m.group(1) + table + m.group(2), text, flags=re.S)
-    open(readme, "w").write(text)
+    open(document, "w").write(text)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks devcaps against the peer tools (fastfetch, neofetch, inxi, lshw, hwinfo, lscpu,
 # iio-sensor-proxy, upower) and a static Swift "hello world" built the same way, and writes the
-# tables into the README. Installs what it needs (fastfetch from PyPI's fastfetch-bin wheel, into a
+# tables into docs/explanation/performance.md. Installs what it needs (fastfetch from PyPI's fastfetch-bin wheel, into a
 # virtual environment under .build). Not part of the tests: nothing here passes or fails.
 # IDLE_SECONDS, SOAK_SECONDS and RATE_SECONDS set the durations.
 set -euo pipefail
@@ -40,6 +40,6 @@ export HELLO="$PWD/$hello/.build/release/hello"
 /opt/swift/usr/bin/clang -O2 -o .build/motion-floor scripts/motion-floor.c
 export MOTION_FLOOR="$PWD/.build/motion-floor"
 LD_PRELOAD=libumockdev-preload.so.0 /usr/bin/python3 scripts/benchmark.py
-# The scaling tables of README's "at scale" sections, printed to be copied there.
+# The scaling tables of docs/explanation/performance.md's "at scale" sections, printed to be copied there.
 /usr/bin/python3 scripts/benchmark-scaling.py
 /usr/bin/python3 scripts/benchmark-list-scaling.py

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes the parsers of outside input (manifests, sysfs/procfs files, saved reports) with
+# Fuzzes the parsers of outside input (manifests, sysfs/procfs files, saved reports, D-Bus replies) with
 # libFuzzer (swiftc -sanitize=fuzzer,address) for a bounded time each: SECONDS per target
 # (default 20). Seeds come from the test fixtures. A crash
 # leaves its input in .build/fuzz/crashes/ and fails; turn that input into a regular test.
@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-20}
 out=.build/fuzz
 rm -rf "$out/seeds"
-mkdir -p "$out/crashes" "$out/seeds/manifest" "$out/seeds/sysfs" "$out/seeds/report"
+mkdir -p "$out/crashes" "$out/seeds/manifest" "$out/seeds/sysfs" "$out/seeds/report" "$out/seeds/dbus"
 S=Sources/DevCapsKit
 common=("$S/Core/"*.swift "$S/Core/IO/"*.swift "$S/JSON/"*.swift)
 
@@ -46,11 +46,15 @@ build ReportFuzzer "${common[@]}" "$S/Model/"*.swift "$S/Report/Report.swift" "$
   "$S/Probes/Sensors/IIODevice.swift" "$S/Probes/Sensors/IIOChannels.swift" "$S/Udev/Udev.swift" "$S/Sampling/ScanFormat.swift" \
   "$S/Sampling/SampleSource.swift" "$S/Sampling/SysfsAttribute.swift" Sources/DevCapsMotion/MountMatrix.swift Sources/DevCapsMotion/Vector3.swift \
   Sources/DevCapsMotion/DeviceMotion/Quaternion.swift Sources/DevCapsMotion/DeviceMotion/Attitude.swift
+# The system bus's messages, as the power section reads upowerd's and power-profiles-daemon's replies.
+build DBusFuzzer "${common[@]}" "$S/DBus/"*.swift "$S/UPower/UPowerNames.swift" "$S/UPower/UPowerDeviceReading+Properties.swift" \
+  "$S/UPower/UPowerDeviceReading.swift" "$S/Model/PowerInfo.swift" "$S/Model/PowerProfileInfo.swift"
 
 # Seeds: every input that ever crashed a fuzzer (Fuzz/corpus, each also a named unit test), every
 # fixture manifest, and each fixture file behind the byte that selects its parser.
 cp Fuzz/corpus/sysfs/* "$out/seeds/sysfs/"
 cp Fuzz/corpus/report/* "$out/seeds/report/"
+cp Fuzz/corpus/dbus/* "$out/seeds/dbus/"
 cp Tests/devcapsEndToEndTests/Fixtures/manifests/* "$out/seeds/manifest/"
 for report in Tests/devcapsEndToEndTests/Fixtures/golden/list-*.json; do
   sed 's/"<statvfs>"/1000000000/' "$report" > "$out/seeds/report/$(basename "$report")"
@@ -97,12 +101,13 @@ python3 scripts/fixtures/make-edid.py DEL 0xA0F2 0x12345678 "DELL U2720Q" 597 33
   | python3 -c 'import sys; sys.stdout.buffer.write(b"\x00" + bytes.fromhex(sys.stdin.read().strip()))' > "$out/seeds/sysfs/edid"
 
 status=0
-for target in ManifestFuzzer SysfsFuzzer ReportFuzzer; do
+for target in ManifestFuzzer SysfsFuzzer ReportFuzzer DBusFuzzer; do
   corpus=$(mktemp -d)
   case $target in
     ManifestFuzzer) seeds="$out/seeds/manifest" ;;
     SysfsFuzzer) seeds="$out/seeds/sysfs" ;;
     ReportFuzzer) seeds="$out/seeds/report" ;;
+    DBusFuzzer) seeds="$out/seeds/dbus" ;;
   esac
   if "$out/$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="$out/crashes/$target-" -print_final_stats=1 "$corpus" "$seeds" > "$out/$target.log" 2>&1; then

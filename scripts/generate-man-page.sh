@@ -75,8 +75,25 @@ END { close_display() }
 AWK
 )
 page=$(mktemp)
-trap 'rm -f "$page"' EXIT
-awk "$program" "$generated" >"$page"
+keys=$(mktemp)
+trap 'rm -f "$page" "$keys"' EXIT
+# The manifest keys, from `devcaps require --list-keys` (the catalog): a section of their own
+# before EXIT STATUS, so the page lists every key and cannot drift from the code. Columns are two
+# or more spaces apart; the meaning goes through the same sentence splitting as the rest.
+{
+  echo '.Sh "MANIFEST KEYS"'
+  echo 'Every key a manifest of devcaps require may name, what it takes and what it means (devcaps require --list-keys):'
+  echo '.Bl -tag -width Ds'
+  .build/debug/devcaps require --list-keys | awk -F '  +' '{
+    meaning = $3
+    for (i = 4; i <= NF; i++) meaning = meaning "  " $i
+    print ".It Cm " $1 " Ar " $2
+    print meaning
+  }'
+  echo '.El'
+} >"$keys"
+awk 'FNR == NR { section = section $0 "\n"; next } /^\.Sh "EXIT STATUS"/ { printf "%s", section } { print }' \
+  "$keys" "$generated" | awk "$program" >"$page"
 
 if [ "${1:-}" = "--check" ]; then
   if ! diff -u man/devcaps.1 "$page"; then

@@ -34,6 +34,8 @@ failures=()
 # better of Madgwick's and Mahony's published best (docs/motion-benchmark.md; about 3 minutes).
 .build/test-venv/bin/python scripts/broad-benchmark.py --check || { status=1; failures+=("scripts/broad-benchmark.py --check"); }
 scripts/generate-man-page.sh --check
+# docs/reference/cli.md is the same --help, as Markdown.
+scripts/generate-cli-reference.sh --check || { status=1; failures+=("docs/reference/cli.md is out of date (scripts/generate-cli-reference.sh)"); }
 # The man page is lint-clean: neither mandoc nor man-db's groff prints a single warning.
 man_warnings=$({ mandoc -Tlint -Wwarning man/devcaps.1; man --warnings -l man/devcaps.1 >/dev/null; } 2>&1 || true)
 if [ -n "$man_warnings" ]; then

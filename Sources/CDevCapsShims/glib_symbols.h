@@ -45,14 +45,6 @@ typedef void (*GBusNameVanishedCallback)(void *connection, const char *name, voi
   X(gio, unsigned, g_bus_watch_name, (int, const char *, int, GBusNameAppearedCallback, GBusNameVanishedCallback, void *, GDestroyNotify)) \
   X(gio, void, g_bus_unwatch_name, (unsigned)) \
   X(gio, void *, g_bus_get_sync, (int, void *, GError **)) \
-  X(gio, void *, g_dbus_connection_call_sync, (void *, const char *, const char *, const char *, const char *, void *, const void *, int, int, void *, GError **)) \
-  X(glib, void *, g_variant_new_string, (const char *)) \
-  X(glib, void *, g_variant_new_tuple, (void *const *, unsigned long)) \
-  X(glib, void *, g_variant_get_child_value, (void *, unsigned long)) \
-  X(glib, void *, g_variant_lookup_value, (void *, const char *, const void *)) \
-  X(glib, const char *, g_variant_get_string, (void *, unsigned long *)) \
-  X(glib, void, g_variant_unref, (void *)) \
-  X(glib, char *, g_strdup, (const char *)) \
   X(gio, unsigned, g_dbus_connection_signal_subscribe, (void *, const char *, const char *, const char *, const char *, const char *, int, void *, void *, GDestroyNotify)) \
   X(gio, void, g_dbus_connection_signal_unsubscribe, (void *, unsigned)) \
   X(upower, void *, up_client_new_full, (void *, GError **)) \

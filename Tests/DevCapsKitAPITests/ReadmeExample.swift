@@ -1,7 +1,24 @@
 import DevCapsKit
 
-/// The README's "Use it from Swift" example, word for word: compiled with the tests so that it
-/// keeps compiling (not run: it waits for sensors and batteries).
+/// The README's "Use it from Swift" example, word for word (DocumentationTests checks that every
+/// line of it is here): compiled with the tests so that it keeps compiling (not run: it waits for
+/// sensors).
+func readmeIntroduction() async throws {
+  let device = try Device.current()
+  print(device.name, device.model ?? "unknown model", device.chassis)
+
+  let motion = MotionManager()
+  guard motion.isAccelerometerAvailable else {
+    print("no accelerometer")
+    return
+  }
+  for try await orientation in motion.orientationUpdates() {  // cancel the task to stop
+    print(orientation)  // .portrait, .landscapeLeft, …
+  }
+}
+
+/// The DocC article "Using DevCapsKit"'s tour of the API, compiled the same way (not run: it
+/// waits for sensors and batteries).
 func readmeExample() async throws {
   let device = try Device.current()  // ReportError
   print(device.name, device.model ?? "?", device.systemName ?? "?", device.systemVersion ?? "?", device.chassis)

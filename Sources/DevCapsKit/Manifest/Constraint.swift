@@ -107,6 +107,9 @@ public struct Constraint: Sendable, Equatable {
       guard unit.isEmpty else { throw Problem("'\(whole)' is a count and takes no unit, such as '>= 4'") }
       guard number == number.rounded() else { throw Problem("'\(whole)' must be a whole number") }
       return number
+    case .cores:
+      guard unit.isEmpty else { throw Problem("'\(whole)' is a number of CPUs and takes no unit, such as '>= 1.5'") }
+      return number
     case .level:
       if unit == "%" {
         guard number <= 100 else { throw Problem("'\(whole)' is more than 100%") }
@@ -161,6 +164,7 @@ public struct Constraint: Sendable, Equatable {
     switch measure {
     case .bytes: return "'>= 4 GiB'"
     case .count: return "'>= 4'"
+    case .cores: return "'>= 2'"
     case .hertz: return "'>= 2 GHz'"
     case .level: return "'>= 50%'"
     case .version: return "'>= 6.1'"
@@ -174,7 +178,13 @@ public struct Constraint: Sendable, Equatable {
     let order: Int
     switch (actual, value) {
     case (.number(let a), .number(let b)): order = a < b ? -1 : a > b ? 1 : 0
-    case (.version(let a), .version(let b)): order = Constraint.compare(a, b)
+    case (.version(let a), .version(let b)):
+      // Equality is judged on the parts written: `== 12` holds on 12.11, as people mean it.
+      if op == .equal || op == .notEqual {
+        order = Constraint.compare(Array(a.prefix(b.count)), b)
+      } else {
+        order = Constraint.compare(a, b)
+      }
     default: return false
     }
     switch op {
@@ -187,7 +197,7 @@ public struct Constraint: Sendable, Equatable {
     }
   }
 
-  /// Part by part, missing parts as 0: 6.1.0 == 6.1.
+  /// Part by part, missing parts as 0: 6.1.0 == 6.1, 12.11 > 12.5, 12.11 > 12.
   public static func compare(_ a: [Int], _ b: [Int]) -> Int {
     for index in 0..<max(a.count, b.count) {
       let left = index < a.count ? a[index] : 0

@@ -18,15 +18,22 @@ public struct Requirement: Sendable, Equatable {
     case required
     case prohibited
     case constraint(Constraint)
-    /// Names that must all be present (`cpu-features`).
+    /// Names that must all be present (`cpu-features`, `network`, `storage`).
     case allOf([String])
+    /// Names any one of which is enough (`os`, `os-like`, `virtualization`).
+    case anyName([String])
+    /// Manifests one of which must hold (`any-of`).
+    case anyOf([[Requirement]])
+    /// Manifests none of which may hold (`none-of`).
+    case noneOf([[Requirement]])
   }
 
   /// The key as written: `memory`, `disk-free:/var`.
   public var key: String
-  /// The key without its path: `disk-free`.
+  /// The key without its path, under its current name: `disk-free`, `memory-limit` for
+  /// `available-memory`.
   public var baseKey: String
-  /// The path of a disk key; `/` when none is written.
+  /// The path of a disk key (`/` when none is written) or of `device-node`.
   public var path: String?
   /// What the manifest expects of the key.
   public var expectation: Expectation
@@ -38,6 +45,9 @@ public struct Requirement: Sendable, Equatable {
     case .prohibited: return "prohibited"
     case .constraint(let constraint): return constraint.text
     case .allOf(let names): return names.joined(separator: ", ")
+    case .anyName(let names): return names.joined(separator: " or ")
+    case .anyOf(let manifests): return "any of \(manifests.count)"
+    case .noneOf(let manifests): return "none of \(manifests.count)"
     }
   }
 }
@@ -111,7 +121,17 @@ extension Manifest {
         guard case .string(let key) = element else {
           throw ManifestError("element \(index) of the list is \(describe(element)), not a capability name in quotes")
         }
+        if ManifestKeys.groupKeys.contains(key) {
+          throw ManifestError(
+            "'\(key)' takes a list of manifests, which the list form cannot hold: use {\"\(key)\": [[\"gpu\"], {\"memory\": \">= 8 GiB\"}]}"
+          )
+        }
         let requirement = try parseKey(key)
+        if ManifestKeys.nameKeys.contains(requirement.baseKey) {
+          throw ManifestError(
+            "'\(key)' needs a name, which the list form cannot hold: use {\"\(key)\": \"\(ManifestKeys.allowedNames(of: key)?[3] ?? "debian")\"}"
+          )
+        }
         if ManifestKeys.listKeys.contains(requirement.baseKey) {
           throw ManifestError(
             "'\(key)' needs a list of names, which the list form cannot hold: use {\"\(key)\": [\"avx2\"]}")
@@ -130,9 +150,15 @@ extension Manifest {
     case .object(let members):
       var requirements: [Requirement] = []
       for member in members {
+        if ManifestKeys.groupKeys.contains(member.key) {
+          requirements.append(try group(member))
+          continue
+        }
         var requirement = try parseKey(member.key)
         if ManifestKeys.listKeys.contains(requirement.baseKey) {
           requirement.expectation = .allOf(try names(member))
+        } else if ManifestKeys.nameKeys.contains(requirement.baseKey) {
+          requirement.expectation = .anyName(try names(member))
         } else if let measure = ManifestKeys.measure(of: requirement.baseKey) {
           guard case .string(let text) = member.value else {
             throw ManifestError(
@@ -161,8 +187,48 @@ extension Manifest {
     }
   }
 
-  /// A list key's names: strings, at least one, each once.
+  /// `any-of` and `none-of`: a list of manifests, each in the list or the object form.
+  static func group(_ member: JSONMember) throws(ManifestError) -> Requirement {
+    guard case .array(let elements) = member.value, !elements.isEmpty else {
+      throw ManifestError(
+        "'\(member.key)' takes a list of manifests such as [[\"gpu\"], {\"memory\": \">= 8 GiB\"}], not \(describe(member.value))"
+      )
+    }
+    var manifests: [[Requirement]] = []
+    for (index, element) in elements.enumerated() {
+      let alternative: [Requirement]
+      switch element {
+      case .array, .object:
+        do { alternative = try requirements(from: element) } catch {
+          throw ManifestError("'\(member.key)', manifest \(index + 1): \(error.description)")
+        }
+      default:
+        throw ManifestError(
+          "element \(index) of '\(member.key)' is \(describe(element)), not a manifest (a list or an object)")
+      }
+      if alternative.isEmpty { throw ManifestError("manifest \(index + 1) of '\(member.key)' is empty") }
+      manifests.append(alternative)
+    }
+    let expectation: Requirement.Expectation = member.key == "any-of" ? .anyOf(manifests) : .noneOf(manifests)
+    return Requirement(key: member.key, baseKey: member.key, path: nil, expectation: expectation)
+  }
+
+  /// A list key's names: strings, at least one, each once; for a closed set (network kinds,
+  /// storage kinds, virtualization names) only its names, a typo with its nearest.
   static func names(_ member: JSONMember) throws(ManifestError) -> [String] {
+    let names = try writtenNames(member)
+    if let allowed = ManifestKeys.allowedNames(of: member.key) {
+      for name in names where !allowed.contains(name.lowercased()) {
+        let hint = nearestCandidate(to: name, among: allowed).map { "did you mean '\($0)'? " } ?? ""
+        throw ManifestError(
+          "'\(member.key)': '\(name.quotedForMessage.dropFirst().dropLast())' is not one of its names; \(hint)names are \(allowed.joined(separator: ", "))"
+        )
+      }
+    }
+    return names
+  }
+
+  static func writtenNames(_ member: JSONMember) throws(ManifestError) -> [String] {
     if case .string(let name) = member.value, ManifestKeys.singleNameKeys.contains(member.key), !name.isEmpty {
       return [name]
     }
@@ -195,21 +261,27 @@ extension Manifest {
       path = String(written[written.utf8.index(after: colon)...])
     }
     guard knownKeys.contains(base) else {
-      let hint = nearestCandidate(to: base, among: ManifestKeys.all).map { "; did you mean '\($0)'?" } ?? ""
+      var near = ManifestKeys.nearestByMeaning(base)
+      if let spelled = nearestCandidate(to: base, among: ManifestKeys.all), !near.contains(spelled) {
+        near.insert(spelled, at: 0)
+      }
+      let hint = near.isEmpty ? "" : "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
       let shown = written.isEmpty ? "an empty key" : "'\(written.quotedForMessage.dropFirst().dropLast())'"
       throw ManifestError("\(shown) is not a known capability\(hint)")
     }
     if let path {
       guard ManifestKeys.pathKeys.contains(base) else {
-        throw ManifestError("'\(written)': only disk-free and disk-total take a path after a colon")
+        throw ManifestError("'\(written)': only disk-free, disk-total and device-node take a path after a colon")
       }
       guard path.utf8.first == UInt8(ascii: "/"), !path.utf8.contains(0) else {
         throw ManifestError("'\(written)': the path after the colon must be absolute, such as disk-free:/var")
       }
+    } else if base == "device-node" {
+      throw ManifestError("'device-node' needs the device's path after a colon, such as device-node:/dev/kvm")
     } else if ManifestKeys.pathKeys.contains(base) {
       path = "/"
     }
-    return Requirement(key: written, baseKey: base, path: path, expectation: .required)
+    return Requirement(key: written, baseKey: ManifestKeys.aliases[base] ?? base, path: path, expectation: .required)
   }
 
   static func describe(_ value: JSONValue) -> String {

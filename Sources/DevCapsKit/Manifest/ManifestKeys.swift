@@ -18,6 +18,8 @@ public enum ManifestKeys {
     case bytes
     /// A whole number with no unit.
     case count
+    /// A number of CPUs, fractional under a CPU quota (`>= 1.5`).
+    case cores
     /// Hz, kHz, MHz, GHz.
     case hertz
     /// A fraction 0…1, or a percentage with `%`.
@@ -33,7 +35,8 @@ public enum ManifestKeys {
   /// Keys that take a constraint, and what their values measure.
   public static let measured: [(key: String, measure: Measure)] = [
     ("memory", .bytes), ("memory-available", .bytes), ("disk-free", .bytes), ("disk-total", .bytes),
-    ("cpu-cores", .count), ("available-cores", .count), ("available-memory", .bytes), ("cpu-frequency", .hertz),
+    ("cpu-cores", .count), ("available-cores", .cores), ("memory-limit", .bytes), ("available-memory", .bytes),
+    ("cpu-frequency", .hertz),
     ("battery-level", .level), ("displays", .count),
     ("kernel", .version), ("os-version", .version), ("cpu-level", .cpuLevel), ("thermal-state", .thermalState),
   ]
@@ -43,14 +46,54 @@ public enum ManifestKeys {
   public static let listKeys: [String] = ["cpu-features", "network", "storage"]
 
   /// List keys that take one name without brackets: `{"network": "ethernet"}`.
-  public static let singleNameKeys: Set<String> = ["network", "storage"]
+  public static let singleNameKeys: Set<String> = ["network", "storage", "os", "os-like", "virtualization"]
 
   /// The thermal states a `thermal-state` constraint names, coolest first (`ThermalState`'s
   /// cases, spelled here so that the manifest parser stands alone).
   public static let thermalStates = ["nominal", "fair", "serious", "critical"]
 
-  /// Measured keys that take a path after a colon (`disk-free:/var`).
-  public static let pathKeys: Set<String> = ["disk-free", "disk-total"]
+  /// Keys that take a path after a colon: the measured `disk-free:/var` (`/` when none is
+  /// written) and the true/false `device-node:/dev/kvm` (a path required).
+  public static let pathKeys: Set<String> = ["disk-free", "disk-total", "device-node"]
+
+  /// Keys that take one name or a list of names, any of which matching is enough.
+  public static let nameKeys: [String] = ["os", "os-like", "virtualization"]
+
+  /// Keys that take a list of manifests: `any-of` holds when one of them holds, `none-of` when
+  /// none does.
+  public static let groupKeys: [String] = ["any-of", "none-of"]
+
+  /// Old names still read, and the key each now means.
+  public static let aliases: [String: String] = ["available-memory": "memory-limit"]
+
+  /// The names a key takes when they form a closed set: anything else is a manifest error (a
+  /// typo would otherwise be a gate that can never pass). `os` and `os-like` are open (any
+  /// os-release ID), and so are CPU features.
+  public static func allowedNames(of key: String) -> [String]? {
+    switch key {
+    case "network": networkKinds
+    case "storage": storageKinds
+    case "virtualization": virtualizationNames
+    default: nil
+    }
+  }
+
+  /// What NetworkProbe calls an interface's kind.
+  public static let networkKinds = [
+    "ethernet", "wifi", "wwan", "loopback", "bridge", "bond", "vlan", "wireguard", "virtual",
+  ]
+
+  /// lsblk's transports as StorageProbe names them, and the kinds of disk.
+  public static let storageKinds = ["nvme", "sata", "usb", "virtio", "mmc", "scsi", "xen", "ssd", "hdd", "removable"]
+
+  /// `none`, `vm`, `container`, and systemd-detect-virt's names of each layer.
+  public static let virtualizationNames = [
+    "none", "vm", "container",
+    "kvm", "qemu", "amazon", "zvm", "vmware", "microsoft", "oracle", "powervm", "xen", "bochs", "uml", "parallels",
+    "bhyve", "qnx", "acrn", "apple", "sre", "google", "vm-other",
+    "openvz", "lxc", "lxc-libvirt", "systemd-nspawn", "docker", "podman", "rkt", "wsl", "proot", "pouch",
+    "container-other",
+  ]
 
   /// iOS keys that mean nothing on Linux: known, so never typos. Required, they are unmet;
   /// prohibited, they hold.
@@ -66,5 +109,7 @@ public enum ManifestKeys {
   }
 
   /// Every key a manifest may name: capabilities, measured keys, iOS keys with no Linux meaning.
-  public static var all: [String] { capabilities + measured.map(\.key) + listKeys + unavailableOnLinux }
+  public static var all: [String] {
+    capabilities + ["device-node"] + measured.map(\.key) + listKeys + nameKeys + groupKeys + unavailableOnLinux
+  }
 }

@@ -6,7 +6,7 @@
 enum PlainConstraint {
   static func parse(_ text: String, measure: ManifestKeys.Measure) -> Constraint? {
     switch measure {
-    case .bytes, .hertz, .count, .level: break
+    case .bytes, .hertz, .count, .cores, .level: break
     case .version, .cpuLevel, .thermalState: return nil
     }
     let parsed = text.utf8.withContiguousStorageIfAvailable { bytes in parse(bytes, measure: measure) }
@@ -37,6 +37,7 @@ enum PlainConstraint {
     case .bytes: return factor(unit, in: byteUnits).map { (op, number * $0) }
     case .hertz: return factor(unit, in: hertzUnits).map { (op, number * $0) }
     case .count: return unit.isEmpty && number == number.rounded() ? (op, number) : nil
+    case .cores: return unit.isEmpty ? (op, number) : nil
     case .level:
       if unit.elementsEqual([UInt8(ascii: "%")]) { return number <= 100 ? (op, number / 100) : nil }
       return unit.isEmpty && number <= 1 ? (op, number) : nil

@@ -27,8 +27,14 @@ public struct CPUInfo: Sendable, Codable, Equatable {
   /// CPUs online (`/sys/devices/system/cpu/online`).
   public var logicalCores: Int?
   /// The CPUs this process may use: its scheduler affinity (what nproc counts), capped by its
-  /// cgroup's cpuset and CPU quota (rounded up). ProcessInfo.activeProcessorCount done right.
+  /// cgroup's cpuset and CPU quota (rounded up: 2 under a quota of 1.5 CPUs, the threads worth
+  /// starting). ProcessInfo.activeProcessorCount done right.
   public var availableCores: Int?
+  /// The same count unrounded, as Kubernetes gives CPUs: 1.5 under a quota of 1.5 CPUs. What
+  /// an `available-cores` requirement compares.
+  public var availableCoresFraction: Double?
+  /// What decided the count: `affinity`, `cpuset` or `quota`.
+  public var availableCoresDecidedBy: String?
   /// Distinct cores of the online CPUs, as lscpu counts them (sets of sibling CPUs).
   public var physicalCores: Int?
   /// Distinct physical packages (sockets) of the online CPUs.
@@ -42,9 +48,11 @@ public struct CPUInfo: Sendable, Codable, Equatable {
     packages: Int? = nil,
     frequency: CPUFrequency = CPUFrequency(), vendor: String? = nil, family: String? = nil, modelNumber: String? = nil,
     stepping: String? = nil, flags: [String] = [], level: String? = nil, caches: [CPUCache] = [],
-    hypervisorVendor: String? = nil
+    hypervisorVendor: String? = nil, availableCoresFraction: Double? = nil, availableCoresDecidedBy: String? = nil
   ) {
     self.model = model
+    self.availableCoresFraction = availableCoresFraction
+    self.availableCoresDecidedBy = availableCoresDecidedBy
     self.availableCores = availableCores
     self.vendor = vendor
     self.family = family
@@ -64,7 +72,7 @@ public struct CPUInfo: Sendable, Codable, Equatable {
 extension CPUInfo {
   private enum CodingKeys: String, CodingKey {
     case model, vendor, family, modelNumber, stepping, flags, level, caches, hypervisorVendor, logicalCores
-    case availableCores, physicalCores, packages, frequency
+    case availableCores, physicalCores, packages, frequency, availableCoresFraction, availableCoresDecidedBy
   }
 
   /// Reads reports saved before `flags` and `caches` existed as having neither.
@@ -84,7 +92,9 @@ extension CPUInfo {
       flags: try container.decodeIfPresent([String].self, forKey: .flags) ?? [],
       level: try container.decodeIfPresent(String.self, forKey: .level),
       caches: try container.decodeIfPresent([CPUCache].self, forKey: .caches) ?? [],
-      hypervisorVendor: try container.decodeIfPresent(String.self, forKey: .hypervisorVendor))
+      hypervisorVendor: try container.decodeIfPresent(String.self, forKey: .hypervisorVendor),
+      availableCoresFraction: try container.decodeIfPresent(Double.self, forKey: .availableCoresFraction),
+      availableCoresDecidedBy: try container.decodeIfPresent(String.self, forKey: .availableCoresDecidedBy))
   }
 }
 

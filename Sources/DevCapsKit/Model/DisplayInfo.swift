@@ -30,6 +30,9 @@ public struct DisplayInfo: Sendable, Codable, Equatable {
   public var preferredMode: String?
   /// The preferred mode's refresh rate in Hz.
   public var preferredRefreshHz: Double?
+  /// Each mode the EDID's timings state (`1920x1080`, `1920x1080i`), with the highest refresh
+  /// rate in Hz they give it; nil without an EDID.
+  public var modeRefreshHz: [String: Double]?
 
   /// A connector with no modes and nothing from an EDID yet.
   public init(connector: String, card: String, isInternal: Bool, connected: Bool) {
@@ -45,6 +48,6 @@ extension DisplayInfo {
   /// `syspath` is for devcaps' own bookkeeping, not the report.
   enum CodingKeys: String, CodingKey {
     case connector, card, isInternal = "internal", connected, enabled, modes, manufacturerId, productCode
-    case serialNumber, name, widthMm, heightMm, preferredMode, preferredRefreshHz
+    case serialNumber, name, widthMm, heightMm, preferredMode, preferredRefreshHz, modeRefreshHz
   }
 }

@@ -11,6 +11,11 @@ public struct MemoryInfo: Sendable, Codable, Equatable {
   /// `memory.limit_in_bytes`, up to the hierarchy's root), in bytes; nil when there is none or
   /// it is not below `totalBytes`.
   public var limitBytes: UInt64?
+  /// What this process's cgroups leave below their limits: the least, over the cgroup and its
+  /// ancestors with a limit, of the limit minus the memory charged that is not reclaimable
+  /// (usage less inactive file cache, as the kubelet counts a working set), in bytes; nil
+  /// without a limit.
+  public var cgroupAvailableBytes: UInt64?
   /// `SwapTotal`, in bytes.
   public var swapTotalBytes: UInt64?
   /// `SwapFree`, in bytes.
@@ -19,8 +24,10 @@ public struct MemoryInfo: Sendable, Codable, Equatable {
   /// A memory section as a test or a saved report describes it.
   public init(
     totalBytes: UInt64? = nil, installedBytes: UInt64? = nil, availableBytes: UInt64? = nil,
-    swapTotalBytes: UInt64? = nil, swapFreeBytes: UInt64? = nil, limitBytes: UInt64? = nil
+    swapTotalBytes: UInt64? = nil, swapFreeBytes: UInt64? = nil, limitBytes: UInt64? = nil,
+    cgroupAvailableBytes: UInt64? = nil
   ) {
+    self.cgroupAvailableBytes = cgroupAvailableBytes
     self.limitBytes = limitBytes
     self.totalBytes = totalBytes
     self.installedBytes = installedBytes

@@ -14,6 +14,9 @@ public struct SystemInfo: Sendable, Codable, Equatable {
   public var prettyName: String?
   /// os-release `ID`.
   public var id: String?
+  /// os-release `ID_LIKE`: the distributions this one derives from (`["debian"]` on Ubuntu),
+  /// empty when it names none; nil in a report saved before it was read.
+  public var idLike: [String]?
   /// The kernel release (`uname -r`).
   public var kernel: String?
   /// Seconds since boot (`/proc/uptime`).
@@ -22,7 +25,7 @@ public struct SystemInfo: Sendable, Codable, Equatable {
   /// A system section as a test or a saved report describes it.
   public init(
     name: String? = nil, version: String? = nil, fullVersion: String? = nil, fullVersionSource: String? = nil,
-    prettyName: String? = nil, id: String? = nil,
+    prettyName: String? = nil, id: String? = nil, idLike: [String]? = nil,
     kernel: String? = nil, uptimeSeconds: Double? = nil
   ) {
     self.name = name
@@ -31,6 +34,7 @@ public struct SystemInfo: Sendable, Codable, Equatable {
     self.fullVersionSource = fullVersionSource
     self.prettyName = prettyName
     self.id = id
+    self.idLike = idLike
     self.kernel = kernel
     self.uptimeSeconds = uptimeSeconds
   }

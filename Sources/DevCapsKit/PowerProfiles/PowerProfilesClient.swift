@@ -1,5 +1,3 @@
-import CDevCapsShims
-
 /// Reads power-profiles-daemon over the system bus: the newer bus name first, then the one
 /// Debian 12's 0.12 owns. Never starts the daemon: it runs or it is not there.
 enum PowerProfilesClient {
@@ -8,28 +6,19 @@ enum PowerProfilesClient {
     ("net.hadess.PowerProfiles", "/net/hadess/PowerProfiles"),
   ]
 
-  /// The daemon's profile, or why there is none to read.
+  /// The daemon's profile, or why there is none to read: both names asked at once, over the
+  /// bus connection the power section uses (`SystemBusConnection`), within the same deadline.
   static func read() -> Result<PowerProfileInfo, PowerProfileError> {
     guard PowerProbe.systemBusMayExist else { return .failure(.unavailable("no system bus")) }
-    var reason: UnsafePointer<CChar>? = nil
-    guard devcaps_upower_load(&reason) != 0 else {
-      return .failure(.unavailable(reason.map { String(cString: $0) } ?? "GIO cannot be loaded"))
+    let calls = services.map { DBusMethodCall.getAll(destination: $0.name, path: $0.path, interface: $0.name) }
+    do {
+      let connection = try SystemBusConnection(sending: calls)
+      let serials = calls.indices.map { SystemBusConnection.firstCallSerial + UInt32($0) }
+      let replies = try connection.replies(to: serials, deadline: PowerDaemonsQuery.deadline())
+      return PowerDaemonsQuery.profile(from: serials.map { replies[$0] })
+    } catch {
+      return .failure(.unavailable(error.description))
     }
-    var errors: [String] = []
-    for service in services {
-      var profile: UnsafeMutablePointer<CChar>? = nil
-      var degraded: UnsafeMutablePointer<CChar>? = nil
-      var message: UnsafeMutablePointer<CChar>? = nil
-      let read = devcaps_power_profiles_read(service.name, service.path, service.name, &profile, &degraded, &message)
-      defer { for text in [profile, degraded, message] { devcaps_g_free(text) } }
-      if read != 0, let profile {
-        let reason = degraded.map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-        return .success(
-          PowerProfileInfo(profile: String(cString: profile), degradedReason: reason, busName: service.name))
-      }
-      errors.append("\(service.name): \(message.map { String(cString: $0) } ?? "no answer")")
-    }
-    return .failure(.unavailable("power-profiles-daemon is not on the system bus (\(errors.joined(separator: "; ")))"))
   }
 }
 

@@ -37,10 +37,11 @@ final class PowerProfilesWatcher {
     case .success(let profile): first = profile
     case .failure(let error):
       if kind == .all { return }
-      throw .unavailable(error.description)
+      throw .unavailable(.init(.serviceMissing, error.description))
     }
     guard let waker = LoopWaker(), let run = try? Run() else {
-      throw .unavailable("cannot create an eventfd or a GLib main context to follow power-profiles-daemon")
+      throw .unavailable(
+        .init(.systemResources, "cannot create an eventfd or a GLib main context to follow power-profiles-daemon"))
     }
     let thread: WorkerThread
     do {
@@ -55,7 +56,7 @@ final class PowerProfilesWatcher {
         devcaps_g_main_context_pop_thread_default(run.context)
       }
     } catch {
-      throw .unavailable("cannot start a thread to follow power-profiles-daemon: \(error)")
+      throw .unavailable(.init(.systemResources, "cannot start a thread to follow power-profiles-daemon: \(error)"))
     }
     let watcher = PowerProfilesWatcher(first: first)
     session.loop.watch(waker.fd) { [unowned session] in

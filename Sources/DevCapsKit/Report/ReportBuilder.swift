@@ -18,6 +18,7 @@ public struct ReportBuilder {
     let ordered = ReportSection.allCases.filter(sections.contains)
     var report = Report(sections: ordered)
     var hardware: HardwareInventory? = nil
+    if ordered.contains(.power) { PowerProbe.ask(in: context) }
     func inventory() -> HardwareInventory {
       if let hardware { return hardware }
       let udev = Udev(recorder: context.recorder)

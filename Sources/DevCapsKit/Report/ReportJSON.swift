@@ -95,7 +95,8 @@ extension SystemInfo: ReportJSONConvertible {
       JSONMember("name", .optional(name)), JSONMember("version", .optional(version)),
       JSONMember("fullVersion", .optional(fullVersion)),
       JSONMember("fullVersionSource", .optional(fullVersionSource)), JSONMember("prettyName", .optional(prettyName)),
-      JSONMember("id", .optional(id)), JSONMember("kernel", .optional(kernel)),
+      JSONMember("id", .optional(id)), JSONMember("idLike", idLike.map(JSONValue.strings) ?? .null),
+      JSONMember("kernel", .optional(kernel)),
       JSONMember("uptimeSeconds", .optional(uptimeSeconds)),
     ])
   }
@@ -109,7 +110,10 @@ extension CPUInfo: ReportJSONConvertible {
       JSONMember("modelNumber", .optional(modelNumber)), JSONMember("stepping", .optional(stepping)),
       JSONMember("flags", .strings(flags)), JSONMember("level", .optional(level)), JSONMember("caches", caches.json),
       JSONMember("hypervisorVendor", .optional(hypervisorVendor)), JSONMember("logicalCores", .optional(logicalCores)),
-      JSONMember("availableCores", .optional(availableCores)), JSONMember("physicalCores", .optional(physicalCores)),
+      JSONMember("availableCores", .optional(availableCores)),
+      JSONMember("availableCoresFraction", availableCoresFraction.map(JSONValue.number) ?? .null),
+      JSONMember("availableCoresDecidedBy", .optional(availableCoresDecidedBy)),
+      JSONMember("physicalCores", .optional(physicalCores)),
       JSONMember("packages", .optional(packages)),
       JSONMember("frequency", frequency.json),
     ])
@@ -140,6 +144,7 @@ extension MemoryInfo: ReportJSONConvertible {
     .object([
       JSONMember("totalBytes", .optional(totalBytes)), JSONMember("installedBytes", .optional(installedBytes)),
       JSONMember("availableBytes", .optional(availableBytes)), JSONMember("limitBytes", .optional(limitBytes)),
+      JSONMember("cgroupAvailableBytes", .optional(cgroupAvailableBytes)),
       JSONMember("swapTotalBytes", .optional(swapTotalBytes)),
       JSONMember("swapFreeBytes", .optional(swapFreeBytes)),
     ])
@@ -288,6 +293,10 @@ extension DisplayInfo: ReportJSONConvertible {
       JSONMember("widthMm", .optional(widthMm)), JSONMember("heightMm", .optional(heightMm)),
       JSONMember("preferredMode", .optional(preferredMode)),
       JSONMember("preferredRefreshHz", .optional(preferredRefreshHz)),
+      JSONMember(
+        "modeRefreshHz",
+        modeRefreshHz.map { rates in .object(rates.keys.sorted().map { JSONMember($0, .optional(rates[$0])) }) }
+          ?? .null),
     ])
   }
 }

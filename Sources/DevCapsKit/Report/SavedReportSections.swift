@@ -94,7 +94,9 @@ extension CPUInfo {
       vendor: try members.string("vendor"), family: try members.string("family"),
       modelNumber: try members.string("modelNumber"), stepping: try members.string("stepping"),
       flags: try members.strings("flags") ?? [], level: try members.string("level"), caches: caches,
-      hypervisorVendor: try members.string("hypervisorVendor"))
+      hypervisorVendor: try members.string("hypervisorVendor"),
+      availableCoresFraction: try members.number("availableCoresFraction"),
+      availableCoresDecidedBy: try members.string("availableCoresDecidedBy"))
   }
 }
 
@@ -122,7 +124,8 @@ extension MemoryInfo {
     self.init(
       totalBytes: try members.integer("totalBytes"), installedBytes: try members.integer("installedBytes"),
       availableBytes: try members.integer("availableBytes"), swapTotalBytes: try members.integer("swapTotalBytes"),
-      swapFreeBytes: try members.integer("swapFreeBytes"), limitBytes: try members.integer("limitBytes"))
+      swapFreeBytes: try members.integer("swapFreeBytes"), limitBytes: try members.integer("limitBytes"),
+      cgroupAvailableBytes: try members.integer("cgroupAvailableBytes"))
   }
 }
 
@@ -184,6 +187,12 @@ private struct SavedMembers {
     guard let value = present(key) else { return nil }
     guard let integer = try? JSONScalarDecoding.integer(I.self, value, []) else { throw Unaccepted() }
     return integer
+  }
+
+  func number(_ key: String) throws(Unaccepted) -> Double? {
+    guard let value = present(key) else { return nil }
+    guard let number = try? JSONScalarDecoding.double(value, []) else { throw Unaccepted() }
+    return number
   }
 
   func array(_ key: String) throws(Unaccepted) -> [JSONValue]? {

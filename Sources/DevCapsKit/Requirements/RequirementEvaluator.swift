@@ -11,6 +11,15 @@ public struct RequirementResult: Sendable, Hashable {
   public var satisfied: Bool
   /// What was found, for people to read: the CLI words it.
   public var finding: Finding
+  /// For `any-of` and `none-of`: one result per manifest (key `manifest 1`, …), each holding
+  /// its requirements' results; empty for every other key.
+  public var children: [RequirementResult] = []
+
+  /// Whether the requirement could not be judged (unknown is never met).
+  public var isUnknown: Bool {
+    if case .unknown = finding { return true }
+    return false
+  }
 }
 
 /// What checking one requirement found.
@@ -39,14 +48,25 @@ public enum Finding: Sendable, Hashable {
   /// The thermal state and what decided it.
   case thermalState(String, reason: String?)
   case noBattery
+  /// What a name key found: `debian (like ubuntu)`, `docker in kvm`, `none`.
+  case named(String)
+  /// CPUs this process may use, fractional under a quota, and what decided the number
+  /// (`affinity`, `cpuset`, `quota`).
+  case cores(Double, decidedBy: String?)
+  /// Why a device node is not usable: `/dev/kvm: does not exist`, `…: permission denied`.
+  case unusable(String)
+  /// How the manifests of `any-of` or `none-of`, or the requirements of one of them, came out.
+  case summary(String)
   /// Why the value could not be measured.
   case unknown(String)
 
   /// Whether it names something that was there (text output says "found …").
   public var isFound: Bool {
     switch self {
-    case .device, .bytes, .count, .displays, .hertz, .batteryLevel, .version, .features, .cpuLevel, .thermalState: true
-    case .notPresent, .notAvailableOnLinux, .noBattery, .unknown, .missingFeatures: false
+    case .device, .bytes, .count, .displays, .hertz, .batteryLevel, .version, .features, .cpuLevel, .thermalState,
+      .named, .cores:
+      true
+    case .notPresent, .notAvailableOnLinux, .noBattery, .unknown, .missingFeatures, .unusable, .summary: false
     }
   }
 }
@@ -80,6 +100,16 @@ public final class RequirementEvaluator {
       return result
     }
     switch requirement.expectation {
+    case .required where requirement.baseKey == "device-node", .prohibited where requirement.baseKey == "device-node":
+      let path = requirement.path ?? "/"
+      guard let access = facts.deviceNode(path) else {
+        result.finding = .unknown("only the machine itself can tell whether \(path) opens; a saved report cannot")
+        break
+      }
+      let usable: Bool
+      (usable, result.finding) = Self.describe(access, path: path)
+      result.actual = .bool(usable)
+      result.satisfied = usable == (requirement.expectation == .required)
     case .required, .prohibited:
       let wanted = requirement.expectation == .required
       if let reason = facts.capabilityUnknown(requirement.baseKey) {
@@ -113,6 +143,16 @@ public final class RequirementEvaluator {
         ? .features(names)
         : .missingFeatures(
           missing + ["found: " + (kinds.isEmpty ? "none" : kinds.sorted().concatenated(separator: ", "))])
+    case .anyName(let names):
+      switch identify(requirement.baseKey) {
+      case .failure(let unknown): result.finding = .unknown(unknown.description)
+      case .success(let identity):
+        result.actual = .strings(identity.values)
+        result.finding = .named(identity.shown)
+        result.satisfied = names.contains { identity.matches($0.lowercased()) }
+      }
+    case .anyOf(let manifests), .noneOf(let manifests):
+      judge(manifests, into: &result)
     case .allOf(let names):
       guard let cpu = facts.cpu else {
         result.finding = .unknown("the report has no cpu section")
@@ -127,10 +167,111 @@ public final class RequirementEvaluator {
     return result
   }
 
+  /// `device-node`'s finding: usable, or why not.
+  static func describe(_ access: DeviceNodeAccess, path: String) -> (usable: Bool, finding: Finding) {
+    switch access {
+    case .usable(let kind): (true, .device("\(path) (\(kind), opens read-write)"))
+    case .missing: (false, .unusable("\(path) does not exist"))
+    case .notADevice(let what): (false, .unusable("\(path) exists but is \(what), not a device"))
+    case .refused(let kind, let error):
+      (
+        false,
+        .unusable(
+          "\(path) is a \(kind) this process cannot open read-write: "
+            + (error == .permissionDenied || error == .notPermitted ? "permission denied" : error.description))
+      )
+    }
+  }
+
+  /// What a name key is judged on: the names found and how they match a written one.
+  struct Identity {
+    var values: [String]
+    var shown: String
+    var matches: (String) -> Bool
+  }
+
+  func identify(_ key: String) -> Result<Identity, FactUnknown> {
+    switch key {
+    case "os", "os-like":
+      guard let system = facts.system else {
+        return .failure(FactUnknown(description: "the report has no system section"))
+      }
+      guard let id = system.id else { return .failure(FactUnknown(description: "os-release has no ID")) }
+      guard key == "os-like" else {
+        return .success(Identity(values: [id], shown: id) { $0 == id.lowercased() })
+      }
+      guard let like = system.idLike else {
+        return .failure(FactUnknown(description: "the report was saved without os-release's ID_LIKE (system.idLike)"))
+      }
+      let values = [id] + like
+      let shown = id + (like.isEmpty ? "" : " (like " + like.concatenated(separator: ", ") + ")")
+      return .success(Identity(values: values, shown: shown) { name in values.contains { $0.lowercased() == name } })
+    default:
+      guard let device = facts.device else {
+        return .failure(FactUnknown(description: "the report has no device section"))
+      }
+      // The innermost layer, and the virtual machine under a container.
+      var layers: [String] = []
+      if let innermost = device.virtualization { layers.append(innermost) }
+      if let hypervisor = device.hypervisor, !layers.contains(hypervisor) { layers.append(hypervisor) }
+      let container = device.virtualizationKind == .container
+      let vm = device.hypervisor != nil || device.virtualizationKind == .vm
+      let shown = layers.isEmpty ? "none" : layers.concatenated(separator: " in ")
+      return .success(
+        Identity(values: layers, shown: shown) { name in
+          switch name {
+          case "none": layers.isEmpty
+          case "vm": vm
+          case "container": container
+          default: layers.contains(name)
+          }
+        })
+    }
+  }
+
+  /// `any-of` holds when one manifest holds every requirement; `none-of` when each manifest has
+  /// a requirement known not to hold. A manifest that could not be judged decides neither way.
+  func judge(_ manifests: [[Requirement]], into result: inout RequirementResult) {
+    var holding: [Int] = []
+    var undecided: [Int] = []
+    for (index, manifest) in manifests.enumerated() {
+      let results = manifest.map(evaluate)
+      let holds = results.allSatisfy(\.satisfied)
+      let unmet = results.filter { !$0.satisfied }
+      let failsKnowingly = unmet.contains { !$0.isUnknown }
+      var child = RequirementResult(
+        key: "manifest \(index + 1)", expected: "all of \(results.count)", actual: .bool(holds), satisfied: holds,
+        finding: .summary(holds ? "all met" : "\(unmet.count) of \(results.count) not met"), children: results)
+      if holds {
+        holding.append(index + 1)
+      } else if !failsKnowingly {
+        undecided.append(index + 1)
+        child.finding = .unknown("\(unmet.count) of \(results.count) could not be judged")
+      }
+      result.children.append(child)
+    }
+    let anyOf = result.key == "any-of"
+    result.actual = .array(holding.map { .integer(Int64($0)) })
+    result.satisfied = anyOf ? !holding.isEmpty : holding.isEmpty && undecided.isEmpty
+    func names(_ indices: [Int]) -> String {
+      (indices.count == 1 ? "manifest " : "manifests ") + indices.map(String.init).concatenated(separator: ", ")
+    }
+    if !holding.isEmpty {
+      result.finding = .summary(names(holding) + (holding.count == 1 ? " holds" : " hold"))
+    } else if !undecided.isEmpty {
+      result.finding = .unknown(names(undecided) + " could not be judged, and no other holds")
+    } else {
+      result.finding = .summary("no manifest holds")
+    }
+  }
+
   /// The report section a key is judged by: capabilities for every true/false key.
   public static func section(for baseKey: String) -> ReportSection? {
     switch baseKey {
-    case "memory", "memory-available", "available-memory": .memory
+    case "device-node", "any-of", "none-of": nil
+    case "os", "os-like": .system
+    case "virtualization": .device
+    case "memory", "memory-available", "memory-limit", "available-memory": .memory
     case "disk-free", "disk-total": .disks
     case "cpu-cores", "cpu-frequency", "available-cores", "cpu-level", "cpu-features": .cpu
     case "battery-level": .power
@@ -145,7 +286,17 @@ public final class RequirementEvaluator {
 
   /// The sections a manifest's requirements are judged by, in report order.
   public static func sectionsNeeded(by manifest: Manifest) -> [ReportSection] {
-    let needed = Set(manifest.requirements.compactMap { section(for: $0.baseKey) })
+    var needed = Set<ReportSection>()
+    func add(_ requirements: [Requirement]) {
+      for requirement in requirements {
+        if let section = section(for: requirement.baseKey) { needed.insert(section) }
+        switch requirement.expectation {
+        case .anyOf(let manifests), .noneOf(let manifests): manifests.forEach(add)
+        default: break
+        }
+      }
+    }
+    add(manifest.requirements)
     return ReportSection.allCases.filter(needed.contains)
   }
 
@@ -198,13 +349,22 @@ public final class RequirementEvaluator {
       return .bytes(memory.totalBytes, unknown: "/proc/meminfo has no MemTotal")
     case "memory-available":
       guard let memory = facts.memory else { return .unknown("the report has no memory section") }
-      return .bytes(memory.availableBytes, what: "available", unknown: "/proc/meminfo has no MemAvailable")
+      guard let available = memory.availableBytes else { return .unknown("/proc/meminfo has no MemAvailable") }
+      if memory.limitBytes != nil && memory.cgroupAvailableBytes == nil {
+        return .unknown("the report gives a cgroup limit but not what is left below it (memory.cgroupAvailableBytes)")
+      }
+      if let headroom = memory.cgroupAvailableBytes, headroom < available {
+        return .bytes(headroom, what: "left below the cgroup limit", unknown: "")
+      }
+      return .bytes(available, what: "available (MemAvailable)", unknown: "")
     case "disk-free", "disk-total":
       let path = requirement.path ?? "/"
       switch facts.disk(path) {
       case .success(let size):
         let free = requirement.baseKey == "disk-free"
-        return .bytes(free ? size.available : size.total, what: (free ? "free on " : "in all on ") + path, unknown: "")
+        return .bytes(
+          free ? size.available : size.total, what: (free ? "writable by a user on " : "in all on ") + path, unknown: ""
+        )
       case .failure(let reason):
         return .unknown("\(path): \(reason)")
       }
@@ -213,8 +373,14 @@ public final class RequirementEvaluator {
       return .count(cpu.logicalCores, unknown: "no online CPU list or /proc/cpuinfo")
     case "available-cores":
       guard let cpu = facts.cpu else { return .unknown("the report has no cpu section") }
-      return .count(cpu.availableCores, unknown: "no affinity mask (/proc/self/status) or cgroup limit")
-    case "available-memory":
+      let unknown = "no affinity mask (/proc/self/status) or cgroup limit"
+      // A report saved before the fractional count judges by the integer.
+      guard let cores = cpu.availableCoresFraction ?? cpu.availableCores.map(Double.init) else {
+        return .unknown(unknown)
+      }
+      return Measurement(
+        value: .number(cores), json: .number(cores), finding: .cores(cores, decidedBy: cpu.availableCoresDecidedBy))
+    case "memory-limit":
       guard let memory = facts.memory else { return .unknown("the report has no memory section") }
       if let limit = memory.limitBytes { return .bytes(limit, what: "cgroup limit", unknown: "") }
       return .bytes(memory.totalBytes, what: "MemTotal, no cgroup limit", unknown: "/proc/meminfo has no MemTotal")

@@ -15,11 +15,14 @@ protocol RequirementFacts: AnyObject {
   var network: [NetworkInterfaceInfo]? { get }
   var storage: [StorageDeviceInfo]? { get }
   var thermal: ThermalInfo? { get }
+  var device: DeviceInfo? { get }
+  /// Whether a device node can be opened read-write; nil where only a live machine can tell.
+  func deviceNode(_ path: String) -> DeviceNodeAccess?
   /// Total and available bytes of the filesystem holding `path`, or why they are unknown.
-  func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), DiskUnknown>
+  func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), FactUnknown>
 }
 
-struct DiskUnknown: Error, CustomStringConvertible {
+struct FactUnknown: Error, CustomStringConvertible {
   var description: String
 }
 
@@ -38,6 +41,9 @@ final class ProbedFacts: RequirementFacts {
   lazy var network: [NetworkInterfaceInfo]? = NetworkProbe(context: context, includeMACAddresses: false).probe()
   lazy var storage: [StorageDeviceInfo]? = StorageProbe(context: context).probe()
   lazy var thermal: ThermalInfo? = ThermalProbe(context: context).probe()
+  lazy var device: DeviceInfo? = DeviceProbe(context: context).probe()
+
+  func deviceNode(_ path: String) -> DeviceNodeAccess? { DeviceNodeAccess.check(context.root.hostPath(path)) }
 
   func capability(_ key: String) -> String?? {
     CapabilityCatalog.rule(for: key).map { $0.detect(inventory) }
@@ -47,10 +53,10 @@ final class ProbedFacts: RequirementFacts {
 
   func lacks(_ section: ReportSection) -> Bool { false }
 
-  func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), DiskUnknown> {
+  func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), FactUnknown> {
     switch DiskProbe.statfs(context.root.hostPath(path)) {
     case .success(let size): return .success((size.total, size.available))
-    case .failure(let failure): return .failure(DiskUnknown(description: failure.description))
+    case .failure(let failure): return .failure(FactUnknown(description: failure.description))
     }
   }
 }
@@ -69,6 +75,9 @@ final class ReportFacts: RequirementFacts {
   var network: [NetworkInterfaceInfo]? { report.network }
   var storage: [StorageDeviceInfo]? { report.storage }
   var thermal: ThermalInfo? { report.thermal }
+  var device: DeviceInfo? { report.device }
+
+  func deviceNode(_ path: String) -> DeviceNodeAccess? { nil }
 
   func capability(_ key: String) -> String?? {
     guard CapabilityCatalog.rule(for: key) != nil else { return nil }
@@ -85,17 +94,20 @@ final class ReportFacts: RequirementFacts {
     return nil
   }
 
-  /// The report's disk whose mount point is the longest prefix of `path`.
-  func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), DiskUnknown> {
-    guard let disks = report.disks else { return .failure(DiskUnknown(description: "the report has no disks section")) }
-    func holds(_ mount: String) -> Bool {
-      mount == "/" || path == mount || path.hasPrefix(mount.hasSuffix("/") ? mount : mount + "/")
-    }
-    guard let disk = disks.filter({ holds($0.path) }).max(by: { $0.path.count < $1.path.count }) else {
-      return .failure(DiskUnknown(description: "no disk of the report holds it"))
+  /// The report's disk mounted at `path`. A report measured its mount points only: another
+  /// path may not exist on that machine, or be a mount the report leaves out, so judging it by
+  /// the mount above it could pass where the machine itself fails.
+  func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), FactUnknown> {
+    guard let disks = report.disks else { return .failure(FactUnknown(description: "the report has no disks section")) }
+    let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    guard let disk = disks.first(where: { $0.path == trimmed }) else {
+      return .failure(
+        FactUnknown(
+          description:
+            "not a mount point of the report, which measured only \(disks.map(\.path).concatenated(separator: ", "))"))
     }
     guard let total = disk.totalBytes, let available = disk.availableBytes else {
-      return .failure(DiskUnknown(description: "the report does not give \(disk.path)'s size"))
+      return .failure(FactUnknown(description: "the report does not give \(disk.path)'s size"))
     }
     return .success((total, available))
   }

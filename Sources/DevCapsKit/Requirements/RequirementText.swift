@@ -19,8 +19,22 @@ extension Finding: CustomStringConvertible {
     case .cpuLevel(let level): level
     case .thermalState(let state, let reason): state + (reason.map { " (\($0))" } ?? "")
     case .noBattery: "no battery"
+    case .named(let name): name
+    case .cores(let cores, let decidedBy):
+      Finding.trimmedDecimal(cores) + " CPUs" + (decidedBy.map { " (\($0))" } ?? "")
+    case .unusable(let reason): reason
+    case .summary(let text): text
     case .unknown(let reason): "unknown: " + reason
     }
+  }
+}
+
+extension Finding {
+  /// Up to two decimals, without trailing zeros: 2, 1.5, 0.25.
+  static func trimmedDecimal(_ value: Double) -> String {
+    var text = Units.fixed(value, decimals: 2)
+    while text.contains("."), text.hasSuffix("0") || text.hasSuffix(".") { text.removeLast() }
+    return text
   }
 }
 

@@ -48,10 +48,13 @@ public final class DeviceStream {
   private init(
     options: StreamOptions, open: (SourceContext) throws(StreamError) -> [SensorInfo]
   ) throws(StreamError) {
-    let (stream, continuation) = AsyncThrowingStream.makeStream(of: StreamEvent.self)
+    let (stream, continuation) = AsyncThrowingStream.makeStream(
+      of: StreamEvent.self, bufferingPolicy: options.buffering.policy(of: StreamEvent.self))
     self.stream = stream
     self.continuation = continuation
-    guard let waker = LoopWaker() else { throw .unavailable("cannot create an eventfd to stop the stream") }
+    guard let waker = LoopWaker() else {
+      throw .unavailable(.init(.systemResources, "cannot create an eventfd to stop the stream"))
+    }
     self.waker = waker
     session = StreamSession(maximumChanges: options.maximumChanges) { [sink] event in
       if let handler = sink.handler { return handler(event) }
@@ -62,7 +65,9 @@ public final class DeviceStream {
       if case .terminated = continuation.yield(event) { return false }
       return true
     }
-    guard let udev = Udev() else { throw .unavailable("cannot use udev (\(Udev.unavailableReason))") }
+    guard let udev = Udev() else {
+      throw .unavailable(.init(.serviceMissing, "cannot use udev (\(Udev.unavailableReason))"))
+    }
     let context = ProbeContext()
     do {
       sensors = try open(SourceContext(options: options, session: session, probes: context, udev: udev))
@@ -225,7 +230,9 @@ extension DeviceStream {
   public static func readUpAngle(relativeTo: Orientation? = nil) throws(StreamError) -> (
     sample: UpAngleSample, warnings: [Diagnostic]
   ) {
-    guard let udev = Udev() else { throw .unavailable("cannot use udev (\(Udev.unavailableReason))") }
+    guard let udev = Udev() else {
+      throw .unavailable(.init(.serviceMissing, "cannot use udev (\(Udev.unavailableReason))"))
+    }
     let context = ProbeContext()
     let sensor = try MotionSources.displayAccelerometer(context: context, udev: udev)
     let source = try AccelerometerFeed.open(sensor, context: context, session: nil, udev: udev, note: { _ in })

@@ -36,7 +36,7 @@ enum PolledSensorWatch {
       let source = IIOPolledSource(sensor: sensor)
     else {
       if kind == .all { return nil }
-      throw .unavailable(Rule.missing)
+      throw .unavailable(.init(.noHardware, Rule.missing))
     }
     do throws(StreamError) {
       try Rule.prepare(sensor, sources)

@@ -70,7 +70,10 @@ enum StepCounterSwitch {
     guard state == "0" else { return nil }
     if case .failure(let failure) = SysfsAttribute.write(path, "1") {
       throw .unavailable(
-        "the step counter \(sensor.id) is off, and devcaps cannot switch it on: \(failure); as root: echo 1 > \(path)")
+        .denied(
+          failure.errno, path: path, otherwise: .unsuitableHardware,
+          "the step counter \(sensor.id) is off, and devcaps cannot switch it on: \(failure); as root: echo 1 > \(path)"
+        ))
     }
     return { SysfsAttribute.write(path, "0") }
   }

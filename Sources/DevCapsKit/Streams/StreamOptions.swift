@@ -47,6 +47,8 @@ public struct StreamOptions: Sendable {
   /// End after this many change events (the initial state does not count); 0 ends right after
   /// the initial state.
   public var maximumChanges: Int?
+  /// What the events wait in while the consumer is busy (``Updates`` of samples keep the newest).
+  var buffering = UpdateBuffering.unbounded
   /// End after this many seconds.
   public var duration: Double?
   /// Told when the stream changes how it reads (an IIO buffer that delivers nothing falls back to
@@ -66,6 +68,6 @@ public typealias StreamError = UpdateError
 
 extension UpdateError {
   static func threadUnavailable(_ error: Errno) -> UpdateError {
-    .unavailable("cannot start the stream's thread: \(error)")
+    .unavailable(.init(.systemResources, "cannot start the stream's thread: \(error)"))
   }
 }

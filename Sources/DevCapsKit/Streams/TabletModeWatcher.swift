@@ -1,7 +1,9 @@
 /// `watch tablet-mode`: the input devices with a `SW_TABLET_MODE` switch (their `capabilities/sw`
 /// bitmap), each event node read as its events come, never polled. The machine is in tablet mode
 /// while any of them is on, as libinput takes it; the first event is the state `EVIOCGSW` gives,
-/// then one per change. A switch unplugged or failing ends the stream.
+/// then one per change. A switch that cannot be read is a warning while another one works (a
+/// convertible often lists a dead platform switch beside the one that flips); a switch unplugged
+/// or failing mid-stream ends the stream.
 final class TabletModeWatcher {
   private struct Switch {
     let id: String
@@ -21,13 +23,13 @@ final class TabletModeWatcher {
   }
 
   /// Opens the watch in `session`. Asked for by name, a machine without a tablet-mode switch, or
-  /// one whose node cannot be read, is unavailable; in `all`, it is left out.
+  /// none of whose switches can be read, is unavailable; in `all`, it is left out.
   static func open(_ kind: StreamKind, _ sources: SourceContext) throws(StreamError) {
     let (session, udev) = (sources.session, sources.udev)
     guard kind == .tabletMode || kind == .all else { return }
     let watcher: TabletModeWatcher
     do {
-      watcher = TabletModeWatcher(switches: try openSwitches(udev: udev))
+      watcher = TabletModeWatcher(switches: try openSwitches(udev: udev, diagnostics: sources.probes.diagnostics))
     } catch {
       if kind == .all { return }
       throw error
@@ -49,14 +51,18 @@ final class TabletModeWatcher {
     session.publish(.tabletMode(watcher.initialUpdate()), initial: true)
   }
 
-  private static func openSwitches(udev: Udev) throws(StreamError) -> [Switch] {
+  /// The switches that can be read; each that cannot is a diagnostic, or the error when none can.
+  private static func openSwitches(udev: Udev, diagnostics: DiagnosticLog) throws(StreamError) -> [Switch] {
     var switches: [Switch] = []
+    var unusable: [(syspath: String, reason: UpdateError.Reason)] = []
     for device in udev.devices(subsystem: "input")
     where InputDevices.isInputNode(device) && InputDevices.switches(device).contains(.tabletMode) {
       let name = device.attribute("name")
       let label = name ?? device.sysname
       guard let (id, node) = InputEventNode.find(inputSyspath: device.syspath, udev: udev) else {
-        throw .unavailable("the tablet-mode switch \(label) (\(device.sysname)) has no event node")
+        unusable.append(
+          (device.syspath, .init(.unsuitableHardware, "the tablet-mode switch \(label) (\(device.sysname)) has no event node")))
+        continue
       }
       do throws(InputEventSource.Unusable) {
         let reader = try InputEventReader.open(node)
@@ -66,12 +72,17 @@ final class TabletModeWatcher {
             id: id, name: name, syspath: device.syspath, reader: reader,
             decoder: InputFrameDecoder(switchCode: InputEvent.tabletMode, switchOn: on)))
       } catch {
-        throw .unavailable("cannot read the tablet-mode switch \(label) (\(id)): \(error)")
+        unusable.append((device.syspath, error.reason("cannot read the tablet-mode switch \(label) (\(id)): \(error)")))
       }
     }
     guard !switches.isEmpty else {
-      throw .unavailable("no tablet-mode switch found (no input device with SW_TABLET_MODE)")
+      guard !unusable.isEmpty else {
+        throw .unavailable(.init(.noHardware, "no tablet-mode switch found (no input device with SW_TABLET_MODE)"))
+      }
+      // The first switch's kind of reason (permission, or no event node) stands for them all.
+      throw .unavailable(.init(unusable[0].reason.kind, unusable.map(\.reason.message).joined(separator: "; ")))
     }
+    for (syspath, reason) in unusable { diagnostics.record(syspath, reason.message + "; watching the others") }
     return switches
   }
 

@@ -37,13 +37,13 @@ final class ThermalWatcher {
     let initial = watcher.start()
     guard case .thermal(let update) = initial.first, !update.zones.isEmpty else {
       if kind == .all { return }
-      throw .unavailable("no thermal zones in \(ThermalProbe.directory)")
+      throw .unavailable(.init(.noHardware, "no thermal zones in \(ThermalProbe.directory)"))
     }
     guard
       session.watchUdev(
         sources.udev, subsystems: subsystems, { [unowned session] _ in session.publish(watcher.check()) })
     else {
-      throw .unavailable("cannot listen to udev events for thermal")
+      throw .unavailable(.init(.serviceMissing, "cannot listen to udev events for thermal"))
     }
     // In `all`, --rate is the motion streams' sample rate, not a thermal one.
     session.every(

@@ -30,14 +30,17 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
       ellipsoid (a per-axis soft-iron scale), and shows how much of the sphere is covered.
 
       It ends as soon as the accuracy is high (75 percent of directions covered, the readings \
-      within 3 percent of the fitted surface), or at --timeout. A fit of medium accuracy or \
+      within 3 percent of the fitted surface), at --timeout, or when q or Enter is pressed on a \
+      terminal (for a fit that is good enough already). On a terminal one line, fitted to its \
+      width, shows the coverage, the accuracy, the seconds left and the keys; elsewhere (and \
+      with TERM=dumb) a line is printed whenever the coverage or the accuracy changes. A fit of medium accuracy or \
       better is saved to $XDG_STATE_HOME/devcaps/magnetometer/<driver>-<bus path>.json (else \
       ~/.local/state/devcaps/...), replacing an earlier one atomically; every later heading, \
       device-motion sample and watch uses it. A low one is not saved.
 
-      Exit status: 0 when saved, 69 when there is no magnetometer or no accelerometer to read it \
+      Exit status: 0 when saved (also after q or Enter), 69 when there is no magnetometer or no accelerometer to read it \
       with, 73 when the calibration cannot be written, 75 when the turning did not cover enough \
-      directions (nothing saved: run it again), 130 on SIGINT and 143 on SIGTERM (nothing saved).
+      directions by --timeout or q (nothing saved: run it again), 130 on SIGINT and 143 on SIGTERM (nothing saved).
 
       Examples:
         devcaps calibrate magnetometer
@@ -60,6 +63,7 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
 
   func run() throws {
     StreamRunner.takeOverSignals()
+    LiveTerminal.takeOverSignals()
     guard let sensor = MotionManager().magnetometer else {
       Output.error("no magnetometer to calibrate (no IIO device with in_magn_x, in_magn_y and in_magn_z)")
       throw ExitCode.unavailable
@@ -73,34 +77,52 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
       .motion, options, context: "the magnetometer is read with the device-motion sources")
 
     let view = CalibrationProgressView(
-      sensor: sensor, live: !json && isatty(1) == 1, style: TextStyle.forStandardOutput())
+      sensor: sensor, live: !json && LiveTerminal.canRedraw, style: TextStyle.forStandardOutput())
     let fitting = MagnetometerFitting()
-    if !json { Output.write(view.introduction) }
+    let columns = { LiveTerminal.size().flatMap { $0.columns > 0 ? $0.columns : nil } }
+    if !json { Output.write(view.introduction(columns: isatty(1) == 1 ? columns() : nil)) }
+    let terminal = !json && isatty(0) == 1 && isatty(1) == 1 ? LiveTerminal.listening() : nil
+    let start = LiveScreen.monotonicSeconds()
+    var shownSeconds: Int?
     let end = StreamRunner.run(stream) {
       { event in
+        // q or Enter: the fit so far, saved when it is good enough.
+        if let terminal, terminal.takeRequests().contains(where: { $0 == .quit || $0 == .confirm }) { return false }
         guard case .motion(let update) = event.event, let field = update.motion.magneticField?.field else {
           return true
         }
-        guard let progress = fitting.add(field, at: update.motion.timestamp) else { return true }
-        if !json, let line = view.line(progress), !Output.tryWrite(line) { return false }
+        let secondsLeft = max(0, Int((timeout - (LiveScreen.monotonicSeconds() - start)).rounded(.up)))
+        let fitted = fitting.add(field, at: update.motion.timestamp)
+        // On a terminal the time left ticks even while no new fit is made.
+        guard let progress = fitted ?? (view.live && secondsLeft != shownSeconds ? fitting.current : nil) else {
+          return true
+        }
+        shownSeconds = secondsLeft
+        if !json, let line = view.line(progress, secondsLeft: secondsLeft, columns: columns()),
+          !Output.tryWrite(line)
+        {
+          return false
+        }
         // Returning false ends the stream as a closed stdout would; the fit is good enough.
         return progress.result?.calibration.accuracy != .high
       }
     }
     if !json { Output.write(view.finishLine) }
+    terminal?.restore()
     if case .signal = end { Output.error("interrupted; nothing saved") }
     try StreamRunner.exit(end)
-    try finish(fitting.latest(), sensor: sensor, view: view)
+    try finish(fitting.latest(), sensor: sensor, view: view, seconds: LiveScreen.monotonicSeconds() - start)
   }
 
-  private func finish(_ progress: MagnetometerFitting.Progress, sensor: SensorInfo, view: CalibrationProgressView)
-    throws
-  {
+  /// Saves the fit when it is good enough; `seconds` is how long the turning went on.
+  private func finish(
+    _ progress: MagnetometerFitting.Progress, sensor: SensorInfo, view: CalibrationProgressView, seconds: Double
+  ) throws {
     guard let result = progress.result, result.calibration.accuracy >= .medium else {
       let coverage = Int(((progress.result?.coverage ?? 0) * 100).rounded())
       if json { Output.write(CalibrationReport(sensor: sensor, progress: progress, path: nil).json) }
       Output.error(
-        "not enough of the sphere covered to calibrate \(sensor.id) in \(Units.fixed(timeout, decimals: 0)) s "
+        "not enough of the sphere covered to calibrate \(sensor.id) in \(Units.fixed(min(seconds, timeout), decimals: 0)) s "
           + "(\(coverage) % of directions, \(progress.readings) readings; medium accuracy needs 50 %): "
           + "turn the device through every orientation and run it again; nothing saved")
       throw ExitCode.tryAgain
@@ -141,6 +163,9 @@ final class MagnetometerFitting: Sendable {
       return state.progress
     }
   }
+
+  /// The progress as last fitted.
+  var current: Progress { state.withLock { $0.progress } }
 
   /// The fit of every reading kept.
   func latest() -> Progress {

@@ -15,7 +15,8 @@ struct MotionCommand: ParsableCommand {
     discussion: """
       What Core Motion's CMDeviceMotion gives an iOS app, for this machine (docs/motion.md's device \
       frame: x right, y up, z out of the screen): attitude as roll (about y), pitch (about x) \
-      and yaw (about the vertical), 0, 0, 0 flat and face up, pitch 90 degrees upright; gravity and \
+      and yaw (about the vertical), 0, 0, 0 flat and face up, pitch 90 degrees upright (where, as \
+      at -90, roll and yaw turn about the same axis: roll is 0 there and yaw holds the turn); gravity and \
       user acceleration in g; rotation rate in rad/s with the gyroscope's bias removed; the \
       magnetic field in microtesla with its calibration accuracy; the compass heading.
 
@@ -33,8 +34,10 @@ struct MotionCommand: ParsableCommand {
       without one the field's accuracy is uncalibrated.
 
       On a terminal it draws a live readout with an artificial horizon on the alternate screen \
-      (q or Ctrl-C quits; the terminal is always restored); elsewhere it prints a line per \
-      sample. --json prints one object per sample (Schemas/event.schema.json, event motion), or \
+      (q or Ctrl-C quits; the terminal is always restored; Ctrl-Z gives it back until fg; a \
+      resize takes the new size; only what changed is redrawn, at most 30 times a second). A \
+      terminal smaller than the readout shows, centred, the size it needs. With TERM=dumb it \
+      prints a line when the sample's text changes; elsewhere a line per sample. --json prints one object per sample (Schemas/event.schema.json, event motion), or \
       one document with --once.
 
       --replay FILE runs a recording through the same filter instead of the sensors and prints \
@@ -85,7 +88,7 @@ struct MotionCommand: ParsableCommand {
         .run()
     }
     StreamRunner.takeOverSignals()
-    LiveTerminal.takeOverResize()
+    LiveTerminal.takeOverSignals()
     var options = StreamOptions()
     options.rate = sampling.rate
     options.referenceFrame = referenceFrame
@@ -104,21 +107,11 @@ struct MotionCommand: ParsableCommand {
       }
       return try StreamRunner.exit(end)
     }
-    let live = !json && LiveTerminal.canDraw(columns: MotionView.minimumColumns, rows: MotionView.minimumRows)
-    guard live else { return try StreamRunner.exit(StreamRunner.run(stream) { StreamPrinter(json: json).print }) }
     let view = MotionView(style: TextStyle.forStandardOutput())
-    let terminal = LiveTerminal.listeningForQuit()
-    Output.write(UpAngleView.enter)
-    let end = StreamRunner.run(stream) {
-      { event in
-        // q ends the stream as a closed stdout does: exit 0.
-        guard !terminal.takeQuit() else { return false }
-        guard case .motion(let update) = event.event else { return true }
-        return Output.tryWrite(UpAngleView.redraw(view.frame(update)))
-      }
+    let end = LiveView.run(stream, json: json) { event in
+      guard case .motion(let update) = event else { return nil }
+      return view.frame(update)
     }
-    Output.write(UpAngleView.leave)
-    terminal.leaveKeyMode()
     try StreamRunner.exit(end)
   }
 }

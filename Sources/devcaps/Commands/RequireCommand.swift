@@ -5,6 +5,10 @@ struct RequireCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "require",
     abstract: "Check this machine against a required-capabilities manifest (a CI gate).",
+    usage: """
+      devcaps require <manifest> [--format <format>] [--against <report> ...]
+      devcaps require --list-keys
+      """,
     discussion: """
       The manifest says what a program needs, like an iOS app's UIRequiredDeviceCapabilities. \
       A list: every key required.
@@ -15,12 +19,12 @@ struct RequireCommand: ParsableCommand {
          "battery-level": ">= 50%", "kernel": ">= 6.1"}
       Either one inside {"UIRequiredDeviceCapabilities": ...}, in JSON or an Info.plist.
 
-      Measured keys: memory, memory-available, available-memory, disk-free, disk-total, \
-      cpu-cores, available-cores, cpu-frequency, cpu-level (x86-64-v1 to x86-64-v4), \
-      battery-level, displays, kernel, os-version. cpu-features takes a list of the kernel's \
-      feature names, all required:
+      \(RequireCommand.keyParagraphs)
         {"cpu-features": ["avx2", "bmi2"], "cpu-level": ">= x86-64-v3",
-         "available-cores": ">= 2", "os-version": ">= 12.5"}
+         "available-cores": ">= 1.5", "os-version": ">= 12.5", "os-like": "debian",
+         "virtualization": ["none", "kvm"], "device-node:/dev/kvm": true,
+         "any-of": [{"gpu": true}, {"memory": ">= 32 GiB"}]}
+      devcaps require --list-keys prints every key with its value and its meaning.
 
       Operators: >= > <= < == != (>= when none is written). Units: B kB MB GB TB (powers of \
       1000), KiB MiB GiB TiB (powers of 1024), Hz kHz MHz GHz, %.
@@ -29,11 +33,13 @@ struct RequireCommand: ParsableCommand {
       other machines (files, directories of *.json files, or - for standard input), probing \
       nothing here: one row per machine, one JUnit testsuite per machine, a JSON array. A \
       requirement whose section a report lacks (a report saved with --only) is unknown, never \
-      met, and the outcome names the missing sections. A report that cannot be read or is \
-      invalid (a directory's entry that is not a regular file too) is a row with its reason; \
-      the others are still judged and printed. The text output counts how many machines fall \
-      short of each requirement; --format github writes one annotation per requirement (at \
-      most 50 lines, however many machines) and a step summary under 512 KiB.
+      met, and the outcome names the missing sections. So is a disk path that is not one of the \
+      report's mount points, and device-node, which only the machine itself can answer. A \
+      report that cannot be read or is invalid (a directory's entry that is not a regular file \
+      too) is a row with its reason; the others are still judged and printed. The text output \
+      counts how many machines fall short of each requirement; --format github writes one \
+      annotation per requirement (at most 50 lines, however many machines) and a step summary \
+      under 512 KiB.
 
       With --format json, junit or github, an invalid manifest or an input that cannot be read \
       is reported on standard output too: a JSON outcome with an error member, a JUnit \
@@ -57,7 +63,27 @@ struct RequireCommand: ParsableCommand {
       """)
 
   @Argument(help: ArgumentHelp("The manifest: a .json or .plist file, or - for standard input.", valueName: "manifest"))
-  var manifest: String
+  var manifestArgument: String?
+
+  @Flag(name: .long, help: "Print every key a manifest may name, its value and its meaning, one per line.")
+  var listKeys = false
+
+  var manifest: String { manifestArgument ?? "-" }
+
+  /// The key lists of the discussion, from the catalog (KeyList) so they cannot drift from it.
+  static var keyParagraphs: String {
+    let capabilities = CapabilityCatalog.keys + ["device-node:PATH"]
+    let measured = ManifestKeys.measured.map(\.key).filter { ManifestKeys.aliases[$0] == nil }
+    let names = ManifestKeys.nameKeys + ManifestKeys.listKeys
+    return """
+      Capability keys, true or false: \(capabilities.joined(separator: ", ")). Measured keys, \
+      with a constraint: \(measured.joined(separator: ", ")) (disk keys take a path after a \
+      colon: disk-free:/var). Keys that take a name or a list of names: \
+      \(names.joined(separator: ", ")); os, os-like and virtualization hold when any name \
+      matches, the others need every one. \(ManifestKeys.groupKeys.joined(separator: " and ")) \
+      take a list of manifests, nested as deep as needed.
+      """
+  }
 
   @Option(
     name: .long,
@@ -71,6 +97,13 @@ struct RequireCommand: ParsableCommand {
   var against: [String] = []
 
   func validate() throws {
+    if listKeys {
+      if manifestArgument != nil || !against.isEmpty {
+        throw ValidationError("--list-keys takes no manifest and no --against")
+      }
+      return
+    }
+    if manifestArgument == nil { throw ValidationError("Missing expected argument '<manifest>'") }
     if manifest == "-" && against.contains("-") {
       throw ValidationError("standard input can hold the manifest or a report, not both: name one of them as a file")
     }
@@ -80,6 +113,7 @@ struct RequireCommand: ParsableCommand {
   }
 
   func run() throws {
+    if listKeys { return Output.write(KeyList.lines.joined(separator: "\n") + "\n") }
     let bytes = try readManifest()
     let parsed: Manifest
     do {

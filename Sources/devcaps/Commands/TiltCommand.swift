@@ -17,8 +17,11 @@ struct TiltCommand: ParsableCommand {
       a ball over the whole terminal as the classic iPhone tilt-ball sample does: the tilt accelerates it (125 \
       columns per second squared at 1 g), rolling friction slows it, and each edge sends it back with --bounce \
       of its speed. A row counts as two columns. The status line shows how far the screen is \
-      tilted from flat and which way, the ball's speed, the sensor and the samples per second. \
-      space puts the ball back in the middle; q or Ctrl-C quits.
+      tilted from flat and which way, the ball's speed in columns per second (a row counting \
+      as two, as speed in --json), the sensor and the samples per second. space puts the ball \
+      back in the middle; q or Ctrl-C quits; Ctrl-Z gives the terminal back until fg; a resize \
+      takes the new size. The screen is redrawn at most 30 times a second, only where it \
+      changed.
 
       A bounce faster than --buzz-threshold buzzes the device when it has a force-feedback \
       motor (an input device with FF_RUMBLE, such as a phone's vibrator): a rumble effect is \
@@ -54,7 +57,8 @@ struct TiltCommand: ParsableCommand {
   var friction: Double = TiltSettings().friction
 
   @Option(
-    name: .customLong("buzz-threshold"), help: "Speed into a wall, in cells per second, above which a bounce buzzes.")
+    name: .customLong("buzz-threshold"),
+    help: "Speed into a wall, in columns per second (a row counts as two), above which a bounce buzzes.")
   var buzzThreshold: Double = 60
 
   @Flag(name: .customLong("no-buzz"), help: "Never buzz.")
@@ -68,7 +72,7 @@ struct TiltCommand: ParsableCommand {
       throw ValidationError("--friction must be between 0 and 1, not \(friction)")
     }
     guard buzzThreshold >= 0 && buzzThreshold.isFinite else {
-      throw ValidationError("--buzz-threshold must be 0 or more cells per second, not \(buzzThreshold)")
+      throw ValidationError("--buzz-threshold must be 0 or more columns per second, not \(buzzThreshold)")
     }
     if let frames, frames < 1 { throw ValidationError("--frames must be 1 or more, not \(frames)") }
     if !json && isatty(1) != 1 {
@@ -95,7 +99,7 @@ struct TiltCommand: ParsableCommand {
 
   func run() throws {
     StreamRunner.takeOverSignals()
-    LiveTerminal.takeOverResize()
+    LiveTerminal.takeOverSignals()
     var options = StreamOptions()
     options.rate = sampling.rate ?? TiltRate.hertz
     let (stream, source) = try TiltCommand.openGravity(options)
@@ -104,12 +108,8 @@ struct TiltCommand: ParsableCommand {
     let settings = TiltPlayer.Settings(
       physics: TiltSettings(bounce: bounce, friction: friction), buzzThreshold: buzzThreshold, frames: frames,
       source: source, sensor: stream.sensors.first?.id ?? "unknown")
-    let terminal = json ? nil : LiveTerminal()
-    if let terminal {
-      terminal.enterKeyMode()
-      terminal.startListening()
-      Output.write(TiltView.enter)
-    }
+    let terminal = json ? nil : LiveTerminal.listening()
+    terminal?.enterScreen(TiltView.enter, leaving: TiltView.leave)
     let style = TextStyle.forStandardOutput()
     let end = StreamRunner.run(stream) {
       let output: TiltPlayer.Output = terminal.map { .screen($0, style) } ?? .json
@@ -117,10 +117,7 @@ struct TiltCommand: ParsableCommand {
       return player.handle
     }
     rumble?.close()
-    if let terminal {
-      _ = Output.tryWrite(TiltView.leave)
-      terminal.leaveKeyMode()
-    }
+    terminal?.restore()
     try StreamRunner.exit(end)
   }
 

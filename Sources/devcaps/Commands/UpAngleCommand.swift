@@ -19,9 +19,12 @@ struct UpAngleCommand: ParsableCommand {
       JSON) and the arrow keeps its last direction. The accelerometer must be in the display: \
       one in a convertible's base never drives it.
 
-      On a terminal it draws an arrow that turns to any angle (q or Ctrl-C quits); elsewhere it \
-      prints a line per sample. --json prints one object per sample (Schemas/event.schema.json), or one document \
-      with --once.
+      On a terminal it draws an arrow that turns to any angle, with the angle, the orientation \
+      and gravity (q or Ctrl-C quits; Ctrl-Z gives the terminal back until fg; a resize takes the \
+      new size; only what changed is redrawn, at most 30 times a second). A terminal smaller \
+      than the picture shows, centred, the size it needs. With TERM=dumb it prints a line when \
+      the reading changes; elsewhere (a pipe, a file) a line per sample. --json prints one \
+      object per sample (Schemas/event.schema.json), or one document with --once.
 
       Exit status: 0 at --count, --timeout or q, 69 when there is no display accelerometer or it \
       goes away, 130 on SIGINT, 143 on SIGTERM. The terminal is always restored.
@@ -53,33 +56,23 @@ struct UpAngleCommand: ParsableCommand {
     let orientation = relativeTo?.orientation
     if once { return try readOnce(relativeTo: orientation) }
     StreamRunner.takeOverSignals()
-    LiveTerminal.takeOverResize()
+    LiveTerminal.takeOverSignals()
     var options = StreamOptions()
     options.rate = sampling.rate
     options.relativeTo = orientation
     options.maximumChanges = end.count
     options.duration = end.timeout
     let stream = try StreamRunner.openUpAngle(options)
-    let live = !json && LiveTerminal.canDraw(columns: UpAngleView.width, rows: UpAngleView.height + 2)
     let view = UpAngleView(style: TextStyle.forStandardOutput())
-    let sensor = stream.sensors.first
-    let terminal = live ? LiveTerminal.listeningForQuit() : nil
-    if live { Output.write(UpAngleView.enter) }
-    let end = StreamRunner.run(stream) {
-      guard live, let sensor else { return StreamPrinter(json: json).print }
-      var heldAngle: Double? = nil
-      return { event in
-        // q ends the stream as a closed stdout does: exit 0.
-        guard terminal?.takeQuit() != true else { return false }
-        guard case .upAngle(let sample) = event.event else { return true }
-        // Lying flat the arrow keeps the last direction there was.
+    let sensor = stream.sensors.first.map { "\($0.name ?? "accelerometer") (\($0.id))" } ?? "accelerometer"
+    // Lying flat the arrow keeps the last direction there was.
+    var heldAngle: Double? = nil
+    try StreamRunner.exit(
+      LiveView.run(stream, json: json) { event in
+        guard case .upAngle(let sample) = event else { return nil }
         heldAngle = sample.angleDegrees ?? heldAngle
-        return Output.tryWrite(UpAngleView.redraw(view.frame(sample: sample, heldAngle: heldAngle, sensor: sensor)))
-      }
-    }
-    if live { Output.write(UpAngleView.leave) }
-    terminal?.leaveKeyMode()
-    try StreamRunner.exit(end)
+        return view.frame(sample: sample, heldAngle: heldAngle, sensor: sensor)
+      })
   }
 
   /// `--once`: one polled reading.

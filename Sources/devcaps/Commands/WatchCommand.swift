@@ -46,7 +46,8 @@ struct WatchCommand: ParsableCommand {
       tablet-mode reads the event node of every input device with a SW_TABLET_MODE switch \
       (intel-hid, intel-vbtn, thinkpad_acpi, asus-wmi, gpio-keys) as the kernel sends its \
       events; the machine is in tablet mode while any of them is on. The nodes are readable by \
-      root and the input group.
+      root and the input group. A switch that cannot be read (no event node, no permission) is a \
+      warning while another one works; when none works the exit status is 69.
 
       power-profile follows the daemon's PropertiesChanged signals; when it goes away a \
       source-lost line is printed, and source-restored when it is back.

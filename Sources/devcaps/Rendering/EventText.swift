@@ -20,7 +20,8 @@ enum EventText {
     case .motion(let update): motion(update.motion)
     case .heading(let update): heading(update)
     case .light(let update):
-      update.lux.map { Units.fixed($0, decimals: 1) + " lx" } ?? "light unreadable: \(update.problem ?? "no reading")"
+      update.lux.map { "light " + Units.fixed($0, decimals: 1) + " lx" }
+        ?? "light unreadable: \(update.problem ?? "no reading")"
     case .altitude(let update): altitude(update)
     case .steps(let update):
       update.steps.map { "\(Units.grouped($0)) step\($0 == 1 ? "" : "s")" }
@@ -46,22 +47,28 @@ enum EventText {
       + Units.fixed(pressure, decimals: 3) + " kPa)"
   }
 
-  /// `BAT0 50 % charging, 2:00 to full`; `hidpp_battery_0 (mouse) 20 % discharging`.
+  /// `BAT0 50 % charging, 2:00 to full`; `hidpp_battery_0 (mouse) 20 % discharging`;
+  /// `BAT1 20 % charging state unknown`.
   static func battery(_ device: BatteryUpdate.Device) -> String {
     switch device {
     case .battery(let battery, _):
       var text = OutsideText.value(battery.id)
       if let level = battery.level { text += " " + Units.fixed(level * 100, decimals: 0) + " %" }
-      text += " " + battery.state.rawValue
+      text += " " + chargingState(battery.state)
       if let seconds = battery.timeToFullSeconds { text += ", " + Units.clock(seconds: seconds) + " to full" }
       if let seconds = battery.timeToEmptySeconds { text += ", " + Units.clock(seconds: seconds) + " left" }
       return text
     case .peripheral(let peripheral):
       let level = peripheral.level.map { Units.fixed($0 * 100, decimals: 0) + " %" } ?? "level unknown"
-      return "\(OutsideText.value(peripheral.id)) (\(peripheral.kind)) \(level) \(peripheral.state.rawValue)"
+      return "\(OutsideText.value(peripheral.id)) (\(peripheral.kind)) \(level) \(chargingState(peripheral.state))"
     case .removed(let id):
       return "\(id) removed"
     }
+  }
+
+  /// The state as a word that says it is the charging state even when it is not known.
+  static func chargingState(_ state: BatteryState) -> String {
+    state == .unknown ? "charging state unknown" : state.rawValue
   }
 
   /// `HDMI-A-1 connected: DELL U2720Q, 3840x2160 @ 60.00 Hz, 12 modes`
@@ -85,11 +92,11 @@ enum EventText {
     return update.near.map { $0 ? "proximity near" : "proximity far" } ?? "proximity unknown (no near level)"
   }
 
-  /// `12.2° portrait (0.21, -0.97, 0.05) g`
+  /// `12.2° portrait · gravity (0.21, -0.97, 0.05) g`
   static func upAngle(_ sample: UpAngleSample) -> String {
     if let problem = sample.problem { return "no reading: \(problem)" }
     let angle = sample.angleDegrees.map { Units.fixed($0, decimals: 1) + "°" } ?? "lying flat"
-    return "\(angle) \(sample.orientation.rawValue) " + (sample.gravity.map(vector) ?? "")
+    return "\(angle) \(sample.orientation.rawValue)" + (sample.gravity.map { " · gravity " + vector($0) } ?? "")
   }
 
   /// `roll 10.0° pitch 45.0° yaw -3.2° · gravity (0.12, -0.70, -0.70) g · user (0.00, 0.01, 0.00) g · fusion`

@@ -145,6 +145,7 @@ struct HumanReport {
       ("Total", bytes(memory.totalBytes)),
       ("Available", bytes(memory.availableBytes)),
       ("Cgroup limit", memory.limitBytes.map(Units.bytes) ?? style.dim("none")),
+    ] + (memory.cgroupAvailableBytes.map { [("Left in cgroup", Units.bytes($0))] } ?? []) + [
       ("Swap total", bytes(memory.swapTotalBytes)),
       ("Swap free", bytes(memory.swapFreeBytes)),
     ]
@@ -192,8 +193,10 @@ struct HumanReport {
         available += style.dim("  (\(used) % used)")
       }
       rows.append(("  total", amount(disk.totalBytes)))
-      rows.append(("  free", amount(disk.freeBytes)))
-      rows.append(("  available", available))
+      // Not one word for two numbers: disk-free is f_bavail, what a job that is not root can
+      // write; f_bfree also counts the blocks reserved for root.
+      rows.append(("  free incl. reserved", amount(disk.freeBytes)))
+      rows.append(("  writable", available))
     }
     return rows
   }

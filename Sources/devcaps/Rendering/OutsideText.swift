@@ -65,6 +65,8 @@ enum OutsideText {
   }
 
   private static func needsEscape(_ scalar: Unicode.Scalar, in sink: Sink) -> Bool {
+    // XML text holds a line feed as it is (the nested findings of any-of are lines).
+    if sink == .xml && scalar == "\n" { return false }
     if isControl(scalar) { return true }
     switch sink {
     case .terminal, .nfdLabel: return false
@@ -96,6 +98,7 @@ enum OutsideText {
     case (.xml, ">"): result += "&gt;"
     case (.xml, "\""): result += "&quot;"
     case (.xml, "'"): result += "&apos;"
+    case (.xml, "\n"): result += "\n"
     case (.xml, _) where scalar.value == 0xFFFE || scalar.value == 0xFFFF: result += "\u{FFFD}"
     case _ where isControl(scalar):
       // The visible escape; in a Prometheus label its backslash is itself escaped.

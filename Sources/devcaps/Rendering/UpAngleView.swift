@@ -6,29 +6,19 @@ import Glibc
 import Musl
 #endif
 
-/// The live "up" arrow: a line from the centre that rotates to any angle, with an arrowhead, on
-/// the terminal's alternate screen. Terminal cells are about twice as tall as wide, so columns are
+/// The live "up" arrow: a line from the centre that rotates to any angle, with an arrowhead, for
+/// the terminal's alternate screen (`LiveScreen`). Terminal cells are about twice as tall as wide, so columns are
 /// stretched by 2 to keep the arrow's angle true.
 struct UpAngleView {
   static let radius = 8
   static let width = 4 * radius + 5
   static let height = 2 * radius + 3
 
-  static let enter = "\u{1B}[?1049h\u{1B}[?25l"
-  static let leave = "\u{1B}[?25h\u{1B}[?1049l"
-
-  /// A frame (lines ending in "\n") drawn over the previous one: from the top left, each line
-  /// erased to its end (ESC[K) so a shorter line leaves nothing of a longer one, and the screen
-  /// erased below it (ESC[J), where a diagnostic on stderr may have been printed.
-  static func redraw(_ frame: String) -> String {
-    "\u{1B}[H" + frame.replacing("\n", with: "\u{1B}[K\n") + "\u{1B}[J"
-  }
-
   let style: TextStyle
 
-  /// One frame, every line ending in "\n". `angle` is the up-angle in degrees (nil: flat, or no
-  /// reading).
-  func frame(sample: UpAngleSample, heldAngle: Double?, sensor: SensorInfo) -> String {
+  /// One frame: the dial, the reading, and the sensor (`name (id)`) and keys as a footer.
+  /// `heldAngle` is the direction shown while lying flat.
+  func frame(sample: UpAngleSample, heldAngle: Double?, sensor: String) -> LiveFrame {
     let angle = sample.angleDegrees
     var grid = [[Character]](
       repeating: [Character](repeating: " ", count: UpAngleView.width), count: UpAngleView.height)
@@ -56,23 +46,19 @@ struct UpAngleView {
       grid[tipRow][tipColumn] = UpAngleView.headCharacter(dx: dx, dy: dy)
     }
     grid[centre.row][centre.column] = "o"
-    var text = grid.map { "  " + String($0) }.joined(separator: "\n") + "\n\n"
+    var lines = grid.map { "  " + String($0) } + [""]
     if let problem = sample.problem {
-      text += "  " + style.bad("no reading: " + problem) + "\n"
+      lines.append("  " + style.bad("no reading: " + problem))
     } else if let angle {
-      text +=
+      lines.append(
         "  " + style.heading(Units.fixed(angle, decimals: 1) + "°") + "  " + sample.orientation.rawValue
-        + (sample.orientation.rotation.map { style.dim(" (\($0))") } ?? "") + "\n"
+          + (sample.orientation.rotation.map { style.dim(" (\($0))") } ?? ""))
     } else {
-      text += "  " + style.dim("lying flat: holding the last direction") + "  " + sample.orientation.rawValue + "\n"
+      lines.append("  " + style.dim("lying flat: holding the last direction") + "  " + sample.orientation.rawValue)
     }
-    if let gravity = sample.gravity {
-      text += "  gravity " + EventText.vector(gravity) + "\n"
-    } else {
-      text += "\n"
-    }
-    text += style.dim("  \(sensor.name ?? "accelerometer") (\(sensor.id)) · Ctrl-C to quit") + "\n"
-    return text
+    lines.append(sample.gravity.map { "  gravity " + EventText.vector($0) } ?? "")
+    let footer = style.dim("  \(sensor) · q or Ctrl-C to quit")
+    return LiveFrame(lines: lines, footer: [footer])
   }
 
   static func bodyCharacter(dx: Double, dy: Double) -> Character {

@@ -61,9 +61,15 @@ struct DeviceThermalStateTests {
     #expect(report.device?.thermalState == report.thermal?.state)
     #expect(Device.thermalState == report.thermal?.state)
     guard report.thermal?.zones.isEmpty == false else {
-      await #expect(throws: UpdateError.unavailable("no thermal zones in /sys/class/thermal")) {
-        for try await _ in Device.thermalStateUpdates() {}
+      // No zones: the state the property says, then no change until the loop is cancelled.
+      let consumer = Task {
+        var states: [ThermalState] = []
+        for try await update in Device.thermalStateUpdates() { states.append(update.state) }
+        return states
       }
+      try await Task.sleep(for: .milliseconds(200))
+      consumer.cancel()
+      #expect(try await consumer.value == [Device.thermalState])
       return
     }
     for try await update in Device.thermalStateUpdates() {
@@ -99,7 +105,7 @@ struct DeviceLowPowerModeUpdatesTests {
         break
       }
     case .failure(let error):
-      await #expect(throws: UpdateError.unavailable(error.description)) {
+      await #expect(throws: UpdateError.unavailable(.init(.serviceMissing, error.description))) {
         for try await _ in Device.lowPowerModeUpdates() {}
       }
     }

@@ -12,7 +12,7 @@ struct SwitchesTests {
       for try await _ in Device.tabletModeUpdates() {}
     } throws: { error in
       guard case .unavailable(let reason) = error as? UpdateError else { return false }
-      return reason.contains("no tablet-mode switch found")
+      return reason.kind == .noHardware && reason.message.contains("no tablet-mode switch found")
     }
     #expect(await Device.isInTabletMode == nil)
   }
@@ -23,7 +23,7 @@ struct SwitchesTests {
       for try await _ in Device.lidUpdates() {}
     } throws: { error in
       guard case .unavailable(let reason) = error as? UpdateError else { return false }
-      return reason.contains("UPower")
+      return reason.kind == .serviceMissing && reason.message.contains("UPower")
     }
   }
 }

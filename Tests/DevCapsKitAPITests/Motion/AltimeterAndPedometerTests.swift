@@ -52,6 +52,14 @@ struct AltimeterAndPedometerTests {
     }
   }
 
+  @Test("availability belongs to the instance: a replayed one is available on a machine without the sensor")
+  func instanceAvailability() {
+    #expect(Pedometer(replaying: []).isStepCountingAvailable)
+    #expect(Altimeter(replaying: []).isRelativeAltitudeAvailable)
+    #expect(Pedometer().isStepCountingAvailable == Pedometer.isStepCountingAvailable)
+    #expect(Altimeter().isRelativeAltitudeAvailable == Altimeter.isRelativeAltitudeAvailable)
+  }
+
   @Test("replayed for an app's tests: the updates as given, the interval still checked")
   func replayed() async throws {
     let climb = [0.0, 1.5, 3.0].enumerated().map { index, meters in

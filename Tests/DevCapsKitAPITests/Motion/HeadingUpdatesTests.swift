@@ -54,7 +54,7 @@ struct HeadingUpdatesTests {
       for try await _ in noField.headingUpdates() {}
     } throws: { error in
       guard case .unavailable(let reason) = error as? UpdateError else { return false }
-      return reason.contains("magnetometer")
+      return reason.kind == .noHardware && reason.message.contains("magnetometer")
     }
   }
 
@@ -64,7 +64,8 @@ struct HeadingUpdatesTests {
       for try await _ in MotionManager().headingUpdates() {}
     } throws: { error in
       guard case .unavailable(let reason) = error as? UpdateError else { return false }
-      return reason.contains("magnetometer") || reason.contains("accelerometer")
+      return reason.kind == .noHardware
+        && (reason.message.contains("magnetometer") || reason.message.contains("accelerometer"))
     }
   }
 }

@@ -1,4 +1,5 @@
 import DevCapsKit
+import Synchronization
 import Testing
 
 /// A MotionManager over simulated readings, as an app's tests use one: every kind of update,
@@ -65,6 +66,66 @@ struct MotionSimulationTests {
     }
     #expect(count == 5000)
     #expect(motion.accelerometerData == nil)
+  }
+
+  @Test("an endless simulation leaves its actor to the other tasks: a 100 ms sleep on the main actor wakes")
+  func endlessLeavesTheActorFree() async throws {
+    let motion = MotionManager(
+      source: .function(hertz: 50, duration: nil) { t in MotionInput(timestamp: t, acceleration: Vector3(0, -1, 0)) })
+    final class Flag: Sendable { let raised = Atomic(false) }
+    let woke = Flag()
+    let consumer = Task { @MainActor in
+      for try await _ in motion.deviceMotionUpdates(interval: .milliseconds(20)) {}
+    }
+    let sleeper = Task { @MainActor in
+      try await Task.sleep(for: .milliseconds(100))
+      woke.raised.store(true, ordering: .relaxed)
+    }
+    // Watched from outside the main actor, which a starving loop would never give up.
+    for _ in 0..<200 where !woke.raised.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(10)) }
+    consumer.cancel()
+    sleeper.cancel()
+    let ran = woke.raised.load(ordering: .relaxed)
+    #expect(ran, "the sleeping task never ran")
+    try await consumer.value
+  }
+
+  @Test(
+    "the interval sets the rate, as on hardware: a simulated second at 100 Hz gives 51 updates at 20 ms, 11 at 100 ms")
+  func intervalSetsTheRate() async throws {
+    let motion = MotionManager(
+      source: .function(hertz: 100, duration: 1) { t in
+        MotionInput(timestamp: t, acceleration: Vector3(0, -1, 0), rotationRate: .zero)
+      })
+    func count<Element>(_ updates: Updates<Element>) async throws -> Int {
+      var count = 0
+      for try await _ in updates { count += 1 }
+      return count
+    }
+    #expect(try await count(motion.accelerometerUpdates(interval: .milliseconds(20))) == 51)
+    #expect(try await count(motion.accelerometerUpdates(interval: .milliseconds(100))) == 11)
+    #expect(try await count(motion.gyroUpdates(interval: .milliseconds(10))) == 101)
+    #expect(try await count(motion.deviceMotionUpdates(interval: .milliseconds(100))) == 11)
+  }
+
+  @Test("a simulation without the sensor throws unavailable, as hardware without it does")
+  func missingSensor() async throws {
+    let motion = MotionManager(source: .replay([MotionInput(timestamp: 0, rotationRate: .zero)]))
+    #expect(!motion.isAccelerometerAvailable && motion.isGyroAvailable)
+    let noAccelerometer = UpdateError.unavailable(
+      "no accelerometer found (the simulation's readings have no acceleration)")
+    await #expect(throws: noAccelerometer) { for try await _ in motion.orientationUpdates() {} }
+    await #expect(throws: noAccelerometer) { for try await _ in motion.accelerometerUpdates(interval: 0.02) {} }
+    await #expect(throws: noAccelerometer) { for try await _ in motion.shakeUpdates() {} }
+    await #expect(throws: noAccelerometer) { for try await _ in motion.deviceMotionUpdates(interval: 0.02) {} }
+    await #expect(
+      throws: UpdateError.unavailable("no magnetometer found (the simulation's readings have no magnetic field)")
+    ) {
+      for try await _ in motion.magnetometerUpdates(interval: 0.02) {}
+    }
+    var rates = 0
+    for try await _ in motion.gyroUpdates(interval: 0.02) { rates += 1 }
+    #expect(rates == 1)
   }
 
   @Test("ScreenMonitor replays what it is given")

@@ -9,13 +9,13 @@ struct ShakeAndProximityTests {
       for try await _ in MotionManager().shakeUpdates() {}
     } throws: { error in
       guard case .unavailable(let reason) = error as? UpdateError else { return false }
-      return reason.contains("accelerometer")
+      return reason.kind == .noHardware && reason.message.contains("accelerometer")
     }
     await #expect {
       for try await _ in Device.proximityStateUpdates() {}
     } throws: { error in
       guard case .unavailable(let reason) = error as? UpdateError else { return false }
-      return reason.contains("proximity")
+      return reason.kind == .noHardware && reason.message.contains("proximity")
     }
     #expect(await Device.proximityState == nil)
   }

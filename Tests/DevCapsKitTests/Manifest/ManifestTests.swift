@@ -68,7 +68,7 @@ struct ManifestTests {
       (#"{"gps": "yes"}"#, "'gps' takes true (required) or false (prohibited), not the string \"yes\""),
       (#"{"memory": 4}"#, "'memory' takes a constraint string such as '>= 4 GiB', not the number 4"),
       (#"{"memory": "4 gb"}"#, "'memory': '4 gb' has an unknown unit 'gb'"),
-      (#"{"gps:/x": true}"#, "only disk-free and disk-total take a path"),
+      (#"{"gps:/x": true}"#, "only disk-free, disk-total and device-node take a path"),
       (#"{"disk-free:var": ">= 1 GB"}"#, "must be absolute"),
       (#"{"UIRequiredDeviceCapabilities": [], "gps": true}"#, "'gps' next to UIRequiredDeviceCapabilities"),
       ("\"gps\"", "the manifest is the string \"gps\""),

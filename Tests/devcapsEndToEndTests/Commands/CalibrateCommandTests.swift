@@ -32,11 +32,12 @@ struct CalibrateCommandTests {
   /// The device turned as a hand turns it: smoothly along a spiral from face up to face down,
   /// twelve turns about the vertical, 1,500 small steps of 3 ms (about 2 µT each, so a reading
   /// that mixes two steps' x, y and z stays on the surface); then the field stays where it ended.
-  static func turn(_ testbed: TestbedDriver) -> Thread {
+  /// `share` of the spiral turns only that far (0.6: face up to a little past upright).
+  static func turn(_ testbed: TestbedDriver, share: Double = 1) -> Thread {
     let directory = testbed.root + DeviceMotionCommandTests.magnetometer
     let thread = Thread {
       let steps = 1500
-      for step in 0...steps {
+      for step in 0...Int(Double(steps) * share) {
         let t = Double(step) / Double(steps)
         let z = 1 - 2 * t
         let r = (1 - z * z).squareRoot()

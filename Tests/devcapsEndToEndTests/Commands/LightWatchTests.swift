@@ -28,6 +28,14 @@ struct LightWatchTests {
     #expect(events.first?["sensor"] as? String == "iio:device2")
   }
 
+  @Test("watch all for people: the light line says it is the light")
+  func labelledInAll() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    let result = try DevCapsProcess.run(["watch", "all", "--count", "0"], environment: testbed.environment)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.split(separator: "\n").contains { $0.hasSuffix(" light 350.0 lx") }, "\(result.stdout)")
+  }
+
   @Test("without a light sensor: unavailable (69), saying so")
   func unavailable() throws {
     let testbed = try FixtureMachine(name: "qemu-vm").load()

@@ -33,6 +33,34 @@ struct ListCommandTests {
     try Golden.check(result.stdout, against: "list-\(machine).txt")
   }
 
+  @Test(
+    "a report with every sensor type validates: the phone's sensors, a BME280, a BMA400 step counter, a hub's rotation")
+  func everySensorTypeValidates() throws {
+    let testbed = try FixtureMachine(name: "pinephone").load()
+    // The Raspberry Pi device fixtures, renumbered to sit beside the phone's iio:device0…2.
+    for (name, id) in [("raspberry-pi-bme280", "iio:device0"), ("raspberry-pi-bma400", "iio:device1")] {
+      let url = FixtureMachine.directory.deletingLastPathComponent().appendingPathComponent("devices/\(name).umockdev")
+      try testbed.addDevices(
+        String(contentsOf: url, encoding: .utf8).replacingOccurrences(
+          of: id, with: id.replacingOccurrences(of: "device", with: "device1")))
+    }
+    try testbed.addDevices(
+      "P: /devices/platform/sensor-hub/HID-SENSOR-20008a.7.auto/iio:device12\nN: iio:device12\nE: SUBSYSTEM=iio\n"
+        + "A: name=dev_rotation\nA: in_rot_quaternion_raw=0 0 0 10000\nA: in_rot_scale=0.0001\nA: in_rot_offset=0\n")
+    let result = try DevCapsProcess.run(["list", "--json", "--only", "sensors"], environment: testbed.environment)
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    let schema = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: SchemaValidator.schemas.appendingPathComponent("report.schema.json")))
+    let kinds =
+      ((((schema as? [String: Any])?["$defs"] as? [String: Any])?["sensor"] as? [String: Any])?["properties"]
+        as? [String: Any])
+    let types = ((kinds?["type"] as? [String: Any])?["enum"] as? [String]) ?? []
+    let sensors = try ReportJSON(result)["sensors"] as? [[String: Any]] ?? []
+    #expect(Set(sensors.compactMap { $0["type"] as? String }) == Set(types))
+    #expect(sensors.allSatisfy { ($0["reading"] as? [String: Any])?["unit"] != nil })
+    #expect(try SchemaValidator.problems(in: [result.stdout], schema: "report.schema.json") == [])
+  }
+
   @Test("a laptop: DMI model, vendor, firmware and chassis; installed RAM from every memory block, one of them offline")
   func laptop() throws {
     let testbed = try FixtureMachine(name: "thinkpad-laptop").load()

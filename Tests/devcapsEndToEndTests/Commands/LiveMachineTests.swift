@@ -82,7 +82,7 @@ struct LiveMachineTests {
     let after = try #require(try Self.dfPercent("/"))
     let lines = result.stdout.split(separator: "\n")
     let root = try #require(lines.firstIndex { $0.hasPrefix("  / ") }, "\(result.stdout)")
-    let available = try #require(lines[root...].first { $0.hasPrefix("    available") }, "\(result.stdout)")
+    let available = try #require(lines[root...].first { $0.hasPrefix("    writable") }, "\(result.stdout)")
     let match = try #require(available.firstMatch(of: /\((\d+) % used\)$/), "\(available)")
     let shown = try #require(Int(match.1))
     #expect(

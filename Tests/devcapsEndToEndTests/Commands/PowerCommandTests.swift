@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 /// The power section and `watch battery` against the real upowerd on a private bus over umockdev
@@ -123,7 +124,7 @@ struct PowerCommandTests {
     #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
   }
 
-  @Test("watch battery for people: 'BAT0 53 % charging, 2:51 to full'")
+  @Test("watch battery for people: 'BAT0 53 % charging, 2:51 to full', a state not known said as the charging state")
   func watchText() throws {
     let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
     let upower = try PrivateUPower(testbed: testbed)
@@ -135,6 +136,9 @@ struct PowerCommandTests {
     #expect(stream.wait() == 0)
     let last = try #require(stream.received.last)
     #expect(last.hasSuffix(" BAT0 53 % charging, 2:51 to full"), "\(last)")
+    #expect(
+      stream.received.contains { $0.hasSuffix(" hidpp_battery_0 (battery) 20 % charging state unknown") },
+      "\(stream.received)")
   }
 
   @Test("without UPower, watch battery follows udev events through sysfs")
@@ -183,6 +187,38 @@ struct PowerCommandTests {
     #expect(battery?["chargeCycles"] is NSNull)
     let text = try DevCapsProcess.run(["list", "--only", "power"], environment: testbed.environment)
     #expect(text.status == 0, "\(text.stderr)")
+  }
+
+  @Test(
+    "a daemon that owns UPower's and power-profiles-daemon's names and never answers: sysfs after half a second, with a warning naming them, never a hang"
+  )
+  func hungDaemons() throws {
+    let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
+    let bus = try PrivateBus()
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Support/silent_daemon.py")
+    let silent = try ChildProcess(
+      "/usr/bin/python3",
+      [script.path, bus.address, "org.freedesktop.UPower", "org.freedesktop.UPower.PowerProfiles"], errors: .null)
+    defer {
+      silent.signal(SIGKILL)
+      silent.waitOrKill(seconds: 10)
+    }
+    try #require(silent.firstLine(seconds: 20) == "ready")
+    let environment = testbed.environment.merging(["DBUS_SYSTEM_BUS_ADDRESS": bus.address]) { $1 }
+    let started = ContinuousClock.now
+    let result = try DevCapsProcess.run(["list", "--json", "--only", "power"], environment: environment)
+    let took = ContinuousClock.now - started
+    #expect(result.status == 0)
+    #expect(
+      result.stderr.contains(
+        "system bus: org.freedesktop.UPower, org.freedesktop.UPower.PowerProfiles did not answer within 500 ms"),
+      "\(result.stderr)")
+    let power = try #require((try result.json() as? [String: Any])?["power"] as? [String: Any])
+    #expect(power["source"] as? String == "sysfs")
+    #expect(power["powerProfile"] is NSNull)
+    // Half a second of waiting, and the rest of a debug build's run on a loaded machine.
+    #expect(took < .seconds(5), "took \(took)")
   }
 
   @Test("a system bus without upowerd (servers, containers, CI): sysfs, and nothing on stderr")

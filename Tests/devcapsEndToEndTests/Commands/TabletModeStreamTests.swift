@@ -147,6 +147,36 @@ struct TabletModeStreamTests {
       "\(result.stderr)")
   }
 
+  @Test("the convertible's switch without an event node is a warning while a second switch works")
+  func oneBadSwitchOneGood() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    try testbed.add(Self.intelSwitches)
+    try testbed.loadIoctl(Self.intelNode, Self.switchRecord(Self.intelNode, on: false))
+    let stream = try StreamProcess(
+      ["watch", "tablet-mode", "--json", "--count", "1"], environment: testbed.environment)
+    #expect(stream.waitForLines(1).count == 1, "\(stream.stderr)")
+    try testbed.sendEvents(Self.intelNode, [(5, 1, 1), (0, 0, 0)])
+    #expect(stream.wait() == 0, "\(stream.stderr)")
+    let events = try stream.received.map { try stream.json($0) }
+    #expect(events.map { $0["tabletMode"] as? Bool } == [false, true])
+    #expect(events.map { $0["device"] as? String } == ["event11", "event11"])
+    #expect(
+      stream.stderr.split(separator: "\n") == [
+        "devcaps: warning: /sys/devices/platform/thinkpad_acpi/input/input9: the tablet-mode switch Intel HID switches (input9) has no event node; watching the others"
+      ], "\(stream.stderr)")
+  }
+
+  @Test("the convertible's only switch has no event node: exit 69 naming it")
+  func onlySwitchUnusable() throws {
+    let result = try DevCapsProcess.run(
+      ["watch", "tablet-mode", "--json"], environment: try TestbedDriver(fixture: "yoga-convertible").environment)
+    #expect(result.status == 69)
+    #expect(
+      result.stderr == "devcaps: the tablet-mode switch Intel HID switches (input9) has no event node\n",
+      "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test("the switch removed mid-stream ends it with 69 and a message")
   func removed() throws {
     let testbed = try Self.testbed()

@@ -8,8 +8,9 @@ extension Device {
   /// Tablet mode: the state now first, then one update on each change, from every input device
   /// with a `SW_TABLET_MODE` switch (in tablet mode while any is on), read as the kernel sends
   /// their events: the updates `devcaps watch tablet-mode` prints. Without such a switch the
-  /// first `next()` throws ``UpdateError/unavailable(_:)``; so does a switch whose event node
-  /// cannot be opened (readable by root and the `input` group), naming it.
+  /// first `next()` throws ``UpdateError/unavailable(_:)``; so it does when no switch's event node
+  /// can be opened (readable by root and the `input` group), naming each. A switch that cannot be
+  /// read while another can is left out (a stream's `warnings` name it).
   ///
   /// ```swift
   /// for try await update in Device.tabletModeUpdates() {

@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// let manifest = try RequirementsManifest(path: "requirements.json")
-/// let outcome = manifest.evaluate(on: try Report.current())
+/// let outcome = manifest.evaluate()
 /// for unmet in outcome.unmet { print(unmet.key, unmet.expected) }
 /// ```
 public struct RequirementsManifest: Sendable, Equatable {
@@ -47,9 +47,10 @@ public struct RequirementsManifest: Sendable, Equatable {
     self.path = path
   }
 
-  /// Each requirement checked against a report: one of this machine (``Report/current(sections:)``
-  /// with every section) or one saved with `devcaps list --json` and loaded with
-  /// ``SavedReport/load(_:sections:)``.
+  /// Each requirement checked against a report: one saved with `devcaps list --json` and loaded
+  /// with ``SavedReport/load(_:sections:)``, or one of this machine. A report answers what it
+  /// holds: a disk path that is not one of its mount points, and `device-node`, are unknown
+  /// (never met) on it; for this machine ``evaluate()`` answers those too.
   public func evaluate(on report: Report) -> RequirementsOutcome {
     RequirementsOutcome(results: RequirementEvaluator(report: report).evaluate(manifest))
   }

@@ -26,8 +26,9 @@ public struct Screen: Sendable, Equatable {
     public var size: Size
     /// Interlaced (`1920x1080i`).
     public var interlaced: Bool
-    /// The refresh rate in Hz, where it is known: the EDID's preferred timing has one; the
-    /// kernel's `modes` file lists sizes only.
+    /// The refresh rate in Hz, where the EDID states one: the preferred timing's for the
+    /// preferred mode, else the highest its timings give the mode; nil without an EDID (the
+    /// kernel's `modes` file lists sizes only) or for a mode it does not state.
     public var refreshHz: Double?
 
     /// `1920x1080`, `1920x1080i`.
@@ -59,8 +60,13 @@ public struct Screen: Sendable, Equatable {
   /// A built-in panel (eDP, LVDS, DSI).
   public var isInternal: Bool { display.isInternal }
 
-  /// The modes, in the kernel's order (its preferred first).
-  public var modes: [Mode] { display.modes.compactMap { Mode($0) } }
+  /// The modes, in the kernel's order (its preferred first), each with the refresh rate the
+  /// EDID states for it.
+  public var modes: [Mode] {
+    display.modes.compactMap { mode in
+      Mode(mode, refreshHz: mode == display.preferredMode ? display.preferredRefreshHz : display.modeRefreshHz?[mode])
+    }
+  }
 
   /// The EDID's preferred mode, with its refresh rate; without an EDID (a phone's DSI panel), the
   /// first mode the kernel lists, which is the panel's own.

@@ -28,9 +28,9 @@ public struct ScreenMonitor: Sendable {
       guard case .display(let update) = event.event, !event.initial else { return nil }
       return update
     }
-    return Updates<ScreenUpdate> { () throws(UpdateError) in
+    return events.wrapping { open throws(UpdateError) in
       // The udev monitor runs once the events are open, so no change after this reading is lost.
-      let changes = try events.open()
+      let changes = try open()
       return ScreenStateFeed(changes: changes, screens: Screen.screens)
     }
   }

@@ -23,8 +23,7 @@ final class LatestValue<Element: Sendable>: Sendable {
 extension Updates {
   /// The same updates, each also kept in `latest` while the iteration runs.
   func keepingLatest(in latest: LatestValue<Element>) -> Updates {
-    let open = self.open
-    return Updates { () throws(UpdateError) in LatestKeepingFeed(try open(), latest: latest) }
+    wrapping { open throws(UpdateError) in LatestKeepingFeed(try open(), latest: latest) }
   }
 }
 

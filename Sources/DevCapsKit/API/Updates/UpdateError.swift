@@ -2,9 +2,10 @@
 public enum UpdateError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The interval asked for is outside ``Updates/intervals``.
   case invalidInterval(Duration)
-  /// This machine has no source for the updates: no such sensor, no power source, or a sensor
-  /// in the wrong place. The text says what was found instead.
-  case unavailable(String)
+  /// This machine has no source for the updates: no such sensor, no power source, a sensor in
+  /// the wrong place, a service not running. The reason's ``Reason/kind`` says which; its
+  /// message what was found instead.
+  case unavailable(Reason)
   /// A setting outside its range (a heading filter of −1°); the text names it and the range.
   case invalidSetting(String)
   /// The source went away while the updates were running (a sensor was unplugged) or failed.
@@ -15,7 +16,8 @@ public enum UpdateError: Error, Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .invalidInterval(let interval):
       "the interval \(interval) is outside \(Updates<Never>.intervals.lowerBound) … \(Updates<Never>.intervals.upperBound)"
-    case .unavailable(let reason), .invalidSetting(let reason), .sourceFailed(let reason): reason
+    case .unavailable(let reason): reason.message
+    case .invalidSetting(let reason), .sourceFailed(let reason): reason
     }
   }
 

@@ -32,13 +32,15 @@ final class StreamFeed<Source: Sendable, Element>: UpdateFeed {
 }
 
 extension Updates {
-  /// Updates taken from the events of a `DeviceStream` of `kind`.
+  /// Updates taken from the events of a `DeviceStream` of `kind`: samples, one per `interval`,
+  /// buffered as `buffering` says, or changes of state (no interval), none lost.
   static func events(
     _ kind: StreamKind, options: StreamOptions = StreamOptions(), interval: Duration? = nil,
-    _ transform: @escaping @Sendable (StreamEvent) -> Element?
+    buffering: UpdateBuffering = .unbounded, _ transform: @escaping @Sendable (StreamEvent) -> Element?
   ) -> Updates {
-    Updates { () throws(UpdateError) in
+    Updates(buffering: buffering, releaseAfter: releaseAfter(interval: interval)) { policy throws(UpdateError) in
       var options = options
+      options.buffering = policy
       if let interval { options.rate = try hertz(interval) }
       let stream: DeviceStream
       do {
@@ -48,5 +50,12 @@ extension Updates {
       }
       return StreamFeed(owner: stream, stream: stream.events().base, transform: transform)
     }
+  }
+
+  /// How long a loop may stay away before its source is stopped: four samples, at least 250 ms;
+  /// 2 s for changes of state, which a reopened source repeats.
+  static func releaseAfter(interval: Duration?) -> Duration {
+    guard let interval else { return .seconds(2) }
+    return Swift.max(.milliseconds(250), interval * 4)
   }
 }

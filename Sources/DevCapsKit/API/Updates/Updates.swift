@@ -14,6 +14,16 @@
 /// }
 /// ```
 ///
+/// A loop left in a program's top-level code (`main.swift`) is not ended by the language: the
+/// compiler keeps its iterator until the program exits. So a source whose loop has not asked for
+/// the next update for a while (``releaseAfter``: four intervals, at least 250 ms, for samples;
+/// 2 s for changes of state) is stopped as if the loop had been left, and the current values it
+/// kept (``MotionManager/accelerometerData``) are cleared. A loop that then asks again gets the
+/// source opened anew: the samples go on, a stream of changes starts again with the state now.
+///
+/// While the loop is busy, updates wait in a buffer: see ``UpdateBuffering`` and
+/// ``buffering(_:)``.
+///
 /// Each iteration (each `for try await`) opens the source anew; one iterator belongs to one task.
 public struct Updates<Element: Sendable>: AsyncSequence, Sendable {
   /// The errors iterating can throw.
@@ -22,38 +32,67 @@ public struct Updates<Element: Sendable>: AsyncSequence, Sendable {
   /// The sampling intervals sensor updates accept: 1 ms (1000 Hz) to 10 s (0.1 Hz).
   public static var intervals: ClosedRange<Duration> { .milliseconds(1) ... .seconds(10) }
 
-  let open: @Sendable () throws(UpdateError) -> any UpdateFeed<Element>
+  /// What the sequence keeps while its loop is busy.
+  public let buffering: UpdateBuffering
+  /// How long a loop may go without asking for the next update before its source is stopped;
+  /// nil for sources that hold nothing (replays, simulations).
+  public let releaseAfter: Duration?
+  let open: @Sendable (UpdateBuffering) throws(UpdateError) -> any UpdateFeed<Element>
 
-  init(open: @escaping @Sendable () throws(UpdateError) -> any UpdateFeed<Element>) {
+  init(
+    buffering: UpdateBuffering = .unbounded, releaseAfter: Duration? = nil,
+    open: @escaping @Sendable (UpdateBuffering) throws(UpdateError) -> any UpdateFeed<Element>
+  ) {
+    self.buffering = buffering
+    self.releaseAfter = releaseAfter
     self.open = open
   }
 
+  /// A sequence over a source that holds nothing: no buffer, never released while idle.
+  init(open: @escaping @Sendable () throws(UpdateError) -> any UpdateFeed<Element>) {
+    self.init { (_: UpdateBuffering) throws(UpdateError) in try open() }
+  }
+
+  /// The same updates, buffered by `policy` while the loop is busy.
+  public func buffering(_ policy: UpdateBuffering) -> Updates {
+    Updates(buffering: policy, releaseAfter: releaseAfter, open: open)
+  }
+
+  /// The same buffering and release, over feeds made from this sequence's: a check before it
+  /// opens, a wrapper around what it opened.
+  func wrapping<Wrapped: Sendable>(
+    _ wrap:
+      @escaping @Sendable (() throws(UpdateError) -> any UpdateFeed<Element>) throws(UpdateError) -> any UpdateFeed<
+        Wrapped
+      >
+  ) -> Updates<Wrapped> {
+    let makeFeed = open
+    return Updates<Wrapped>(buffering: buffering, releaseAfter: releaseAfter) { policy throws(UpdateError) in
+      try wrap { () throws(UpdateError) in try makeFeed(policy) }
+    }
+  }
+
   /// An iterator that opens the source on its first `next()`.
-  public func makeAsyncIterator() -> Iterator { Iterator(open: open) }
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(lease: FeedLease(buffering: buffering, releaseAfter: releaseAfter, open: open))
+  }
 
   /// Delivers the updates of one iteration; releasing it stops the source.
   public struct Iterator: AsyncIteratorProtocol {
-    private let open: @Sendable () throws(UpdateError) -> any UpdateFeed<Element>
-    private var feed: (any UpdateFeed<Element>)?
+    private let lease: FeedLease<Element>
     private var finished = false
 
-    init(open: @escaping @Sendable () throws(UpdateError) -> any UpdateFeed<Element>) {
-      self.open = open
-    }
+    init(lease: FeedLease<Element>) { self.lease = lease }
 
     /// The next update; nil once the task is cancelled or the source ended.
     public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws(UpdateError) -> Element?
     {
       guard !finished else { return nil }
       do throws(UpdateError) {
-        let feed: any UpdateFeed<Element>
-        if let running = self.feed {
-          feed = running
-        } else {
-          feed = try open()
-          self.feed = feed
-        }
-        if let element = try await feed.next(isolation: actor) { return element }
+        let feed = try lease.take()
+        let element = try await feed.feed.next(isolation: actor)
+        lease.pulled()
+        if let element { return element }
       } catch {
         end()
         throw error
@@ -70,7 +109,7 @@ public struct Updates<Element: Sendable>: AsyncSequence, Sendable {
     /// Releasing the feed stops its thread and restores the device before the caller goes on.
     private mutating func end() {
       finished = true
-      feed = nil
+      lease.close()
     }
   }
 }

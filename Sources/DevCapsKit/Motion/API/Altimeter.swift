@@ -2,14 +2,19 @@
 /// began.
 ///
 /// ```swift
-/// if Altimeter.isRelativeAltitudeAvailable {
-///   for try await update in Altimeter().relativeAltitudeUpdates(interval: .seconds(1)) {
+/// let altimeter = Altimeter()
+/// if altimeter.isRelativeAltitudeAvailable {
+///   for try await update in altimeter.relativeAltitudeUpdates(interval: .seconds(1)) {
 ///     print(update.relativeAltitudeMeters ?? .nan, "m at", update.pressureKilopascals ?? .nan, "kPa")
 ///   }
 /// }
 /// ```
 public struct Altimeter: Sendable {
-  /// A barometer: an IIO device with an `in_pressure` channel (bmp280, lps22hb, ms5611, …).
+  /// Whether this altimeter's updates have a source: its replay, or a barometer on this machine.
+  public var isRelativeAltitudeAvailable: Bool { replayed != nil || Self.isRelativeAltitudeAvailable }
+
+  /// A barometer on this machine: an IIO device with an `in_pressure` channel (bmp280, lps22hb,
+  /// ms5611, …).
   public static var isRelativeAltitudeAvailable: Bool {
     (ReportBuilder().build(sections: [.sensors]).sensors ?? []).contains { $0.type == .pressure && $0.bus == "iio" }
   }
@@ -31,12 +36,12 @@ public struct Altimeter: Sendable {
   /// without a barometer throws ``UpdateError/unavailable(_:)``.
   public func relativeAltitudeUpdates(interval: Duration = .seconds(1)) -> Updates<AltitudeUpdate> {
     if let replayed {
-      return Updates { () throws(UpdateError) in
+      return Updates.replaying(replayed).wrapping { open throws(UpdateError) in
         _ = try Updates<AltitudeUpdate>.hertz(interval)
-        return try Updates.replaying(replayed).open()
+        return try open()
       }
     }
-    return .events(.altitude, interval: interval) { event in
+    return .events(.altitude, interval: interval, buffering: .newest(1)) { event in
       guard case .altitude(let update) = event.event else { return nil }
       return update
     }

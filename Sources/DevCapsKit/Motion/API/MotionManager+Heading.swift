@@ -23,11 +23,11 @@ extension MotionManager {
   /// outside 0 ..< 360 throws ``UpdateError/invalidSetting(_:)``, and an interval outside
   /// ``Updates/intervals`` ``UpdateError/invalidInterval(_:)``.
   public func headingUpdates(filter: Double = 1, interval: Duration = .milliseconds(100)) -> Updates<HeadingUpdate> {
-    Updates { () throws(UpdateError) in
+    unfilteredHeadingUpdates(filter: filter, interval: interval).wrapping { open throws(UpdateError) in
       guard filter >= 0 && filter < 360 else {
         throw .invalidSetting("the heading filter must be 0 to 360 degrees, not \(filter)")
       }
-      return try unfilteredHeadingUpdates(filter: filter, interval: interval).open()
+      return try open()
     }
   }
 
@@ -41,12 +41,13 @@ extension MotionManager {
     if let simulation {
       guard simulation.sensors.contains(where: { $0.type == .magnetometer }) else {
         return Updates { () throws(UpdateError) in
-          throw .unavailable("a heading needs a magnetometer; the simulation's readings have no magnetic field")
+          throw .unavailable(
+            .init(.noHardware, "a heading needs a magnetometer; the simulation's readings have no magnetic field"))
         }
       }
       let source = simulation.deviceMotionSource
       return simulated(
-        interval: interval,
+        interval: interval, requiring: [.magnetometer],
         perIteration: {
           var estimator = DeviceMotionEstimator(source: source)
           var headings = HeadingFilter(threshold: filter)
@@ -57,7 +58,7 @@ extension MotionManager {
     }
     var options = StreamOptions()
     options.headingThreshold = filter
-    return .events(.heading, options: options, interval: interval) { event in
+    return .events(.heading, options: options, interval: interval, buffering: .newest(1)) { event in
       guard case .heading(let update) = event.event else { return nil }
       return update
     }

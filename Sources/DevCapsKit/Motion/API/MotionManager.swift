@@ -33,9 +33,11 @@ public struct MotionManager: Sendable {
 
   /// A manager over simulated readings, for an app's tests: every update sequence comes from
   /// them, through the same device-motion filter, orientation classifier and shake detectors as
-  /// on hardware, as fast as the loop takes the updates (the intervals are checked, not waited
-  /// for). Its ``sensors`` are those the first reading has, on bus `simulation`. See
-  /// <doc:TestingYourApp>.
+  /// on hardware. The interval is honoured in the readings' time (100 readings a second at an
+  /// interval of 20 ms give 50 updates a second), not waited for: the updates come as fast as
+  /// the loop takes them, the loop's actor free for other tasks between readings. Its
+  /// ``sensors`` are those the first reading has, on bus `simulation`; updates of a sensor the
+  /// readings lack throw ``UpdateError/unavailable(_:)``, as on hardware. See <doc:TestingYourApp>.
   public init(source: MotionSimulation) {
     sensors = source.sensors
     simulation = source
@@ -112,7 +114,7 @@ public struct MotionManager: Sendable {
     if let simulation {
       let source = simulation.deviceMotionSource
       return simulated(
-        interval: interval,
+        interval: interval, requiring: [.accelerometer, .rotation],
         perIteration: {
           var estimator = DeviceMotionEstimator(source: source, referenceFrame: referenceFrame)
           return { estimator.update($0) }
@@ -121,7 +123,8 @@ public struct MotionManager: Sendable {
     }
     var options = StreamOptions()
     options.referenceFrame = referenceFrame
-    return Updates<DeviceMotion>.events(.motion, options: options, interval: interval) { event in
+    return Updates<DeviceMotion>.events(.motion, options: options, interval: interval, buffering: .newest(1)) {
+      event in
       guard case .motion(let update) = event.event else { return nil }
       return update.motion
     }
@@ -133,7 +136,7 @@ public struct MotionManager: Sendable {
   /// throws ``UpdateError/unavailable(_:)``, naming it.
   public func orientationUpdates() -> Updates<DeviceOrientation> {
     if let simulation {
-      return simulation.updates {
+      return simulation.updates(requiring: [.accelerometer]) {
         var classifier = OrientationClassifier()
         var reported: DeviceOrientation? = nil
         return { reading in
@@ -161,32 +164,31 @@ public struct MotionManager: Sendable {
     _ make: @escaping @Sendable (_ vector: Vector3, _ timestamp: Double, _ sensor: String) -> Element
   ) -> Updates<Element> {
     let updates: Updates<Element> =
-      simulated(interval: interval) { input in reading(input).map { make($0, input.timestamp, "simulation") } }
+      simulated(interval: interval, requiring: [kind]) { input in
+        reading(input).map { make($0, input.timestamp, "simulation") }
+      }
       ?? .samples(of: kind, among: sensors, interval: interval) { sample, sensor in
         make(sample.vector ?? .zero, sample.timestamp.seconds, sensor.id)
       }
     return updates.keepingLatest(in: latest)
   }
 
-  /// The simulation's updates when there is one (the interval checked as on hardware), each
+  /// The simulation's updates when there is one (one per interval of the readings' time, the
+  /// interval checked as on hardware; unavailable without any of the sensors `kinds`), each
   /// reading through a transform made for the iteration; nil on hardware.
   func simulated<Element: Sendable>(
-    interval: Duration? = nil, perIteration makeTransform: @escaping @Sendable () -> (MotionInput) -> Element?
+    interval: Duration? = nil, requiring kinds: [SensorInfo.Kind],
+    perIteration makeTransform: @escaping @Sendable () -> (MotionInput) -> Element?
   ) -> Updates<Element>? {
-    guard let simulation else { return nil }
-    let updates = simulation.updates(makeTransform)
-    guard let interval else { return updates }
-    return Updates { () throws(UpdateError) in
-      _ = try Updates<Element>.hertz(interval)
-      return try updates.open()
-    }
+    simulation?.updates(interval: interval, requiring: kinds, makeTransform)
   }
 
-  /// `simulated(interval:_:)` with a transform that keeps no state.
+  /// `simulated(interval:requiring:perIteration:)` with a transform that keeps no state.
   func simulated<Element: Sendable>(
-    interval: Duration? = nil, _ transform: @escaping @Sendable (MotionInput) -> Element?
+    interval: Duration? = nil, requiring kinds: [SensorInfo.Kind],
+    _ transform: @escaping @Sendable (MotionInput) -> Element?
   ) -> Updates<Element>? {
-    simulated(interval: interval, perIteration: { transform })
+    simulated(interval: interval, requiring: kinds, perIteration: { transform })
   }
 
   /// The sensor of `kind` the updates read: one in the display first, IIO before input.

@@ -38,16 +38,42 @@ public enum MotionSimulation: Sendable {
   }
 
   /// Updates over the readings: `transform` makes an element of each reading (a stateful one,
-  /// made anew for each iteration), nil skipping it. Delivered as fast as the loop takes them.
-  func updates<Element: Sendable>(_ makeTransform: @escaping @Sendable () -> (MotionInput) -> Element?) -> Updates<
-    Element
-  > {
+  /// made anew for each iteration), nil skipping it. Every reading goes through the transform;
+  /// an element is delivered when `interval` has passed in the readings' time since the last one
+  /// (each one without an interval). Delivered as fast as the loop takes them, suspending between
+  /// readings so that an endless simulation leaves its actor to the other tasks. Readings without
+  /// any of the sensors `requiring` names throw ``UpdateError/unavailable(_:)``, as hardware
+  /// without them does.
+  func updates<Element: Sendable>(
+    interval: Duration? = nil, requiring kinds: [SensorInfo.Kind] = [],
+    _ makeTransform: @escaping @Sendable () -> (MotionInput) -> Element?
+  ) -> Updates<Element> {
     let simulation = self
     return Updates { () throws(UpdateError) in
       if case .function(let hertz, _, _) = simulation, !(hertz > 0 && hertz.isFinite) {
         throw .unavailable("a simulation's rate must be a positive number of readings per second, not \(hertz)")
       }
-      return SimulatedFeed(readings: simulation, transform: makeTransform())
+      var seconds: Double? = nil
+      if let interval { seconds = 1 / (try Updates<Element>.hertz(interval)) }
+      let present = Set(simulation.sensors.map(\.type))
+      if let missing = kinds.first, !kinds.contains(where: present.contains) {
+        throw .unavailable(
+          .init(
+            .noHardware, "no \(missing.rawValue) found (the simulation's readings have no \(Self.reading(of: missing)))"
+          ))
+      }
+      return SimulatedFeed(readings: simulation, interval: seconds, transform: makeTransform())
+    }
+  }
+
+  /// What a reading holds for a sensor of `kind`.
+  private static func reading(of kind: SensorInfo.Kind) -> String {
+    switch kind {
+    case .accelerometer: "acceleration"
+    case .gyroscope: "rotation rate"
+    case .magnetometer: "magnetic field"
+    case .rotation: "hub orientation"
+    default: kind.rawValue
     }
   }
 }
@@ -55,30 +81,39 @@ public enum MotionSimulation: Sendable {
 /// One iteration over a simulation's readings.
 private final class SimulatedFeed<Element: Sendable>: UpdateFeed {
   private let readings: MotionSimulation
+  private let interval: Double?
   private let transform: (MotionInput) -> Element?
   private var index = 0
+  private var delivered: Double?
 
-  init(readings: MotionSimulation, transform: @escaping (MotionInput) -> Element?) {
+  init(readings: MotionSimulation, interval: Double?, transform: @escaping (MotionInput) -> Element?) {
     self.readings = readings
+    self.interval = interval
     self.transform = transform
   }
 
   func next(isolation actor: isolated (any Actor)?) async throws(UpdateError) -> Element? {
-    while !Task.isCancelled, let reading = nextReading() {
-      if let element = transform(reading) { return element }
+    while true {
+      // A reading at a time, as a sensor gives them: the actor's other tasks run in between.
+      await Task.yield()
+      guard !Task.isCancelled, let (time, reading) = nextReading() else { return nil }
+      guard let element = transform(reading) else { continue }
+      if let interval, let delivered, time - delivered < interval * (1 - 1e-9) { continue }
+      delivered = time
+      return element
     }
-    return nil
   }
 
-  private func nextReading() -> MotionInput? {
+  /// The next reading and its time in seconds.
+  private func nextReading() -> (Double, MotionInput)? {
     defer { index += 1 }
     switch readings {
     case .replay(let inputs):
-      return index < inputs.count ? inputs[index] : nil
+      return index < inputs.count ? (inputs[index].timestamp, inputs[index]) : nil
     case .function(let hertz, let duration, let reading):
       let time = Double(index) / hertz
       if let duration, time > duration { return nil }
-      return reading(time)
+      return (time, reading(time))
     }
   }
 }

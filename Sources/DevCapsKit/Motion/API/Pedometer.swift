@@ -2,14 +2,19 @@
 /// carry, through IIO (`in_steps_input`, switched on by `in_steps_en`).
 ///
 /// ```swift
-/// if Pedometer.isStepCountingAvailable {
-///   for try await update in Pedometer().updates() {
+/// let pedometer = Pedometer()
+/// if pedometer.isStepCountingAvailable {
+///   for try await update in pedometer.updates() {
 ///     stepsLabel.text = "\(update.steps ?? 0) steps"
 ///   }
 /// }
 /// ```
 public struct Pedometer: Sendable {
-  /// A step counter: an IIO device with an `in_steps` channel.
+  /// Whether this pedometer's ``updates()`` have a source: its replay, or a step counter on this
+  /// machine.
+  public var isStepCountingAvailable: Bool { replayed != nil || Self.isStepCountingAvailable }
+
+  /// A step counter on this machine: an IIO device with an `in_steps` channel.
   public static var isStepCountingAvailable: Bool {
     (ReportBuilder().build(sections: [.sensors]).sensors ?? []).contains { $0.type == .stepCounter && $0.bus == "iio" }
   }

@@ -8,12 +8,19 @@ final class SensorSampler<Element: Sendable> {
   private let waker: LoopWaker
   private var thread: WorkerThread?
 
-  init(_ sensor: SensorInfo, hertz: Double, transform: @escaping (SensorSample) -> Element) throws(StreamError) {
-    let (stream, continuation) = AsyncThrowingStream.makeStream(of: Element.self)
+  init(
+    _ sensor: SensorInfo, hertz: Double, buffering: UpdateBuffering, transform: @escaping (SensorSample) -> Element
+  ) throws(StreamError) {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(
+      of: Element.self, bufferingPolicy: buffering.policy(of: Element.self))
     self.stream = stream
-    guard let waker = LoopWaker() else { throw .unavailable("cannot create an eventfd to stop the updates") }
+    guard let waker = LoopWaker() else {
+      throw .unavailable(.init(.systemResources, "cannot create an eventfd to stop the updates"))
+    }
     self.waker = waker
-    guard let udev = Udev() else { throw .unavailable("cannot use udev (\(Udev.unavailableReason))") }
+    guard let udev = Udev() else {
+      throw .unavailable(.init(.serviceMissing, "cannot use udev (\(Udev.unavailableReason))"))
+    }
     // Samples go straight to the continuation: the session's events are for DeviceStream.
     let session = StreamSession(maximumChanges: nil) { _ in true }
     self.session = session
@@ -59,19 +66,20 @@ final class SensorSampler<Element: Sendable> {
 
 extension Updates {
   /// Samples of the first sensor of `kind` (one in the display first), each turned into an
-  /// element.
+  /// element; the newest kept while the loop is busy.
   static func samples(
     of kind: SensorInfo.Kind, among sensors: [SensorInfo], interval: Duration,
     _ transform: @escaping @Sendable (SensorSample, SensorInfo) -> Element
   ) -> Updates {
-    Updates { () throws(UpdateError) in
+    Updates(buffering: .newest(1), releaseAfter: releaseAfter(interval: interval)) { policy throws(UpdateError) in
       let hertz = try hertz(interval)
       guard let sensor = MotionManager.preferred(kind, among: sensors) else {
         throw .unavailable(
-          "no \(kind.rawValue) found (no IIO device with \(IIOChannelGroup.type(of: kind))_* channels)")
+          .init(
+            .noHardware, "no \(kind.rawValue) found (no IIO device with \(IIOChannelGroup.type(of: kind))_* channels)"))
       }
       do {
-        let sampler = try SensorSampler(sensor, hertz: hertz) { transform($0, sensor) }
+        let sampler = try SensorSampler(sensor, hertz: hertz, buffering: policy) { transform($0, sensor) }
         return StreamFeed(owner: sampler, stream: sampler.stream) { $0 }
       } catch {
         throw UpdateError(error)

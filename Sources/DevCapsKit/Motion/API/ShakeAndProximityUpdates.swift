@@ -3,15 +3,18 @@ extension MotionManager {
   /// accelerometer at 50 Hz by the detector and thresholds of `settings` (the count detector by
   /// default: five swings past 1.5 g within 1.5 s, docs/motion.md).
   public func shakeUpdates(settings: ShakeDetector.Settings = ShakeDetector.Settings()) -> Updates<ShakeEvent> {
-    if let simulated = simulated(perIteration: { () -> (MotionInput) -> ShakeEvent? in
-      var detector = ShakeDetector(settings: settings)
-      return { reading in
-        guard let acceleration = reading.acceleration,
-          let shake = detector.update(acceleration, at: reading.timestamp)
-        else { return nil }
-        return ShakeEvent(detector: settings.kind, peakG: shake.peakG, sensor: "simulation")
-      }
-    }) {
+    if let simulated = simulated(
+      requiring: [.accelerometer],
+      perIteration: { () -> (MotionInput) -> ShakeEvent? in
+        var detector = ShakeDetector(settings: settings)
+        return { reading in
+          guard let acceleration = reading.acceleration,
+            let shake = detector.update(acceleration, at: reading.timestamp)
+          else { return nil }
+          return ShakeEvent(detector: settings.kind, peakG: shake.peakG, sensor: "simulation")
+        }
+      })
+    {
       return simulated
     }
     var options = StreamOptions()

@@ -4,7 +4,7 @@
 enum AccelerometerChoice {
   enum Outcome {
     case found(SensorInfo)
-    case unavailable(String)
+    case unavailable(UpdateError.Reason)
   }
 
   static func choose(_ sensors: [SensorInfo]) -> Outcome {
@@ -14,10 +14,15 @@ enum AccelerometerChoice {
     if let input = display.first(where: { $0.bus == "input" }) { return .found(input) }
     if accelerometers.isEmpty {
       return .unavailable(
-        "no accelerometer found (no IIO device with in_accel_* channels, no input device with ID_INPUT_ACCELEROMETER)")
+        .init(
+          .noHardware,
+          "no accelerometer found (no IIO device with in_accel_* channels, no input device with ID_INPUT_ACCELEROMETER)"
+        ))
     }
     let found = accelerometers.map { "\($0.name ?? $0.type.rawValue) (\($0.id), \($0.location?.rawValue ?? "base"))" }
     return .unavailable(
-      "found only a base accelerometer: \(found.joined(separator: ", ")); the up-angle needs one in the display")
+      .init(
+        .unsuitableHardware,
+        "found only a base accelerometer: \(found.joined(separator: ", ")); the up-angle needs one in the display"))
   }
 }

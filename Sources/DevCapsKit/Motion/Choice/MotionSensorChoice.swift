@@ -14,7 +14,7 @@ struct MotionSensorChoice {
 
   enum Outcome {
     case found(MotionSensorChoice)
-    case unavailable(String)
+    case unavailable(UpdateError.Reason)
   }
 
   /// The magnetometer device motion reads: the first IIO one with all three axes.
@@ -29,7 +29,7 @@ struct MotionSensorChoice {
     case .found(let sensor): accelerometer = sensor
     case .unavailable(let reason):
       accelerometer = nil
-      accelerometerProblem = reason
+      accelerometerProblem = reason.message
     }
     let iio = sensors.filter { $0.bus == "iio" }
     let rotation = iio.first { $0.type == .rotation }
@@ -49,18 +49,24 @@ struct MotionSensorChoice {
       missing.append(accelerometerProblem ?? "no accelerometer")
       if gyroscopes.isEmpty { missing.append("no gyroscope (IIO in_anglvel_*)") }
       return .unavailable(
-        "device motion needs an accelerometer (with a gyroscope for fusion) or a sensor hub: "
-          + missing.joined(separator: "; "))
+        .init(
+          .noHardware,
+          "device motion needs an accelerometer (with a gyroscope for fusion) or a sensor hub: "
+            + missing.joined(separator: "; ")))
     }
     if referenceFrame == .xMagneticNorthZVertical || referenceFrame == .xArbitraryCorrectedZVertical, source != .hub {
       guard magnetometer != nil else {
         return .unavailable(
-          "the reference frame \(referenceFrame.rawValue) needs a magnetometer (IIO in_magn_{x,y,z}); none found")
+          .init(
+            .noHardware,
+            "the reference frame \(referenceFrame.rawValue) needs a magnetometer (IIO in_magn_{x,y,z}); none found"))
       }
       guard source == .fusion else {
         return .unavailable(
-          "the reference frame \(referenceFrame.rawValue) needs a gyroscope (IIO in_anglvel_*) besides the magnetometer; none found"
-        )
+          .init(
+            .noHardware,
+            "the reference frame \(referenceFrame.rawValue) needs a gyroscope (IIO in_anglvel_*) besides the magnetometer; none found"
+          ))
       }
     }
     return .found(

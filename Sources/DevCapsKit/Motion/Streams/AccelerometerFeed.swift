@@ -19,7 +19,10 @@ enum AccelerometerFeed {
     let kinds = [sensor.type] + also
     guard let device = sensor.iio, let polled = IIOPolledSource(device: device, kinds: kinds) else {
       let type = sensor.iio.flatMap { $0.group(sensor.type)?.type } ?? IIOChannelGroup.type(of: sensor.type)
-      throw .unavailable("the \(sensor.type.rawValue) \(sensor.id) has no \(type)_{x,y,z}_raw attributes to read")
+      throw .unavailable(
+        .init(
+          .unsuitableHardware, "the \(sensor.type.rawValue) \(sensor.id) has no \(type)_{x,y,z}_raw attributes to read")
+      )
     }
     // A hub's rotation is four components in one scan element, which scans cannot decode yet.
     guard let session, sensor.buffered, !kinds.contains(.rotation) else { return polled }
@@ -55,7 +58,8 @@ enum InputFeed {
     do {
       return try InputEventSource(sensor: sensor, udev: udev)
     } catch {
-      throw .unavailable("cannot read the \(sensor.type.rawValue) \(sensor.name ?? sensor.id) (\(sensor.id)): \(error)")
+      let message = "cannot read the \(sensor.type.rawValue) \(sensor.name ?? sensor.id) (\(sensor.id)): \(error)"
+      throw .unavailable(error.reason(message))
     }
   }
 }

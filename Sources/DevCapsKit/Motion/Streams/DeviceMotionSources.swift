@@ -15,7 +15,7 @@ enum DeviceMotionSources {
       throw .unavailable(reason)
     }
     if kind == .heading && choice.magnetometer == nil {
-      throw .unavailable("a heading needs a magnetometer (IIO in_magn_{x,y,z}); none found")
+      throw .unavailable(.init(.noHardware, "a heading needs a magnetometer (IIO in_magn_{x,y,z}); none found"))
     }
     do {
       return try start(choice, motion: wantsMotion, heading: wantsHeading, sources)

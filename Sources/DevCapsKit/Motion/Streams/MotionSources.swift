@@ -73,8 +73,10 @@ enum MotionSources {
     } else {
       if kind == .all { return nil }
       throw .unavailable(
-        "no proximity sensor found (no IIO device with in_proximity* channels, no input device with SW_FRONT_PROXIMITY)"
-      )
+        .init(
+          .noHardware,
+          "no proximity sensor found (no IIO device with in_proximity* channels, no input device with SW_FRONT_PROXIMITY)"
+        ))
     }
     let sensor = tracker.sensor
     sources.stopWhenRemoved(sensor)

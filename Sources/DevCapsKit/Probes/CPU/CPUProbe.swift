@@ -33,14 +33,25 @@ struct CPUProbe {
     cpu.level = CPUFeatures.x86Level(cpu.flags)
     cpu.caches = caches(cpus: cpus, cpuinfo: cpuinfo)
     cpu.hypervisorVendor = HypervisorVendor(context: context).detect(cpuinfo: cpuinfo)
-    cpu.availableCores = availableCores()
+    if let (cores, decidedBy) = availableCores() {
+      cpu.availableCoresFraction = cores
+      cpu.availableCoresDecidedBy = decidedBy
+      cpu.availableCores = CgroupLimits.roundedUp(cores)
+    }
     return cpu
   }
 
-  /// The affinity mask capped by the cgroup's cpuset and quota; nil when none of them is known.
-  func availableCores() -> Int? {
+  /// The affinity mask capped by the cgroup's cpuset and quota, and which of them decided it
+  /// (the first of the three on a tie); nil when none of them is known.
+  func availableCores() -> (Double, String)? {
     let limits = CgroupLimits(context: context)
-    return [ProcessStatus.affinityCount(context), limits.cpusetCount(), limits.cpuQuotaCores()].compactMap { $0 }.min()
+    let candidates: [(Double?, String)] = [
+      (ProcessStatus.affinityCount(context).map(Double.init), "affinity"),
+      (limits.cpusetCount().map(Double.init), "cpuset"), (limits.cpuQuota(), "quota"),
+    ]
+    var best: (Double, String)? = nil
+    for case (let cores?, let source) in candidates where best.map({ cores < $0.0 }) ?? true { best = (cores, source) }
+    return best
   }
 
   func onlineCPUs() -> [Int]? {

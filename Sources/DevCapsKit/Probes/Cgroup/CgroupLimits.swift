@@ -14,11 +14,12 @@ struct CgroupLimits {
     }
   }
 
-  /// CPUs the quota allows, rounded up: v2 `cpu.max` ("QUOTA PERIOD", "max PERIOD" for none),
-  /// v1 `cpu.cfs_quota_us` (-1 for none) over `cpu.cfs_period_us`.
-  func cpuQuotaCores() -> Int? {
+  /// CPUs the quota allows, as a fraction (1.5): v2 `cpu.max` ("QUOTA PERIOD", "max PERIOD"
+  /// for none), v1 `cpu.cfs_quota_us` (-1 for none) over `cpu.cfs_period_us`, the tightest of
+  /// the cgroup and its ancestors.
+  func cpuQuota() -> Double? {
     guard let hierarchy = paths.hierarchy("cpu") else { return nil }
-    var tightest: Int? = nil
+    var tightest: Double? = nil
     for directory in hierarchy.directories {
       let cores = hierarchy.version == 2 ? cpuMax(directory + "/cpu.max") : cfsQuota(directory)
       if let cores { tightest = min(tightest ?? cores, cores) }
@@ -26,7 +27,7 @@ struct CgroupLimits {
     return tightest
   }
 
-  private func cpuMax(_ path: String) -> Int? {
+  private func cpuMax(_ path: String) -> Double? {
     guard let line = context.line(path) else { return nil }
     let fields = line.split(separator: " ")
     if fields.first == "max" { return nil }
@@ -37,7 +38,7 @@ struct CgroupLimits {
     return CgroupLimits.cores(quota: quota, period: period)
   }
 
-  private func cfsQuota(_ directory: String) -> Int? {
+  private func cfsQuota(_ directory: String) -> Double? {
     guard let quota = context.integer(directory + "/cpu.cfs_quota_us"), quota != -1 else { return nil }
     guard let period = context.integer(directory + "/cpu.cfs_period_us") else { return nil }
     guard quota > 0, period > 0 else {
@@ -49,10 +50,12 @@ struct CgroupLimits {
     return CgroupLimits.cores(quota: quota, period: period)
   }
 
-  /// quota ÷ period rounded up: 150000/100000 is 2 CPUs' worth of threads, 50000/100000 still 1.
-  static func cores(quota: Int64, period: Int64) -> Int {
-    Int(min(quota / period + (quota % period == 0 ? 0 : 1), Int64(Int32.max)))
-  }
+  /// quota ÷ period: 150000/100000 is 1.5 CPUs.
+  static func cores(quota: Int64, period: Int64) -> Double { Double(quota) / Double(period) }
+
+  /// A fractional count rounded up, as `availableCores` keeps it: 1.5 CPUs are 2 threads' worth,
+  /// 0.5 still 1.
+  static func roundedUp(_ cores: Double) -> Int { Int(min(cores.rounded(.up), Double(Int32.max))) }
 
   /// The CPUs of the innermost cpuset (`cpuset.cpus.effective`, v1 `cpuset.effective_cpus`),
   /// which already reflects every parent's.
@@ -65,6 +68,42 @@ struct CgroupLimits {
       return nil
     }
     return cpus.count
+  }
+
+  /// What the cgroups leave below their limits (see ``MemoryInfo/cgroupAvailableBytes``): for
+  /// each of the cgroup and its ancestors with a limit below `ceiling` (the RAM), the limit less
+  /// usage (v2 `memory.current`, v1 `memory.usage_in_bytes`) less inactive file cache
+  /// (`memory.stat` `inactive_file`, v1 `total_inactive_file`); the least of them.
+  func memoryHeadroom(below ceiling: UInt64) -> UInt64? {
+    guard let hierarchy = paths.hierarchy("memory") else { return nil }
+    let v2 = hierarchy.version == 2
+    var tightest: UInt64? = nil
+    for directory in hierarchy.directories {
+      guard let line = context.line(directory + (v2 ? "/memory.max" : "/memory.limit_in_bytes")),
+        let limit = UInt64(line), limit < ceiling,
+        let usage = context.line(directory + (v2 ? "/memory.current" : "/memory.usage_in_bytes")).flatMap({
+          UInt64($0)
+        })
+      else { continue }
+      let inactive = inactiveFile(directory + "/memory.stat", key: v2 ? "inactive_file" : "total_inactive_file")
+      let charged = usage - min(usage, inactive ?? 0)
+      let left = limit - min(limit, charged)
+      tightest = min(tightest ?? left, left)
+    }
+    return tightest
+  }
+
+  private func inactiveFile(_ path: String, key: String) -> UInt64? {
+    context.text(path).flatMap { CgroupLimits.statValue(key, in: $0) }
+  }
+
+  /// One `KEY VALUE` line of a cgroup's `memory.stat`; nil when there is none or it is not a
+  /// byte count.
+  static func statValue(_ key: String, in text: String) -> UInt64? {
+    for line in text.splitCharacters(separator: "\n") where line.hasPrefix(key + " ") {
+      return UInt64(line.dropFirst(key.count + 1))
+    }
+    return nil
   }
 
   /// The tightest memory limit in bytes: v2 `memory.max` ("max" for none), v1

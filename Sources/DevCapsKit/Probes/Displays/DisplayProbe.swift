@@ -58,6 +58,7 @@ extension DisplayInfo {
     name = edid.name
     widthMm = edid.widthMm
     heightMm = edid.heightMm
+    modeRefreshHz = EDIDTimings.refreshRates(edid.timings)
     if let mode = edid.preferredMode {
       preferredMode = "\(mode.width)x\(mode.height)" + (mode.interlaced ? "i" : "")
       preferredRefreshHz = mode.refreshHz

@@ -14,6 +14,10 @@ struct EDID: Sendable, Equatable {
   var widthMm: Int?
   var heightMm: Int?
   var preferredMode: Mode?
+  /// Every mode the EDID's timings state, in the order they are read: the established timings,
+  /// the standard timings, the detailed timings of the base block and of CTA-861 extensions.
+  /// (A CTA-861 block's short video descriptors are not read.)
+  var timings: [Mode] = []
 
   struct Mode: Sendable, Equatable {
     var width: Int
@@ -53,11 +57,13 @@ struct EDID: Sendable, Equatable {
       manufacturerId: String(letters), productCode: Int(bytes[10]) | Int(bytes[11]) << 8,
       serialNumber: serial == 0 ? nil : serial)
 
+    edid.timings = EDIDTimings.established(bytes) + EDIDTimings.standard(bytes)
     var preferredTimingSize: (Int, Int)? = nil
     for offset in stride(from: 54, through: 108, by: 18) {
       let descriptor = Array(bytes[offset..<(offset + 18)])
       if descriptor[0] != 0 || descriptor[1] != 0 {
         // A detailed timing; the first one is the preferred mode.
+        if let timing = detailedTiming(descriptor) { edid.timings.append(timing) }
         if edid.preferredMode == nil {
           edid.preferredMode = detailedTiming(descriptor)
           let width = Int(descriptor[12]) | Int(descriptor[14] & 0xF0) << 4
@@ -72,6 +78,7 @@ struct EDID: Sendable, Equatable {
       default: break
       }
     }
+    edid.timings += EDIDTimings.extensionTimings(bytes)
     if let (width, height) = preferredTimingSize {
       edid.widthMm = width
       edid.heightMm = height
@@ -89,10 +96,11 @@ struct EDID: Sendable, Equatable {
     let hBlank = Int(d[3]) | Int(d[4] & 0x0F) << 8
     let vActive = Int(d[5]) | Int(d[7] & 0xF0) << 4
     let vBlank = Int(d[6]) | Int(d[7] & 0x0F) << 8
-    let total = Double((hActive + hBlank) * (vActive + vBlank))
-    guard hActive > 0, vActive > 0, total > 0 else { return nil }
     let interlaced = d[17] & 0x80 != 0
-    // An interlaced timing describes one field: the frame has twice the lines.
+    // An interlaced timing describes one field, half a line longer than its lines: the frame
+    // has twice the lines, and the rate is the fields'.
+    let total = Double(hActive + hBlank) * (Double(vActive + vBlank) + (interlaced ? 0.5 : 0))
+    guard hActive > 0, vActive > 0, total > 0 else { return nil }
     let refresh = pixelClock / total
     return Mode(
       width: hActive, height: interlaced ? vActive * 2 : vActive,

@@ -10,12 +10,15 @@ struct MemoryProbe {
       context.text("/proc/meminfo").map { MemoryProbe.parseMeminfo($0, diagnostics: context.diagnostics) }
       ?? MeminfoValues()
     let total = meminfo["MemTotal"]
-    var limit = CgroupLimits(context: context).memoryLimit()
+    let cgroups = CgroupLimits(context: context)
+    var limit = cgroups.memoryLimit()
     // A limit above the RAM limits nothing (v1 writes "no limit" as a page-rounded 2^63).
     if let bytes = limit, let total, bytes >= total { limit = nil }
+    let headroom = limit == nil ? nil : cgroups.memoryHeadroom(below: total ?? .max)
     return MemoryInfo(
       totalBytes: total, installedBytes: installedBytes(), availableBytes: meminfo["MemAvailable"],
-      swapTotalBytes: meminfo["SwapTotal"], swapFreeBytes: meminfo["SwapFree"], limitBytes: limit)
+      swapTotalBytes: meminfo["SwapTotal"], swapFreeBytes: meminfo["SwapFree"], limitBytes: limit,
+      cgroupAvailableBytes: headroom)
   }
 
   /// `Key:   1234 kB` lines, converted to bytes. A line that does not parse is reported.

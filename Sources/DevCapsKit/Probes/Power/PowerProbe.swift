@@ -16,14 +16,31 @@ struct PowerProbe {
   }
 
   func probe() -> PowerInfo {
+    let asked = context.made.removeValue(forKey: PowerProbe.pendingQueryKey) as? PowerDaemonsQuery
+    let answers = (asked ?? PowerProbe.startQuery())?.collect()
+    if let reason = answers?.timedOut { context.diagnostics.record("system bus", reason) }
     var power: PowerInfo
-    if PowerProbe.systemBusMayExist, let client = try? UPowerClient() {
-      power = client.read()
+    if let upower = try? answers?.upower.get() {
+      power = upower
     } else {
       power = SysfsPower(context: context, udev: udev).read()
     }
-    power.powerProfile = try? PowerProfilesClient.read().get()
+    power.powerProfile = try? answers?.profile.get()
     return power
+  }
+
+  /// Where `ask(in:)` leaves the questions for the probe to collect.
+  static let pendingQueryKey = "power daemons' answers"
+
+  /// Asks the daemons now, when the report starts, so that they answer while the file probes run.
+  static func ask(in context: ProbeContext) {
+    if let query = startQuery() { context.made[pendingQueryKey] = query }
+  }
+
+  /// The daemons' questions, asked now; nil without a system bus (nothing to wait for).
+  static func startQuery() -> PowerDaemonsQuery? {
+    guard systemBusMayExist else { return nil }
+    return try? PowerDaemonsQuery.start().get()
   }
 
   /// Without a system bus there is no upowerd to ask: then GLib and libupower-glib are not even

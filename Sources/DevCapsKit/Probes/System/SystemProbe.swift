@@ -13,6 +13,7 @@ struct SystemProbe {
     return SystemInfo(
       name: field("NAME"), version: field("VERSION_ID"), fullVersion: point?.version, fullVersionSource: point?.source,
       prettyName: field("PRETTY_NAME"), id: field("ID"),
+      idLike: field("ID_LIKE").map { $0.split(separator: " ").map(String.init) } ?? [],
       kernel: KernelIdentity(context: context).release, uptimeSeconds: uptime())
   }
 

@@ -18,7 +18,7 @@ enum PowerSources {
       watcher = try UPowerWatcher()
       try watcher.start()
     } catch {
-      throw .unavailable("cannot start watching UPower: \(error)")
+      throw .unavailable(.init(.serviceMissing, "cannot start watching UPower: \(error)"))
     }
     // The first message says whether upowerd is there; D-Bus answers within moments.
     var ready = pollfd(fd: watcher.fd.rawValue, events: Int16(POLLIN), revents: 0)
@@ -34,14 +34,17 @@ enum PowerSources {
     }
     watcher.stop()
     if lid != nil && kind == .lid {
-      throw .unavailable("watch lid needs UPower: org.freedesktop.UPower is not on the system bus")
+      throw .unavailable(
+        .init(.serviceMissing, "watch lid needs UPower: org.freedesktop.UPower is not on the system bus"))
     }
     guard let battery else { return }
     let power = SysfsPower(context: context, udev: udev).read()
     if power.source == .none {
       if kind == .all { return }
       throw .unavailable(
-        "no power source: UPower is not running and /sys/class/power_supply has no battery or line power")
+        .init(
+          .noHardware, "no power source: UPower is not running and /sys/class/power_supply has no battery or line power"
+        ))
     }
     session.watchUdev(udev, subsystems: ["power_supply"]) { [unowned session] _ in
       session.publish(battery.diff(SysfsPower(context: context.refreshed(), udev: udev).read(), initial: false))

@@ -18,7 +18,10 @@ enum WatchSources {
       guard
         session.watchUdev(
           udev, subsystems: watcher.subsystems, { [unowned session] in session.publish(watcher.handle($0)) })
-      else { throw .unavailable("cannot listen to udev events for \(watcher.subsystems.joined(separator: ", "))") }
+      else {
+        throw .unavailable(
+          .init(.serviceMissing, "cannot listen to udev events for \(watcher.subsystems.joined(separator: ", "))"))
+      }
     }
     for watcher in watchers { session.publish(watcher.start(), initial: true) }
     try PowerSources.open(kind, sources)

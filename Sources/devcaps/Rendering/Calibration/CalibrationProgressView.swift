@@ -1,8 +1,9 @@
 import DevCapsKit
 
 /// What `devcaps calibrate magnetometer` tells a person: what to do, how much of the sphere the
-/// turning has covered (on a terminal one line redrawn in place, elsewhere a line whenever the
-/// coverage or the accuracy changes), and what was saved.
+/// turning has covered (on a terminal that can redraw, one line redrawn in place, fitted to the
+/// width, with the time left and the keys; elsewhere a line whenever the coverage or the
+/// accuracy changes), and what was saved.
 final class CalibrationProgressView: @unchecked Sendable {
   let sensor: SensorInfo
   let live: Bool
@@ -16,46 +17,71 @@ final class CalibrationProgressView: @unchecked Sendable {
     self.style = style
   }
 
-  var introduction: String {
-    "Calibrating the magnetometer \(sensorName). Turn the device slowly through every orientation: "
-      + "face up, face down, each edge up, until the accuracy is high.\n"
+  /// What to do, wrapped at words to `columns` when there are any.
+  func introduction(columns: Int?) -> String {
+    let text =
+      "Calibrating the magnetometer \(sensorName). Turn the device slowly through every orientation: "
+      + "face up, face down, each edge up, until the accuracy is high."
+    guard let columns, columns > 0 else { return text + "\n" }
+    return TerminalWidth.wrapped(text, columns: columns).map { $0 + "\n" }.joined()
   }
 
   private var sensorName: String { sensor.name.map { "\(sensor.id) (\($0))" } ?? sensor.id }
 
-  /// The line for this progress, nil when a line-per-change output has nothing new to say.
-  func line(_ progress: MagnetometerFitting.Progress) -> String? {
+  /// The line for this progress, nil when a line-per-change output has nothing new to say. On a
+  /// terminal `secondsLeft` and the keys are added and the line is fitted to `columns`.
+  func line(_ progress: MagnetometerFitting.Progress, secondsLeft: Int, columns: Int?) -> String? {
     let coverage = Int(((progress.result?.coverage ?? 0) * 100).rounded())
     let accuracy = progress.result?.calibration.accuracy
-    if !live {
+    guard live else {
       if let lastShown, lastShown.coverage == coverage, lastShown.accuracy == accuracy { return nil }
       lastShown = (coverage, accuracy)
+      return Self.progressText(progress, style: style) + "\n"
     }
-    let text = Self.progressText(progress, style: style)
-    return live ? "\r" + text + "\u{1B}[K" : text + "\n"
+    let keys = (accuracy ?? .uncalibrated) >= .medium ? "Enter or q saves · Ctrl-C cancels" : "Ctrl-C cancels"
+    let extra = ["\(secondsLeft) s left", keys]
+    // One cell short of the width: a line that fills it would wrap at the next character.
+    let width = columns.map { max(1, $0 - 1) }
+    return "\r" + Self.progressText(progress, style: style, extra: extra, columns: width) + "\u{1B}[K"
   }
 
   /// After the live line, the cursor goes to a line of its own.
   var finishLine: String { live ? "\n" : "" }
 
-  /// `coverage [#########-----------] 45 % · 212 readings · residual 1.2 % · accuracy medium`
-  static func progressText(_ progress: MagnetometerFitting.Progress, style: TextStyle) -> String {
+  /// `coverage █████████░░░░░░░░░░░ 45 % · 212 readings · residual 1.2 % · accuracy medium`, then
+  /// `extra` (the time left, the keys). Within `columns` the richest form that fits is shown:
+  /// a shorter bar, then no readings or residual, then no bar and the accuracy alone, then
+  /// without the extras from the last; what still does not fit is cut.
+  static func progressText(
+    _ progress: MagnetometerFitting.Progress, style: TextStyle, extra: [String] = [], columns: Int? = nil
+  ) -> String {
     let share = progress.result?.coverage ?? 0
-    let width = 20
-    let filled = Int((share * Double(width)).rounded())
-    let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-    var parts = [
-      "coverage \(bar) \(Int((share * 100).rounded())) %",
-      "\(Units.grouped(progress.readings)) reading" + (progress.readings == 1 ? "" : "s"),
-    ]
-    if let result = progress.result {
-      parts.append("residual \(Units.fixed(result.residual * 100, decimals: 1)) %")
-      let accuracy = result.calibration.accuracy
-      parts.append("accuracy " + (accuracy == .high ? style.good(accuracy.rawValue) : accuracy.rawValue))
-    } else {
-      parts.append("accuracy not yet known")
+    let percent = "\(Int((share * 100).rounded())) %"
+    func coverage(bar width: Int) -> String {
+      let filled = Int((share * Double(width)).rounded())
+      let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+      return "coverage \(bar) \(percent)"
     }
-    return parts.joined(separator: " · ")
+    let readings = "\(Units.grouped(progress.readings)) reading" + (progress.readings == 1 ? "" : "s")
+    let accuracy: String
+    var details = [readings]
+    if let result = progress.result {
+      details.append("residual \(Units.fixed(result.residual * 100, decimals: 1)) %")
+      let value = result.calibration.accuracy
+      accuracy = value == .high ? style.good(value.rawValue) : value.rawValue
+    } else {
+      accuracy = "not yet known"
+    }
+    let full = details + ["accuracy " + accuracy]
+    let candidates: [[String]] =
+      [
+        [coverage(bar: 20)] + full + extra,
+        [coverage(bar: 10)] + full + extra,
+        [coverage(bar: 10), "accuracy " + accuracy] + extra,
+      ] + (0...extra.count).reversed().map { kept in ["coverage \(percent)", accuracy] + extra.prefix(kept) }
+    let texts = candidates.map { $0.joined(separator: " · ") }
+    guard let columns else { return texts[0] }
+    return texts.first { TerminalWidth.of($0) <= columns } ?? TerminalWidth.fitted(texts.last!, columns: columns)
   }
 
   func saved(_ result: MagnetometerFit.Result, at path: String) -> String {

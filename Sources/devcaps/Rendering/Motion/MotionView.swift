@@ -11,15 +11,11 @@ import Musl
 struct MotionView {
   static let horizonWidth = 33
   static let horizonHeight = 11
-  /// The smallest terminal the readout fits: 13 lines of text and the horizon, rows of up to
-  /// 62 columns (`Magnetic field` with its accuracy). Smaller ones get plain lines.
-  static let minimumColumns = 64
-  static let minimumRows = horizonHeight + 14
 
   let style: TextStyle
 
-  /// One frame, every line ending in "\n".
-  func frame(_ update: DeviceMotionUpdate) -> String {
+  /// One frame: the readout and the horizon, and the sensors and keys as a footer.
+  func frame(_ update: DeviceMotionUpdate) -> LiveFrame {
     let motion = update.motion
     var lines: [String] = []
     var title = "Device motion · " + source(motion.source)
@@ -45,9 +41,8 @@ struct MotionView {
     lines.append(row("Heading", motion.heading.map { angle($0) + "  " + Self.compassPoint($0) } ?? style.dim("—")))
     lines.append("")
     lines += horizon(roll: attitude.roll.degreesFromRadians, pitch: attitude.pitch.degreesFromRadians)
-    lines.append("")
-    lines.append(style.dim(update.sensors.joined(separator: ", ") + " · q or Ctrl-C to quit"))
-    return lines.map { "  " + $0 + "\n" }.joined()
+    let footer = style.dim(update.sensors.joined(separator: ", ") + " · q or Ctrl-C to quit")
+    return LiveFrame(lines: lines.map { "  " + $0 } + [""], footer: ["  " + footer])
   }
 
   private func source(_ source: MotionSource) -> String {

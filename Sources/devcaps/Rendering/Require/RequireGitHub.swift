@@ -22,7 +22,11 @@ enum RequireGitHub {
     let on = outcome.machine.map { " on \($0)" } ?? ""
     for result in outcome.unmet {
       let title = "devcaps require: \(result.key)\(on)"
-      let message = "\(result.key): expected \(result.expected), \(result.findingText)"
+      // The manifests of any-of and none-of, indented under the requirement.
+      let nested = RequireOutcome.rows(result.children).map { depth, child in
+        "\n" + String(repeating: "  ", count: depth + 1) + "\(child.satisfied ? "✓" : "✗") \(child)"
+      }.joined()
+      let message = "\(result.key): expected \(result.expected), \(result.findingText)" + nested
       lines += "::error file=\(property(outcome.manifest)),title=\(property(title))::\(data(message))\n"
     }
     let level = outcome.satisfied ? "notice" : "error"
@@ -30,9 +34,10 @@ enum RequireGitHub {
     Output.write(lines)
     var text = "### devcaps require \(cell(outcome.manifest))\(outcome.machine.map { " on " + cell($0) } ?? "")\n\n"
     text += "| | requirement | expected | found |\n|---|---|---|---|\n"
-    for result in outcome.results {
+    for (depth, result) in RequireOutcome.rows(outcome.results) {
+      let indent = String(repeating: "\u{A0}\u{A0}", count: depth)
       text +=
-        "| \(result.satisfied ? "✅" : "❌") | `\(cell(result.key))` | \(cell(result.expected)) | \(cell(result.findingText)) |\n"
+        "| \(result.satisfied ? "✅" : "❌") | \(indent)`\(cell(result.key))` | \(cell(result.expected)) | \(cell(result.findingText)) |\n"
     }
     appendSummary(text + "\n**\(cell(outcome.summary))**\n\n")
   }

@@ -33,18 +33,25 @@ struct RequireOutcome {
         } ?? []) + [
           JSONMember("satisfied", .bool(satisfied)),
           JSONMember("summary", .string(summary)),
-          JSONMember(
-            "results",
-            .array(
-              results.map { result in
-                .object([
-                  JSONMember("key", .string(result.key)),
-                  JSONMember("expected", .string(result.expected)),
-                  JSONMember("actual", result.actual),
-                  JSONMember("satisfied", .bool(result.satisfied)),
-                  JSONMember("detail", .string(result.finding.description)),
-                ])
-              })),
+          JSONMember("results", .array(results.map(RequireOutcome.json))),
         ] + (error.map { [JSONMember("error", $0.json)] } ?? []))
+  }
+
+  /// One result; `any-of` and `none-of` with their manifests' results under `children`.
+  static func json(_ result: RequirementResult) -> JSONValue {
+    .object(
+      [
+        JSONMember("key", .string(result.key)),
+        JSONMember("expected", .string(result.expected)),
+        JSONMember("actual", result.actual),
+        JSONMember("satisfied", .bool(result.satisfied)),
+        JSONMember("detail", .string(result.finding.description)),
+      ] + (result.children.isEmpty ? [] : [JSONMember("children", .array(result.children.map(json)))]))
+  }
+
+  /// Every result with how deep it sits: a requirement at 0, the manifests of an `any-of` at 1,
+  /// their requirements at 2. What each format indents.
+  static func rows(_ results: [RequirementResult], depth: Int = 0) -> [(depth: Int, result: RequirementResult)] {
+    results.flatMap { [(depth, $0)] + rows($0.children, depth: depth + 1) }
   }
 }

@@ -11,14 +11,18 @@ struct RequireText {
   static let expectedColumn = 24
 
   func render() -> String {
-    let keys = outcome.results.map { OutsideText.terminal($0.key, width: Self.keyColumn) }
-    let expected = outcome.results.map { OutsideText.terminal($0.expected, width: Self.expectedColumn) }
-    let keyWidth = max(18, (keys.map(\.count).max() ?? 0) + 2)
+    let rows = RequireOutcome.rows(outcome.results)
+    let keys = rows.map { OutsideText.terminal($0.result.key, width: Self.keyColumn) }
+    let expected = rows.map { OutsideText.terminal($0.result.expected, width: Self.expectedColumn) }
+    let keyWidth = max(18, (zip(keys, rows).map { $0.count + 2 * $1.depth }.max() ?? 0) + 2)
     let expectedWidth = max(14, (expected.map(\.count).max() ?? 0) + 2)
     var text = ""
-    for (index, result) in outcome.results.enumerated() {
+    for (index, (depth, result)) in rows.enumerated() {
       let mark = result.satisfied ? style.good("✓") : style.bad("✗")
-      text += "  \(mark) " + keys[index] + String(repeating: " ", count: max(1, keyWidth - keys[index].count))
+      // A manifest of any-of or none-of, and its requirements, indented under it.
+      let indent = String(repeating: "  ", count: depth)
+      let key = keys[index]
+      text += indent + "  \(mark) " + key + String(repeating: " ", count: max(1, keyWidth - key.count - indent.count))
       text += expected[index] + String(repeating: " ", count: max(1, expectedWidth - expected[index].count))
       text += OutsideText.value(result.findingText) + "\n"
     }

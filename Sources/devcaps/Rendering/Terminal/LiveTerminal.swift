@@ -7,25 +7,76 @@ import Glibc
 import Musl
 #endif
 
-/// The terminal side of the live views (`tilt`, `motion`, `up-angle`): keys read from standard
-/// input without echo or line buffering, the window size, and SIGWINCH. Ctrl-C stays a signal
-/// (ISIG is kept), so it ends the program through the stream runner like everywhere else; `q`
-/// and space arrive as keys, and each view takes the requests it has a use for.
+/// The terminal side of the live views (`tilt`, `motion`, `up-angle`, `calibrate`): keys read
+/// from standard input without echo or line buffering, the window size, and the job-control
+/// signals. Ctrl-C stays a signal (ISIG is kept), so it ends the program through the stream
+/// runner like everywhere else; `q`, Enter and space arrive as keys, and each view takes the
+/// requests it has a use for. Ctrl-Z (SIGTSTP) puts the terminal back as it was (main screen,
+/// cursor, echo) before the process stops; SIGCONT takes it again and asks for a full redraw.
 final class LiveTerminal: Sendable {
   enum Request: Equatable {
-    case quit, recentre, resize
+    /// `q`.
+    case quit
+    /// Enter.
+    case confirm
+    /// Space.
+    case recentre
+    /// The size may have changed, or the screen was given back and taken again: measure, redraw.
+    case resize
+  }
+
+  /// What a view put on the screen, to be undone on suspend and redone on continue.
+  private struct Screen {
+    var enter = ""
+    var leave = ""
+    var suspended = false
   }
 
   private let pending = Mutex<[Request]>([])
   private let saved: Mutex<termios?> = Mutex(nil)
+  private let screen = Mutex(Screen())
 
-  /// SIGWINCH blocked here and in every thread started later, to be taken with `sigwait`. Call
-  /// with `StreamRunner.takeOverSignals`, before anything starts a thread.
-  static func takeOverResize() {
+  /// The terminal the signal thread acts on: the one listening, if any.
+  private static let current = Mutex<LiveTerminal?>(nil)
+
+  /// SIGWINCH, SIGTSTP and SIGCONT blocked here and in every thread started later, taken by one
+  /// thread with `sigwait`: a resize becomes a request, a suspend restores the terminal before
+  /// the process stops. Call after `StreamRunner.takeOverSignals`, before anything else starts a
+  /// thread.
+  static func takeOverSignals() {
+    var set = jobControlSignals
+    pthread_sigmask(SIG_BLOCK, &set, nil)
+    detach { waitForSignals() }
+  }
+
+  private static var jobControlSignals: sigset_t {
     var set = sigset_t()
     sigemptyset(&set)
-    sigaddset(&set, SIGWINCH)
-    pthread_sigmask(SIG_BLOCK, &set, nil)
+    for signal in [SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&set, signal) }
+    return set
+  }
+
+  /// Whether standard output is a terminal that can redraw in place: not TERM=dumb, which
+  /// cannot move the cursor or switch screens.
+  static var canRedraw: Bool {
+    guard isatty(1) == 1 else { return false }
+    if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+    return true
+  }
+
+  /// Whether a live view of `columns` × `rows` can be drawn on standard output: one that can
+  /// redraw, at least that large (or of unknown size).
+  static func canDraw(columns: Int, rows: Int) -> Bool {
+    guard canRedraw else { return false }
+    guard let size = size(), size.columns > 0, size.rows > 0 else { return true }
+    return size.columns >= columns && size.rows >= rows
+  }
+
+  /// Columns and rows of the terminal on standard output; nil when it is not one.
+  static func size() -> (columns: Int, rows: Int)? {
+    var window = winsize()
+    guard ioctl(1, UInt(TIOCGWINSZ), &window) == 0 else { return nil }
+    return (Int(window.ws_col), Int(window.ws_row))
   }
 
   /// The requests that arrived since the last call, oldest first.
@@ -36,34 +87,12 @@ final class LiveTerminal: Sendable {
     }
   }
 
-  /// For a view that only quits on `q`: keys without echo, listened to from now on.
-  static func listeningForQuit() -> LiveTerminal {
+  /// Keys without echo, listened to from now on; resizes and suspends act on this terminal.
+  static func listening() -> LiveTerminal {
     let terminal = LiveTerminal()
     terminal.enterKeyMode()
     terminal.startListening()
     return terminal
-  }
-
-  /// Whether `q` was pressed since the last call (other requests are dropped).
-  func takeQuit() -> Bool {
-    takeRequests().contains(.quit)
-  }
-
-  /// Whether a live view of `columns` × `rows` can be drawn on standard output: a terminal that
-  /// is not TERM=dumb (which cannot move the cursor or switch screens) and at least that large.
-  /// Otherwise the command prints plain lines.
-  static func canDraw(columns: Int, rows: Int) -> Bool {
-    guard isatty(1) == 1 else { return false }
-    if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
-    guard let size = size(), size.columns > 0, size.rows > 0 else { return true }
-    return size.columns >= columns && size.rows >= rows
-  }
-
-  /// Columns and rows of the terminal on standard output; nil when it is not one.
-  static func size() -> (columns: Int, rows: Int)? {
-    var window = winsize()
-    guard ioctl(1, UInt(TIOCGWINSZ), &window) == 0 else { return nil }
-    return (Int(window.ws_col), Int(window.ws_row))
   }
 
   /// Keys without echo: standard input in non-canonical mode, when it is a terminal.
@@ -86,11 +115,63 @@ final class LiveTerminal: Sendable {
     tcsetattr(0, TCSANOW, &settings)
   }
 
-  /// Threads that turn keys and SIGWINCH into requests. They live until the process ends,
-  /// blocked in read and sigwait.
-  func startListening() {
-    if isatty(0) == 1 { LiveTerminal.detach(Unmanaged.passRetained(self)) { $0.readKeys() } }
-    LiveTerminal.detach(Unmanaged.passRetained(self)) { $0.waitForResizes() }
+  /// Writes `enter` (an alternate screen, a hidden cursor) and keeps `leave` to undo it at the
+  /// end or on a suspend.
+  func enterScreen(_ enter: String, leaving leave: String) {
+    screen.withLock { screen in
+      screen = Screen(enter: enter, leave: leave)
+      Output.write(enter)
+    }
+  }
+
+  /// Undoes `enterScreen` and the key mode: the terminal as it was, and left alone from now on
+  /// (a later Ctrl-Z just stops the process).
+  func restore() {
+    LiveTerminal.current.withLock { current in
+      if current === self { current = nil }
+    }
+    screen.withLock { screen in
+      if !screen.suspended { _ = Output.tryWrite(screen.leave) }
+      screen = Screen()
+    }
+    leaveKeyMode()
+  }
+
+  /// Writes a frame; while suspended nothing is written (the redraw after SIGCONT shows the
+  /// state then). False when stdout failed.
+  func write(_ text: String) -> Bool {
+    screen.withLock { screen in screen.suspended || Output.tryWrite(text) }
+  }
+
+  /// From the signal thread: the screen given back before the process stops.
+  private func suspend() {
+    screen.withLock { screen in
+      guard !screen.suspended else { return }
+      _ = Output.tryWrite(screen.leave)
+      screen.suspended = true
+    }
+    leaveKeyMode()
+  }
+
+  /// From the signal thread, after SIGCONT: keys without echo again, the screen taken again, and
+  /// a full redraw asked for.
+  private func resume() {
+    enterKeyMode()
+    screen.withLock { screen in
+      if screen.suspended { _ = Output.tryWrite(screen.enter) }
+      screen.suspended = false
+    }
+    pending.withLock { $0.append(.resize) }
+  }
+
+  /// The thread that turns keys into requests, living until the process ends, blocked in read;
+  /// and this terminal made the one the signals act on.
+  private func startListening() {
+    LiveTerminal.current.withLock { $0 = self }
+    if isatty(0) == 1 {
+      let box = Unmanaged.passRetained(self)
+      LiveTerminal.detach { box.takeRetainedValue().readKeys() }
+    }
   }
 
   private func readKeys() {
@@ -98,28 +179,35 @@ final class LiveTerminal: Sendable {
     while (try? FileDescriptor.standardInput.read(into: &byte)) == 1 {
       switch byte {
       case UInt8(ascii: "q"), UInt8(ascii: "Q"): pending.withLock { $0.append(.quit) }
+      case UInt8(ascii: "\n"), UInt8(ascii: "\r"): pending.withLock { $0.append(.confirm) }
       case UInt8(ascii: " "): pending.withLock { $0.append(.recentre) }
       default: break
       }
     }
   }
 
-  private func waitForResizes() {
-    var set = sigset_t()
-    sigemptyset(&set)
-    sigaddset(&set, SIGWINCH)
+  private static func waitForSignals() {
+    var set = jobControlSignals
     var number: Int32 = 0
     while sigwait(&set, &number) == 0 {
-      pending.withLock { $0.append(.resize) }
+      let terminal = current.withLock { $0 }
+      switch number {
+      case SIGTSTP:
+        terminal?.suspend()
+        kill(getpid(), SIGSTOP)
+      case SIGCONT: terminal?.resume()
+      default: terminal?.pending.withLock { $0.append(.resize) }
+      }
     }
   }
 
-  private static func detach(_ box: Unmanaged<LiveTerminal>, _ body: @escaping (LiveTerminal) -> Void) {
+  /// Runs `body` on a detached thread.
+  private static func detach(_ body: @escaping () -> Void) {
     final class Job {
       let run: () -> Void
       init(_ run: @escaping () -> Void) { self.run = run }
     }
-    let job = Unmanaged.passRetained(Job { body(box.takeRetainedValue()) }).toOpaque()
+    let job = Unmanaged.passRetained(Job(body)).toOpaque()
     var thread = pthread_t()
     guard
       pthread_create(
@@ -130,7 +218,6 @@ final class LiveTerminal: Sendable {
         }, job) == 0
     else {
       Unmanaged<Job>.fromOpaque(job).release()
-      box.release()
       return
     }
     pthread_detach(thread)

@@ -36,6 +36,7 @@ final class TiltPlayer {
   private var start: Double?
   private var last: Double?
   private var sampleTimes: [Double] = []
+  private var lastDrawn: Double?
 
   /// The longest step: after a stall the ball jumps no further than this.
   static let longestStep = 0.25
@@ -70,7 +71,7 @@ final class TiltPlayer {
     case .motion(let update): (gravity, problem) = (update.motion.gravity, nil)
     default: return true
     }
-    let now = TiltPlayer.monotonicSeconds()
+    let now = LiveScreen.monotonicSeconds()
     if case .screen(let terminal, _) = output {
       for request in terminal.takeRequests() {
         switch request {
@@ -83,6 +84,8 @@ final class TiltPlayer {
             ball.resize(width: field.width, height: field.height)
           }
           view.invalidate()
+          lastDrawn = nil
+        case .confirm: break
         }
       }
     }
@@ -101,11 +104,18 @@ final class TiltPlayer {
         frame: frame, time: now - (start ?? now), ball: ball, gravity: gravity, bounce: bounces, buzz: buzz,
         source: settings.source, sensor: settings.sensor)
       written = devcaps.Output.tryWrite(JSONValue(encoding: record).serialized() + "\n")
-    case .screen:
+    case .screen(let terminal, _):
+      // The ball moves at every sample; the screen shows it at most LiveScreen's rate.
+      if let lastDrawn, now - lastDrawn < LiveScreen.frameInterval {
+        written = true
+        break
+      }
+      lastDrawn = now
       let status = TiltStatus(
         gravity: gravity, speed: ball.speed, source: settings.source, sensor: settings.sensor,
         rate: now - (start ?? now) >= 1 ? Double(sampleTimes.count) : nil, problem: problem)
-      written = devcaps.Output.tryWrite(view.frame(ball: ball, status: status, columns: columns))
+      let text = view.frame(ball: ball, status: status, columns: columns)
+      written = text.isEmpty || terminal.write(text)
     }
     frame += 1
     guard written else { return false }
@@ -132,11 +142,5 @@ final class TiltPlayer {
   func finish() {
     rumble?.close()
     rumble = nil
-  }
-
-  static func monotonicSeconds() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
   }
 }

@@ -7,8 +7,9 @@ import Musl
 #endif
 
 /// The live ball on the alternate screen: the field fills the terminal but its last line, which
-/// holds the status. Each frame moves the ball (erasing the cell it left) and rewrites the
-/// status line; a resize or the first frame clears the whole screen.
+/// holds the status. Each frame moves the ball when its cell changed (erasing the cell it left)
+/// and rewrites the status line when it changed; a resize or the first frame clears the whole
+/// screen.
 struct TiltView {
   static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
   static let leave = "\u{1B}[?25h\u{1B}[?1049l"
@@ -17,6 +18,7 @@ struct TiltView {
   let style: TextStyle
   private var drawn: (column: Int, row: Int)? = nil
   private var cleared = false
+  private var statusShown: String?
 
   init(style: TextStyle) {
     self.style = style
@@ -31,6 +33,7 @@ struct TiltView {
   mutating func invalidate() {
     cleared = false
     drawn = nil
+    statusShown = nil
   }
 
   /// What to write for this frame.
@@ -42,12 +45,15 @@ struct TiltView {
     }
     let cell = (column: Int(ball.x.rounded()), row: Int(ball.y.rounded()))
     if let drawn, drawn != cell { text += TiltView.move(drawn.row, drawn.column) + " " }
-    if ball.width > 0 && ball.height > 0 {
+    if ball.width > 0 && ball.height > 0 && (drawn.map { $0 != cell } ?? true) {
       text += TiltView.move(cell.row, cell.column) + style.heading(TiltView.ball)
       drawn = cell
     }
     let line = status.line(style: style, columns: columns)
-    text += TiltView.move(ball.height, 0) + line + "\u{1B}[K"
+    if line != statusShown {
+      text += TiltView.move(ball.height, 0) + line + "\u{1B}[K"
+      statusShown = line
+    }
     return text
   }
 
@@ -87,7 +93,8 @@ struct TiltStatus {
     } else if let gravity, let tilt = TiltStatus.tilt(gravity) {
       parts.append("tilt \(Units.fixed(tilt.degrees, decimals: 0))° \(tilt.arrow)")
     }
-    parts.append("speed \(Units.fixed(speed, decimals: 0)) cells/s")
+    // The unit of --json's speed: column widths per second, a row counting as two.
+    parts.append("speed \(Units.fixed(speed, decimals: 1)) columns/s")
     parts.append(rate.map { "\(Units.fixed($0, decimals: 0)) Hz" } ?? "— Hz")
     parts.append("\(source) \(sensor)")
     let text = Array(" " + parts.joined(separator: " · "))

@@ -8,15 +8,21 @@ struct CgroupLimitTests {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Fixtures/cgroup")
 
-  static let fixtures: [(name: String, cores: Int, limit: UInt64)] = [
-    ("v2-systemd-nested", 2, 4 << 30), ("v2-docker-namespace", 2, 512 << 20), ("v1-docker", 1, 256 << 20),
-    ("hybrid", 2, 2 << 30),
+  static let fixtures: [(name: String, cores: Double, decidedBy: String, rounded: Int, limit: UInt64)] = [
+    ("v2-systemd-nested", 2, "quota", 2, 4 << 30), ("v2-docker-namespace", 1.5, "quota", 2, 512 << 20),
+    ("v1-docker", 0.5, "quota", 1, 256 << 20), ("hybrid", 2, "affinity", 2, 2 << 30),
   ]
 
-  @Test("each layout's available cores and memory limit", arguments: fixtures)
-  func layouts(name: String, cores: Int, limit: UInt64) {
+  @Test("each layout's available cores (fractional, what decided it, rounded up) and memory limit", arguments: fixtures)
+  func layouts(name: String, cores: Double, decidedBy: String, rounded: Int, limit: UInt64) {
     let context = ProbeContext(root: SystemRoot(Self.directory.appendingPathComponent(name).path))
-    #expect(CPUProbe(context: context).availableCores() == cores)
+    let available = CPUProbe(context: context).availableCores()
+    #expect(available?.0 == cores)
+    #expect(available?.1 == decidedBy)
+    let cpu = CPUProbe(context: ProbeContext(root: SystemRoot(Self.directory.appendingPathComponent(name).path)))
+      .probe()
+    #expect(cpu.availableCores == rounded)
+    #expect(cpu.availableCoresFraction == cores)
     #expect(MemoryProbe(context: context).probe().limitBytes == limit)
     let limits = LimitsProbe(context: context).probe()
     #expect(limits.processOpenFiles == ProcessLimit(soft: 1024, hard: 524_288))
@@ -44,10 +50,11 @@ struct CgroupLimitTests {
   }
 
   @Test(
-    "quota over period, rounded up",
+    "quota over period, and rounded up for the integer count",
     arguments: [(150_000, 100_000, 2), (50_000, 100_000, 1), (200_000, 100_000, 2), (1, 1_000_000, 1)])
   func cores(quota: Int64, period: Int64, expected: Int) {
-    #expect(CgroupLimits.cores(quota: quota, period: period) == expected)
+    #expect(CgroupLimits.cores(quota: quota, period: period) == Double(quota) / Double(period))
+    #expect(CgroupLimits.roundedUp(CgroupLimits.cores(quota: quota, period: period)) == expected)
   }
 
   @Test("no cgroup, no affinity: unknown; a limit above the RAM is no limit")
@@ -61,6 +68,31 @@ struct CgroupLimitTests {
     let context = root.context
     #expect(CPUProbe(context: context).availableCores() == nil)
     #expect(MemoryProbe(context: context).probe().limitBytes == nil)
+  }
+
+  @Test("what the cgroups leave: the least over the cgroup and its ancestors of limit − (usage − inactive file)")
+  func headroom() throws {
+    let root = try TemporaryRoot([
+      "/proc/self/cgroup": "0::/job\n",
+      "/proc/self/mountinfo": "35 24 0:30 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n",
+      "/proc/meminfo": "MemTotal: 16777216 kB\nMemAvailable: 8388608 kB\n",
+      // The job: 1 GiB, 700 MiB charged of which 200 MiB inactive file cache: 524 MiB left.
+      "/sys/fs/cgroup/job/memory.max": "\(1 << 30)\n", "/sys/fs/cgroup/job/memory.current": "\(700 << 20)\n",
+      "/sys/fs/cgroup/job/memory.stat": "anon \(500 << 20)\ninactive_file \(200 << 20)\n",
+      // Its parent: 2 GiB, 1.8 GiB charged: 200 MiB left, the tighter.
+      "/sys/fs/cgroup/memory.max": "\(2 << 30)\n", "/sys/fs/cgroup/memory.current": "\(1843 << 20)\n",
+    ])
+    let memory = MemoryProbe(context: root.context).probe()
+    #expect(memory.limitBytes == 1 << 30)
+    #expect(memory.cgroupAvailableBytes == (2048 - 1843) << 20)
+    // Without the parent's usage the job's own headroom counts.
+    let alone = try TemporaryRoot([
+      "/proc/self/cgroup": "0::/job\n", "/proc/self/mountinfo": "35 24 0:30 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n",
+      "/proc/meminfo": "MemTotal: 16777216 kB\n", "/sys/fs/cgroup/job/memory.max": "\(1 << 30)\n",
+      "/sys/fs/cgroup/job/memory.current": "\(700 << 20)\n",
+      "/sys/fs/cgroup/job/memory.stat": "inactive_file \(200 << 20)\n",
+    ])
+    #expect(MemoryProbe(context: alone.context).probe().cgroupAvailableBytes == 524 << 20)
   }
 
   @Test("garbage in cgroup, status and limits files is reported, never fatal")
@@ -92,5 +124,17 @@ struct CgroupLimitTests {
       "/proc/self/limits": "Max processes             unlimited            unlimited            processes\n"
     ])
     #expect(LimitsProbe(context: root.context).probe().processMaxProcesses == ProcessLimit(soft: nil, hard: nil))
+  }
+}
+
+@Suite("cgroup memory.stat")
+struct CgroupMemoryStatTests {
+  @Test("a memory.stat line's value; none for a missing key, a prefix of another or a value that is no count")
+  func statValue() {
+    let text = "anon 1000\nfile 5000\ninactive_file 4096\ninactive_file_extra 1\nbad_key x\n"
+    #expect(CgroupLimits.statValue("inactive_file", in: text) == 4096)
+    #expect(CgroupLimits.statValue("total_inactive_file", in: text) == nil)
+    #expect(CgroupLimits.statValue("bad_key", in: text) == nil)
+    #expect(CgroupLimits.statValue("anon", in: "") == nil)
   }
 }

@@ -16,8 +16,14 @@ struct SystemProbeTests {
       SystemProbe(context: root.context).probe()
         == SystemInfo(
           name: "Debian GNU/Linux", version: "12", fullVersion: "12", fullVersionSource: "VERSION_ID",
-          prettyName: "Debian GNU/Linux 12 (bookworm)", id: "debian",
+          prettyName: "Debian GNU/Linux 12 (bookworm)", id: "debian", idLike: [],
           kernel: "6.1.0-13-amd64", uptimeSeconds: 1234.56))
+  }
+
+  @Test("ID_LIKE, split on spaces: what os-like matches besides ID")
+  func idLike() throws {
+    let root = try TemporaryRoot(["/etc/os-release": "ID=linuxmint\nID_LIKE=\"ubuntu debian\"\n"])
+    #expect(SystemProbe(context: root.context).probe().idLike == ["ubuntu", "debian"])
   }
 
   @Test("os-release falls back to /usr/lib/os-release")

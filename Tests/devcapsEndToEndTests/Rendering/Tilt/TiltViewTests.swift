@@ -35,10 +35,10 @@ struct TiltViewTests {
     let plain = TextStyle(colour: false)
     #expect(
       Self.status.line(style: plain, columns: 120)
-        == " tilt 90° → · speed 12 cells/s · 60 Hz · accelerometer iio:device1  space recentre · q quit")
+        == " tilt 90° → · speed 12.4 columns/s · 60 Hz · accelerometer iio:device1  space recentre · q quit")
     #expect(
       Self.status.line(style: plain, columns: 80)
-        == " tilt 90° → · speed 12 cells/s · 60 Hz · accelerometer iio:device1")
+        == " tilt 90° → · speed 12.4 columns/s · 60 Hz · accelerometer iio:device1")
     for columns in [0, 1, 10, 40] {
       #expect(Self.status.line(style: plain, columns: columns).count <= max(0, columns - 1))
     }
@@ -47,18 +47,24 @@ struct TiltViewTests {
     failed.rate = nil
     #expect(
       failed.line(style: plain, columns: 200).hasPrefix(
-        " no reading: iio:device1: in_accel_x_raw holds 'x' · speed 12 cells/s · — Hz"))
+        " no reading: iio:device1: in_accel_x_raw holds 'x' · speed 12.4 columns/s · — Hz"))
   }
 
-  @Test("a frame moves the ball (erasing the old cell) and rewrites the status line under the field")
+  @Test(
+    "a frame moves the ball (erasing the old cell) and rewrites the status line under the field, each only when it changed"
+  )
   func frame() {
     var view = TiltView(style: TextStyle(colour: false))
     var ball = TiltBall(width: 11, height: 5)
     let first = view.frame(ball: ball, status: Self.status, columns: 11)
     #expect(first.hasPrefix("\u{1B}[2J\u{1B}[3;6H●\u{1B}[6;1H"))
+    #expect(view.frame(ball: ball, status: Self.status, columns: 11) == "", "nothing changed, nothing written")
     ball.step(gravity: Vector3(1, 0, 0), seconds: 0.2)
     let second = view.frame(ball: ball, status: Self.status, columns: 11)
-    #expect(second.hasPrefix("\u{1B}[3;6H \u{1B}[3;\(Int(ball.x.rounded()) + 1)H●\u{1B}[6;1H"))
+    #expect(second == "\u{1B}[3;6H \u{1B}[3;\(Int(ball.x.rounded()) + 1)H●", "the same status line is not rewritten")
+    var failed = Self.status
+    failed.problem = "no data"
+    #expect(view.frame(ball: ball, status: failed, columns: 11).hasPrefix("\u{1B}[6;1H"))
     view.invalidate()
     #expect(view.frame(ball: ball, status: Self.status, columns: 11).hasPrefix("\u{1B}[2J"))
   }

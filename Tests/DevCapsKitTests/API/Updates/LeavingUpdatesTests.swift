@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+@testable import DevCapsKit
+
+/// However a loop over updates is left — its task cancelled, `break` in a function, or `break`
+/// in a program's top-level code, where the compiler keeps the iterator until the program exits
+/// (here: an iterator kept and not asked again) — the source stops: its thread ends, its
+/// descriptors close, the manager's current value is nil again. On an MPU-6050's directory and a
+/// magnetometer's, laid out as the kernel does, polled.
+@Suite("Leaving updates")
+struct LeavingUpdatesTests {
+  enum Leaving: CaseIterable { case cancelling, breaking, abandoning }
+
+  static let magnetometer = [
+    "name": "lis3mdl", "in_magn_x_raw": "100", "in_magn_y_raw": "-200", "in_magn_z_raw": "300",
+    "in_magn_scale": "0.000146",
+  ]
+
+  /// A manager over the MPU-6050 (accelerometer, gyroscope) and the magnetometer.
+  static func manager(_ imu: IIODirectory, _ magnetometer: IIODirectory) -> MotionManager {
+    var accelerometer = SensorInfo(type: .accelerometer, id: "iio:device3", bus: "iio", syspath: imu.syspath)
+    accelerometer.iio = imu.describe()
+    var gyroscope = accelerometer
+    gyroscope.type = .gyroscope
+    var compass = SensorInfo(type: .magnetometer, id: "iio:device4", bus: "iio", syspath: magnetometer.syspath)
+    compass.iio = magnetometer.describe()
+    return MotionManager(sensors: [accelerometer, gyroscope, compass])
+  }
+
+  /// One loop over `updates`, left as `leaving` says; an abandoned iterator is returned, for the
+  /// caller to keep as top-level code does.
+  static func loop<Element>(_ updates: Updates<Element>, leaving: Leaving) async throws -> Any? {
+    switch leaving {
+    case .cancelling:
+      let consumer = Task { for try await _ in updates {} }
+      try await Task.sleep(for: .milliseconds(50))
+      consumer.cancel()
+      try await consumer.value
+      return nil
+    case .breaking:
+      for try await _ in updates { break }
+      return nil
+    case .abandoning:
+      var iterator = updates.makeAsyncIterator()
+      _ = try await iterator.next()
+      return iterator
+    }
+  }
+
+  static func openDescriptors() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+  }
+  static func threads() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? -1 }
+
+  /// Every sequence of the manager, left each way: a first round warms up what lives for the
+  /// whole process (the concurrency pool, libudev), then three rounds may leave no descriptor, no
+  /// thread and no current value behind. Exits 1, saying what stayed, when one does.
+  static func leavesNothingBehind() async throws {
+    let imu = try IIODirectory(IIOPolledSourceTests.imu, name: "iio:device3")
+    let compass = try IIODirectory(magnetometer, name: "iio:device4")
+    let motion = manager(imu, compass)
+    let interval = Duration.milliseconds(5)
+    var kept: [Any] = []
+    var problems: [String] = []
+    for leaving in Leaving.allCases {
+      let sequences: [(String, () async throws -> Any?, () -> Bool)] = [
+        (
+          "accelerometer", { try await loop(motion.accelerometerUpdates(interval: interval), leaving: leaving) },
+          { motion.accelerometerData == nil }
+        ),
+        (
+          "gyroscope", { try await loop(motion.gyroUpdates(interval: interval), leaving: leaving) },
+          { motion.gyroData == nil }
+        ),
+        (
+          "magnetometer", { try await loop(motion.magnetometerUpdates(interval: interval), leaving: leaving) },
+          { motion.magnetometerData == nil }
+        ),
+        ("screens", { try await loop(ScreenMonitor().updates, leaving: leaving) }, { true }),
+      ]
+      for (name, run, cleared) in sequences {
+        // An abandoned source is stopped once its loop has been away for releaseAfter.
+        let settle: Duration =
+          leaving != .abandoning ? .milliseconds(100) : name == "screens" ? .milliseconds(2600) : .milliseconds(450)
+        kept.append(try await run() as Any)
+        try await Task.sleep(for: settle)
+        let before = (openDescriptors(), threads())
+        for _ in 0..<3 {
+          kept.append(try await run() as Any)
+          try await Task.sleep(for: settle)
+          if !cleared() { problems.append("\(name), \(leaving): the current value stayed") }
+        }
+        let after = (openDescriptors(), threads())
+        if after.0 != before.0 || after.1 > before.1 {
+          problems.append("\(name), \(leaving): descriptors \(before.0) → \(after.0), threads \(before.1) → \(after.1)")
+        }
+      }
+    }
+    withExtendedLifetime(kept) {}
+    guard problems.isEmpty else {
+      FileHandle.standardError.write(Data((problems.joined(separator: "\n") + "\n").utf8))
+      exit(1)
+    }
+  }
+
+  /// Descriptors and threads are counted for the whole process, which the tests running beside
+  /// it would disturb: in a child process of its own.
+  @Test("cancelled, left by break, or abandoned as top-level code does: no thread, descriptor or current value stays")
+  func everyWayOfLeaving() async {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      try await LeavingUpdatesTests.leavesNothingBehind()
+    }
+    if let result, result.exitStatus != .exitCode(0) {
+      Issue.record("\(String(decoding: result.standardErrorContent, as: UTF8.self))")
+    }
+  }
+
+  @Test("an abandoned loop's source stops after releaseAfter; asked again, it opens anew and the samples go on")
+  func abandonedThenAskedAgain() async throws {
+    let imu = try IIODirectory(IIOPolledSourceTests.imu, name: "iio:device3")
+    let compass = try IIODirectory(Self.magnetometer, name: "iio:device4")
+    let motion = Self.manager(imu, compass)
+    let updates = motion.accelerometerUpdates(interval: .milliseconds(5))
+    #expect(updates.releaseAfter == .milliseconds(250))
+    #expect(motion.gyroUpdates(interval: .seconds(1)).releaseAfter == .seconds(4))
+    #expect(ScreenMonitor().updates.releaseAfter == .seconds(2))
+    var iterator = updates.makeAsyncIterator()
+    let first = try await iterator.next()
+    #expect(motion.accelerometerData == first)
+    var cleared = false
+    for _ in 0..<100 where !cleared {
+      try await Task.sleep(for: .milliseconds(20))
+      cleared = motion.accelerometerData == nil
+    }
+    #expect(cleared, "the current value is cleared once the loop has been away for 250 ms")
+    let again = try await iterator.next()
+    #expect(again != nil && again!.timestamp > first!.timestamp)
+    #expect(motion.accelerometerData == again)
+  }
+
+  @Test("samples keep the newest while the loop is busy: the next one is from now, not from when the loop last asked")
+  func newestSample() async throws {
+    let imu = try IIODirectory(IIOPolledSourceTests.imu, name: "iio:device3")
+    let compass = try IIODirectory(Self.magnetometer, name: "iio:device4")
+    let motion = Self.manager(imu, compass)
+    func gap(_ updates: Updates<AccelerometerData>) async throws -> Double {
+      var iterator = updates.makeAsyncIterator()
+      let first = try #require(try await iterator.next())
+      // Busy for three samples, less than releaseAfter (400 ms), so the source keeps running.
+      try await Task.sleep(for: .milliseconds(300))
+      let next = try #require(try await iterator.next())
+      return next.timestamp - first.timestamp
+    }
+    let updates = motion.accelerometerUpdates(interval: .milliseconds(100))
+    #expect(updates.buffering == .newest(1))
+    #expect(updates.releaseAfter == .milliseconds(400))
+    #expect(try await gap(updates) >= 0.18, "the newest sample, two or three intervals on")
+    #expect(try await gap(updates.buffering(.unbounded)) < 0.18, "every sample, the oldest first: the next one")
+    #expect(try await gap(updates.buffering(.oldest(1))) < 0.18, "the oldest sample: the next one")
+  }
+}
