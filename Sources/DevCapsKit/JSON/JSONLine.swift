@@ -202,19 +202,30 @@ public struct JSONLine: TextOutputStream, Sendable {
     }
   }
 
-  /// Escapes quote, backslash, control characters and DEL (as `\u007f`). Runs
+  /// Escapes quote, backslash, control characters, DEL and the C1 controls (as `\u007f`,
+  /// `\u009b`: valid JSON either way, but a terminal showing the file acts on them raw). Runs
   /// without one (nearly every string) are copied whole: byte by byte was a third of a line.
   private mutating func writeEscaped(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
       var runStart = 0
-      for index in utf8.indices {
+      var index = 0
+      while index < utf8.count {
         let byte = utf8[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else { continue }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        writeEscape(byte)
-        runStart = index + 1
+        index += 1
+        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x7F else { continue }
+        if byte == 0x7F || byte < 0x80 {
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(index - 1)]))
+          writeEscape(byte)
+          runStart = index
+        } else if byte == 0xC2, index < utf8.count, (0x80...0x9F).contains(utf8[index]) {
+          // U+0080…U+009F: 0xC2 and the code point's low byte.
+          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(index - 1)]))
+          writeEscape(utf8[index])
+          index += 1
+          runStart = index
+        }
       }
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }

@@ -56,7 +56,14 @@ public struct Requirement: Sendable, Equatable {
 public struct ManifestError: Error, Equatable, CustomStringConvertible {
   /// The reason, for a person.
   public var description: String
-  init(_ description: String) { self.description = description }
+  /// Where in the file, when the problem has a place: a JSON syntax error's line and column.
+  public var line: Int?
+  public var column: Int?
+  init(_ description: String, line: Int? = nil, column: Int? = nil) {
+    self.description = description
+    self.line = line
+    self.column = column
+  }
 }
 
 extension Manifest {
@@ -92,7 +99,9 @@ extension Manifest {
       // The rest of an Info.plist (CFBundleName, …) is the app's business, not a requirement.
       return try Manifest(requirements: requirements(from: wrapped.value), wrapped: true)
     }
-    do { document = try JSONParser.parse(bytes) } catch { throw ManifestError("not valid JSON: \(error)") }
+    do { document = try JSONParser.parse(bytes) } catch {
+      throw ManifestError("not valid JSON: \(error)", line: error.line, column: error.column)
+    }
     if case .object(let members) = document, let wrapped = members.first(where: { $0.key == wrapperKey }) {
       let others = members.filter { $0.key != wrapperKey }.map(\.key)
       guard others.isEmpty else {

@@ -7,37 +7,27 @@ import Musl
 extension SavedReport {
   /// The reports a path names: the file itself, or the `*.json` files of a directory, sorted.
   /// Entries of a directory that are not regular files (a directory named `x.json`, a FIFO) are
-  /// passed over and named in `skipped`, with what they are.
-  public static func files(at path: String) -> Result<(files: [String], skipped: [String]), LoadError> {
+  /// named too: reading one fails, so each becomes a report that cannot be used, with its reason.
+  public static func files(at path: String) -> Result<[String], LoadError> {
     var files = ReportFiles()
-    return appendFiles(at: path, to: &files).map { skipped in (Array(files), skipped) }
+    return appendFiles(at: path, to: &files).map { Array(files) }
   }
 
-  /// `files(at:)`, appended to `files`; what was passed over.
-  public static func appendFiles(at path: String, to files: inout ReportFiles) -> Result<[String], LoadError> {
+  /// `files(at:)`, appended to `files`.
+  public static func appendFiles(at path: String, to files: inout ReportFiles) -> Result<Void, LoadError> {
     var info = stat()
     guard case .success = Errno.result({ stat(path, &info) }), (info.st_mode & S_IFMT) == S_IFDIR else {
       files.append(path)
-      return .success([])
+      return .success(())
     }
     var names = DirectoryNames()
     if case .failure(let failure) = SystemRoot().forEachEntry(path, { names.add($0) }) {
       return .failure(.unreadable(path: path, failure))
     }
     let directory = path.hasSuffix("/") ? path : path + "/"
-    var skipped: [String] = []
     files.reserve(names.count, bytes: names.totalBytes)
-    for index in names.sorted() {
-      let name = names[index]
-      let file = directory + String(decoding: name, as: UTF8.self)
-      var entry = stat()
-      if stat(file, &entry) == 0 && FileKind(mode: entry.st_mode) != .regular {
-        skipped.append("\(file) (\(FileKind(mode: entry.st_mode).rawValue))")
-      } else {
-        files.append(name, prefix: directory)
-      }
-    }
-    return .success(skipped)
+    for index in names.sorted() { files.append(names[index], prefix: directory) }
+    return .success(())
   }
 }
 

@@ -22,9 +22,13 @@ public struct FleetJudgement: Sendable {
   /// How many reports were judged.
   public var count: Int { files.count }
 
-  /// The report at `index` (in the order of `files`), as judged.
+  /// The report at `index` (in the order of `files`), as judged; one that could not be used
+  /// (see ``failure(_:)``) has no name, no results and no missing sections.
   public subscript(index: Int) -> JudgedReport {
-    JudgedReport(
+    if storage.failed(index) {
+      return JudgedReport(path: path(index), deviceName: nil, missingSections: [], results: [])
+    }
+    return JudgedReport(
       path: path(index), deviceName: deviceName(index), missingSections: storage.machine(index).missingSections,
       results: (0..<requirementCount).map { storage.result(index, $0) })
   }
@@ -35,16 +39,33 @@ public struct FleetJudgement: Sendable {
     return path == "-" ? "<stdin>" : path
   }
 
-  /// Whether every requirement holds on the report at `index`.
-  public func isSatisfied(_ index: Int) -> Bool { unmetCount(index) == 0 }
+  /// Whether the report at `index` could be used and every requirement holds on it.
+  public func isSatisfied(_ index: Int) -> Bool { failure(index) == nil && unmetCount(index) == 0 }
 
-  /// The requirements the report at `index` does not meet.
+  /// The requirements the report at `index` does not meet (0 for one that could not be used).
   public func unmetCount(_ index: Int) -> Int {
-    (0..<requirementCount).count(where: { !storage.isSatisfied(index, $0) })
+    if storage.failed(index) { return 0 }
+    return (0..<requirementCount).count(where: { !storage.isSatisfied(index, $0) })
   }
 
+  /// Whether requirement `requirement` holds on the report at `index` (false for a report that
+  /// could not be used), without making its result.
+  public func isSatisfied(_ index: Int, requirement: Int) -> Bool {
+    !storage.failed(index) && storage.isSatisfied(index, requirement)
+  }
+
+  /// Why the report at `index` could not be used (unreadable: exit 66; invalid: 65), or nil.
+  public func failure(_ index: Int) -> SavedReport.LoadError? {
+    storage.failures.isEmpty ? nil : storage.failures[index]
+  }
+
+  /// The indices of the reports that could not be used, in file order.
+  public var failedIndices: [Int] { storage.failures.keys.sorted() }
+
   /// The report's `device.name`, without making the rest of it.
-  public func deviceName(_ index: Int) -> String? { storage.name(index) }
+  public func deviceName(_ index: Int) -> String? {
+    storage.failed(index) ? nil : storage.name(index)
+  }
 }
 
 /// What a report says of its machine apart from its name and results.
@@ -65,6 +86,10 @@ private struct Storage: Sendable {
   var machines: [Machine] = []
   var machineIndex: [Machine: UInt32] = [:]
   var results: [RequirementResult] = []
+  /// The reports that could not be used, by index: few, so kept apart from `rows`.
+  var failures: [Int: SavedReport.LoadError] = [:]
+
+  func failed(_ index: Int) -> Bool { !failures.isEmpty && failures[index] != nil }
   var resultIndex: [RequirementResult: UInt32] = [:]
   /// Per requirement, the last result (and result with 0 for its number) kept past
   /// `internedResults`; `.max` for none.
@@ -227,8 +252,6 @@ extension FleetJudgement {
   /// Where the workers put what they judged: one lock, taken once a report.
   final class Builder: @unchecked Sendable {
     private var storage: Storage
-    /// The first report, in file order, that could not be used.
-    private(set) var failure: (index: Int, error: SavedReport.LoadError)?
     private var lock = pthread_mutex_t()
 
     init(reports: Int, requirementCount: Int) {
@@ -238,29 +261,18 @@ extension FleetJudgement {
 
     deinit { pthread_mutex_destroy(&lock) }
 
-    /// Whether the report at `index` still matters: not when one before it failed, since only
-    /// the first failure is told.
-    func isNeeded(_ index: Int) -> Bool {
-      pthread_mutex_lock(&lock)
-      defer { pthread_mutex_unlock(&lock) }
-      return failure.map { index < $0.index } ?? true
-    }
-
     func set(_ index: Int, _ judged: Result<JudgedReport, SavedReport.LoadError>) {
       pthread_mutex_lock(&lock)
       defer { pthread_mutex_unlock(&lock) }
       switch judged {
-      case .failure(let error):
-        if failure.map({ index < $0.index }) ?? true { failure = (index, error) }
-      case .success(let report):
-        storage.set(index, report)
+      case .failure(let error): storage.failures[index] = error
+      case .success(let report): storage.set(index, report)
       }
     }
 
     /// Read after every worker was joined.
-    func judgement(of files: ReportFiles) -> Result<FleetJudgement, SavedReport.LoadError> {
-      if let failure { return .failure(failure.error) }
-      return .success(FleetJudgement(files: files, requirementCount: storage.requirementCount, storage: storage))
+    func judgement(of files: ReportFiles) -> FleetJudgement {
+      FleetJudgement(files: files, requirementCount: storage.requirementCount, storage: storage)
     }
   }
 }

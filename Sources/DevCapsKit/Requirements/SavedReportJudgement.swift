@@ -31,18 +31,15 @@ extension RequirementEvaluator {
   }
 
   /// Judges `manifest` on each saved report as `judge(_:reports:)` does, holding only what
-  /// each report found (in a few bytes when reports find the same); the first report, in file
-  /// order, that cannot be used is the failure, and the reports after it are not read.
+  /// each report found (in a few bytes when reports find the same). A report that cannot be used
+  /// is kept with its reason (``FleetJudgement/failure(_:)``); the others are judged all the same.
   public static func judge(
     _ manifest: Manifest, reports files: ReportFiles, standardInput: [UInt8]? = nil,
     workers: Int = RequirementEvaluator.availableWorkers
-  ) -> Result<FleetJudgement, SavedReport.LoadError> {
+  ) -> FleetJudgement {
     let builder = FleetJudgement.Builder(reports: files.count, requirementCount: manifest.requirements.count)
     let judge = ReportJudge(manifest, standardInput: standardInput)
-    WorkerThread.forEach(files.count, workers: workers) { index in
-      guard builder.isNeeded(index) else { return }
-      builder.set(index, judge(files[index]))
-    }
+    WorkerThread.forEach(files.count, workers: workers) { index in builder.set(index, judge(files[index])) }
     return builder.judgement(of: files)
   }
 

@@ -104,7 +104,7 @@ struct MotionCommand: ParsableCommand {
           Output.tryWrite(
             json
               ? JSONValue(encoding: event).prettyPrinted + "\n"
-              : HumanReport.printable(EventText.line(event.event)) + "\n")
+              : OutsideText.terminal(EventText.line(event.event)) + "\n")
         }
       }
       return try StreamRunner.exit(end)

@@ -34,14 +34,26 @@ struct RequireCommand: ParsableCommand {
       nothing here: one row per machine, one JUnit testsuite per machine, a JSON array. A \
       requirement whose section a report lacks (a report saved with --only) is unknown, never \
       met, and the outcome names the missing sections. So is a disk path that is not one of the \
-      report's mount points, and device-node, which only the machine itself can answer.
+      report's mount points, and device-node, which only the machine itself can answer. A \
+      report that cannot be read or is invalid (a directory's entry that is not a regular file \
+      too) is a row with its reason; the others are still judged and printed. The text output \
+      counts how many machines fall short of each requirement; --format github writes one \
+      annotation per requirement (at most 50 lines, however many machines) and a step summary \
+      under 512 KiB.
+
+      With --format json, junit or github, an invalid manifest or an input that cannot be read \
+      is reported on standard output too: a JSON outcome with an error member, a JUnit \
+      testsuite with an error testcase, an ::error annotation at the file's line and column. \
+      Text output cuts a field wider than its column with an ellipsis (keys 40 characters, expected \
+      24, machine names 40, findings 120); JSON and JUnit keep it whole. Control characters \
+      from a manifest or report are written escaped (\\x1B) in every format.
 
       When standard output cannot be written the verdict still stands: a reader that went away \
       (| head) leaves the exit status 0 or 1; any other failure (a full disk) is 74.
 
       Exit status: 0 every requirement holds (on every machine), 1 at least one does not, 65 \
-      the manifest or a report is invalid, 66 one cannot be read, 64 usage error, 74 standard \
-      output cannot be written.
+      the manifest or a report is invalid, 66 one cannot be read (with many reports: the worst \
+      of them, 66 over 65 over 1), 64 usage error, 74 standard output cannot be written.
 
       Examples:
         devcaps require kiosk.json
@@ -107,8 +119,9 @@ struct RequireCommand: ParsableCommand {
     do {
       parsed = try Manifest.parse(bytes, isPropertyList: manifest.hasSuffix(".plist"))
     } catch {
-      Output.error("\(displayName): \(error)")
-      throw ExitCode.dataError
+      throw fail(
+        RequireError(
+          .invalidManifest, "\(displayName): \(error)", file: displayName, line: error.line, column: error.column))
     }
     if !against.isEmpty { return try runAgainstReports(parsed) }
     let results = RequirementEvaluator().evaluate(parsed)
@@ -116,63 +129,60 @@ struct RequireCommand: ParsableCommand {
     switch format {
     case .text: Output.write(RequireText(outcome: outcome, style: TextStyle.forStandardOutput()).render())
     case .json: Output.write(outcome.json.prettyPrinted + "\n")
-    case .junit: Output.write(RequireJUnit(outcome: outcome).render())
-    case .github: RequireGitHub(outcome: outcome).emit()
+    case .junit: Output.write(RequireJUnit.render(outcome))
+    case .github: RequireGitHub.emit(outcome)
     }
     if !outcome.satisfied { throw ExitCode.requirementNotMet }
   }
 
   var displayName: String { manifest == "-" ? "<stdin>" : manifest }
 
-  /// `--against`: every report read and judged first, on all available cores (a bad one is 65
-  /// or 66 before anything is printed), then one outcome per machine, written as it is made.
-  /// What is held until then is a few bytes a report (FleetJudgement): the text table's column
-  /// and JUnit's totals come before the first machine, and a CI job gets a whole verdict or an
-  /// error, never a truncated document.
+  /// A run that can judge nothing: the message on stderr, the same in `--format`'s form on
+  /// stdout (a CI job shows it where it shows verdicts), and the exit status to end with.
+  func fail(_ error: RequireError) -> ExitCode {
+    Output.error(error.message)
+    Output.write(error.document(format: format, manifest: displayName))
+    return error.exitCode
+  }
+
+  /// `--against`: every report read and judged first, on all available cores, then one outcome
+  /// per machine, written as it is made; a report that cannot be read or is invalid is a row
+  /// with its reason, and the exit status is the worst of all (66 over 65 over 1 over 0). What is
+  /// held until then is a few bytes a report (FleetJudgement): the text table's column and
+  /// JUnit's totals come before the first machine.
   func runAgainstReports(_ parsed: Manifest) throws {
     var files = ReportFiles()
     for path in against { try appendReportFiles(at: path, to: &files) }
     let standardInput =
       against.contains("-")
-      ? try readStandardInput(what: "a report", limit: SavedReport.maximumFileSize) : nil
-    let fleet: FleetJudgement
-    switch RequirementEvaluator.judge(parsed, reports: files, standardInput: standardInput) {
-    case .success(let judged): fleet = judged
-    case .failure(let error):
-      Output.error(error.description)
-      if case .unreadable = error { throw ExitCode.noInput }
-      throw ExitCode.dataError
+      ? try readStandardInput(what: "a report", limit: SavedReport.maximumFileSize, kind: .report) : nil
+    let fleet = RequireFleet(
+      RequirementEvaluator.judge(parsed, reports: files, standardInput: standardInput), manifest: displayName,
+      tellApart: format != .json)
+    for index in fleet.unusable {
+      if let failure = fleet.fleet.failure(index) { Output.error(failure.description) }
     }
-    let machines = (0..<fleet.count).lazy.map { machineName(fleet.deviceName($0), path: fleet.path($0)) }
-    let outcomes = (0..<fleet.count).lazy.map { index in
-      let report = fleet[index]
-      return RequireOutcome(
-        manifest: displayName, results: report.results, machine: machineName(report.deviceName, path: report.path),
-        report: report.path, missingSections: report.missingSections)
-    }
-    let failing = (0..<fleet.count).count(where: { !fleet.isSatisfied($0) })
     var output = ChunkedOutput()
     switch format {
     case .text:
-      let text = RequireFleetText(machines: machines, style: TextStyle.forStandardOutput())
-      for outcome in outcomes { output.append(text.row(outcome)) }
-      output.append(text.summary(machines: fleet.count, failing: failing))
-    case .json: writeJSONArray(outcomes, into: &output)
+      let text = RequireFleetText(fleet, style: TextStyle.forStandardOutput())
+      for index in 0..<fleet.count { output.append(text.row(index)) }
+      output.append(text.shortfalls())
+      output.append(text.summary())
+    case .json: writeJSONArray((0..<fleet.count).lazy.map { fleet.outcome($0, tellApart: false) }, into: &output)
     case .junit:
-      let failures = (0..<fleet.count).reduce(0) { $0 + fleet.unmetCount($1) }
-      output.append(RequireJUnit.header(tests: fleet.count * fleet.requirementCount, failures: failures))
-      let junit = RequireJUnit(outcomes: [])
-      for outcome in outcomes { output.append(junit.suite(outcome)) }
+      let judged = fleet.count - fleet.unusable.count
+      let failures = (0..<fleet.count).reduce(0) { $0 + fleet.fleet.unmetCount($1) }
+      output.append(
+        RequireJUnit.header(
+          tests: judged * fleet.fleet.requirementCount + fleet.unusable.count, failures: failures,
+          errors: fleet.unusable.count))
+      for index in 0..<fleet.count { output.append(RequireJUnit.suite(fleet.outcome(index))) }
       output.append(RequireJUnit.footer)
-    case .github: for outcome in outcomes { RequireGitHub(outcome: outcome).emit() }
+    case .github: RequireGitHub.emitFleet(fleet)
     }
     output.flush()
-    if failing > 0 { throw ExitCode.requirementNotMet }
-  }
-
-  /// What a row calls a machine: its report's `device.name`, else the report file's name.
-  func machineName(_ deviceName: String?, path: String) -> String {
-    deviceName ?? String(path.split(separator: "/").last ?? Substring(path))
+    if let exitCode = fleet.exitCode { throw exitCode }
   }
 
   /// The outcomes as one pretty JSON array, the same text as `JSONValue.array(…).prettyPrinted`,
@@ -195,48 +205,51 @@ struct RequireCommand: ParsableCommand {
   }
 
   /// Appends the report files one `--against` argument names: `-` itself (standard input), a
-  /// file, or a directory's `*.json` files (any that is not a regular file skipped with a warning).
+  /// file, or a directory's `*.json` entries (one that is not a regular file is a report that
+  /// cannot be read, a row of its own).
   func appendReportFiles(at path: String, to files: inout ReportFiles) throws {
     if path == "-" { return files.append("-") }
     let before = files.count
     switch SavedReport.appendFiles(at: path, to: &files) {
-    case .success(let skipped):
-      for skipped in skipped { Output.error("warning: skipping \(skipped): not a report file") }
+    case .success:
       if files.count == before {
-        Output.error("\(path): a directory without any .json report")
-        throw ExitCode.noInput
+        throw fail(RequireError(.unreadableReport, "\(path): a directory without any .json report", file: path))
       }
     case .failure(let error):
-      Output.error(error.description)
-      throw ExitCode.noInput
+      throw fail(RequireError(.unreadableReport, error.description, file: path))
     }
   }
 
   /// The manifest's bytes; a file that cannot be read is exit 66, one over the size limit 65.
   func readManifest() throws -> [UInt8] {
     let limit = Manifest.maximumFileSize
-    if manifest == "-" { return try readStandardInput(what: "the manifest", limit: limit) }
+    if manifest == "-" { return try readStandardInput(what: "the manifest", limit: limit, kind: .manifest) }
     switch Manifest.readFile(manifest) {
     case .success(let bytes): return bytes
     case .failure(.tooLarge(let limit)):
-      Output.error("\(manifest): the manifest is larger than \(limit) bytes")
-      throw ExitCode.dataError
+      throw fail(
+        RequireError(.invalidManifest, "\(manifest): the manifest is larger than \(limit) bytes", file: manifest))
     case .failure(let failure):
-      Output.error("cannot read \(manifest): \(failure)")
-      throw ExitCode.noInput
+      throw fail(RequireError(.unreadableManifest, "cannot read \(manifest): \(failure)", file: manifest))
     }
   }
 
+  enum Input { case manifest, report }
+
   /// All of standard input: over `limit` is exit 65, a read error 66.
-  func readStandardInput(what: String, limit: Int) throws -> [UInt8] {
+  func readStandardInput(what: String, limit: Int, kind: Input) throws -> [UInt8] {
     do throws(ReadAllError) {
       return try FileDescriptor.standardInput.readAll(limit: limit)
     } catch .limitExceeded {
-      Output.error("<stdin>: \(what) is larger than \(limit) bytes")
-      throw ExitCode.dataError
+      throw fail(
+        RequireError(
+          kind == .manifest ? .invalidManifest : .invalidReport, "<stdin>: \(what) is larger than \(limit) bytes",
+          file: "<stdin>"))
     } catch .system(let error) {
-      Output.error("cannot read \(what) from standard input: \(error)")
-      throw ExitCode.noInput
+      throw fail(
+        RequireError(
+          kind == .manifest ? .unreadableManifest : .unreadableReport,
+          "cannot read \(what) from standard input: \(error)", file: "<stdin>"))
     }
   }
 }

@@ -83,7 +83,7 @@ struct UpAngleCommand: ParsableCommand {
       let event = StreamEvent(.upAngle(sample))
       Output.write(
         json
-          ? JSONValue(encoding: event).prettyPrinted + "\n" : HumanReport.printable(EventText.line(event.event)) + "\n")
+          ? JSONValue(encoding: event).prettyPrinted + "\n" : OutsideText.terminal(EventText.line(event.event)) + "\n")
     } catch {
       Output.error(error.description)
       throw ExitCode.unavailable

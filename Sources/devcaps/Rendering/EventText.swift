@@ -7,10 +7,11 @@ enum EventText {
     case .battery(let update): battery(update.device)
     case .lid(let lid): lid.present == true ? "lid \(lid.closed == true ? "closed" : "open")" : "no lid"
     case .tabletMode(let update):
-      update.tabletMode ? "tablet mode (\(update.device))" : "laptop mode (\(update.device))"
+      update.tabletMode
+        ? "tablet mode (\(OutsideText.value(update.device)))" : "laptop mode (\(OutsideText.value(update.device)))"
     case .display(let update): display(update)
     case .sensor(let update):
-      "\(update.sensor.type.rawValue) \(update.sensor.name ?? update.sensor.id) (\(update.sensor.id)) \(update.action.rawValue)"
+      "\(update.sensor.type.rawValue) \(OutsideText.value(update.sensor.name ?? update.sensor.id)) (\(OutsideText.value(update.sensor.id))) \(update.action.rawValue)"
     case .orientation(let update):
       "orientation \(update.orientation.rawValue)" + (update.orientation.rotation.map { " (\($0))" } ?? "")
     case .proximity(let update): proximity(update)
@@ -26,11 +27,11 @@ enum EventText {
       update.steps.map { "\(Units.grouped($0)) step\($0 == 1 ? "" : "s")" }
         ?? "step counter unreadable: \(update.problem ?? "no reading")"
     case .powerProfile(let update):
-      "power profile \(HumanReport.printable(update.profile.profile))"
+      "power profile \(OutsideText.value(update.profile.profile))"
         + (update.isLowPowerModeEnabled ? " (low power mode)" : "")
-        + (update.profile.degradedReason.map { ", performance degraded: \(HumanReport.printable($0))" } ?? "")
+        + (update.profile.degradedReason.map { ", performance degraded: \(OutsideText.value($0))" } ?? "")
     case .thermal(let update):
-      "thermal state \(update.state.rawValue)" + (update.reason.map { " (\(HumanReport.printable($0)))" } ?? "")
+      "thermal state \(update.state.rawValue)" + (update.reason.map { " (\(OutsideText.value($0)))" } ?? "")
     case .sourceLost(let source): "\(source) went away; waiting for it to come back"
     case .sourceRestored(let source): "\(source) is back"
     }
@@ -51,7 +52,7 @@ enum EventText {
   static func battery(_ device: BatteryUpdate.Device) -> String {
     switch device {
     case .battery(let battery, _):
-      var text = battery.id
+      var text = OutsideText.value(battery.id)
       if let level = battery.level { text += " " + Units.fixed(level * 100, decimals: 0) + " %" }
       text += " " + chargingState(battery.state)
       if let seconds = battery.timeToFullSeconds { text += ", " + Units.clock(seconds: seconds) + " to full" }
@@ -59,7 +60,7 @@ enum EventText {
       return text
     case .peripheral(let peripheral):
       let level = peripheral.level.map { Units.fixed($0 * 100, decimals: 0) + " %" } ?? "level unknown"
-      return "\(peripheral.id) (\(peripheral.kind)) \(level) \(chargingState(peripheral.state))"
+      return "\(OutsideText.value(peripheral.id)) (\(peripheral.kind)) \(level) \(chargingState(peripheral.state))"
     case .removed(let id):
       return "\(id) removed"
     }

@@ -5,7 +5,7 @@ extension HumanReport {
   func none(_ what: String) -> [(String, String)] { [("", style.dim("no \(what) found"))] }
 
   func joined(_ parts: [String?]) -> String {
-    parts.compactMap { $0 }.map(HumanReport.printable).joined(separator: ", ")
+    parts.compactMap { $0 }.map(OutsideText.value).joined(separator: ", ")
   }
 
   func sensorRows(_ sensors: [SensorInfo]) -> [(String, String)] {
@@ -90,7 +90,7 @@ extension HumanReport {
   func capabilityRows(_ capabilities: [CapabilityResult]) -> [(String, String)] {
     capabilities.map { capability in
       let mark = capability.present ? style.good("✓") : style.bad("✗")
-      let evidence = capability.evidence.map(HumanReport.printable) ?? style.dim("not found")
+      let evidence = capability.evidence.map(OutsideText.value) ?? style.dim("not found")
       return (capability.key, mark + " " + evidence)
     }
   }
@@ -103,9 +103,12 @@ extension HumanReport {
       ("Source", power.source == .none ? style.dim("no power supply found") : power.source.rawValue)
     ]
     if let profile = power.powerProfile {
-      let degraded = profile.degradedReason.map { ", performance degraded: " + HumanReport.printable($0) } ?? ""
+      let degraded = profile.degradedReason.map { ", performance degraded: " + OutsideText.value($0) } ?? ""
       rows.append(
-        ("Power profile", HumanReport.printable(profile.profile) + style.dim(" (\(profile.busName)\(degraded))")))
+        (
+          "Power profile",
+          OutsideText.value(profile.profile) + style.dim(" (\(OutsideText.value(profile.busName))\(degraded))")
+        ))
     }
     if power.source == .none { return rows }
     for battery in power.batteries {
@@ -128,7 +131,7 @@ extension HumanReport {
         battery.chargeCycles.map { "\($0) cycles" },
       ].compactMap { $0 }.filter { !$0.isEmpty }
       if !details.isEmpty {
-        rows.append(("", "  " + style.dim(HumanReport.printable(details.joined(separator: ", ")))))
+        rows.append(("", "  " + style.dim(OutsideText.value(details.joined(separator: ", ")))))
       }
     }
     for peripheral in power.peripherals {

@@ -9,7 +9,7 @@ extension HumanReport {
       if let speed = interface.speedMbps { parts.append("\(Units.grouped(speed)) Mb/s") }
       if let mtu = interface.mtu { parts.append("MTU \(Units.grouped(mtu))") }
       if let mac = interface.macAddress { parts.append(mac) }
-      return (HumanReport.printable(interface.name), HumanReport.printable(parts.joined(separator: ", ")))
+      return (OutsideText.value(interface.name), OutsideText.value(parts.joined(separator: ", ")))
     }
   }
 
@@ -24,8 +24,8 @@ extension HumanReport {
       if let size = disk.sizeBytes { parts.append(Units.bytes(size)) }
       if let model = disk.model { parts.append(model) }
       return (
-        HumanReport.printable(disk.name),
-        HumanReport.printable(parts.isEmpty ? "unknown" : parts.joined(separator: ", "))
+        OutsideText.value(disk.name),
+        OutsideText.value(parts.isEmpty ? "unknown" : parts.joined(separator: ", "))
       )
     }
   }

@@ -14,6 +14,9 @@ struct HumanReport {
       let rows = self.rows(for: section)
       var block = style.heading(HumanReport.title(of: section)) + "\n"
       if let rows {
+        // Labels can be outside text (a battery's NativePath, a mount point): escaped and cut to
+        // their column, so one long label cannot pad every line.
+        let rows = rows.map { (OutsideText.terminal($0.0, width: OutsideText.labelColumn), $0.1) }
         let width = max(HumanReport.minimumLabelWidth, (rows.map { $0.0.count }.max() ?? 0) + 2)
         for (label, value) in rows {
           if label.isEmpty {
@@ -53,18 +56,7 @@ struct HumanReport {
     }
   }
 
-  func known(_ value: String?) -> String { value.map(HumanReport.printable) ?? style.dim("unknown") }
-
-  /// Values come from files anyone with root can write: control characters in them must not
-  /// reach the terminal (they could move the cursor or change colours).
-  static func printable(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      let isControl = scalar.value < 0x20 || (0x7f...0x9f).contains(scalar.value)
-      result.unicodeScalars.append(isControl ? "\u{FFFD}" : scalar)
-    }
-    return result
-  }
+  func known(_ value: String?) -> String { value.map(OutsideText.value) ?? style.dim("unknown") }
 
   func rows(for section: ReportSection) -> [(String, String)]? {
     switch section {
@@ -91,13 +83,13 @@ struct HumanReport {
 
   func deviceRows(_ device: DeviceInfo) -> [(String, String)] {
     var chassis = device.chassis.rawValue
-    if let source = device.chassisSource { chassis += style.dim(" (from \(source))") }
+    if let source = device.chassisSource { chassis += style.dim(" (from \(OutsideText.value(source)))") }
     var virtualization = style.dim("none detected")
     if let name = device.virtualization {
       virtualization =
-        HumanReport.printable(name) + (device.virtualizationKind.map { style.dim(" (\($0.rawValue))") } ?? "")
+        OutsideText.value(name) + (device.virtualizationKind.map { style.dim(" (\($0.rawValue))") } ?? "")
       if let vm = device.hypervisor, vm != name {
-        virtualization += " in " + HumanReport.printable(vm) + style.dim(" (vm)")
+        virtualization += " in " + OutsideText.value(vm) + style.dim(" (vm)")
       }
     }
     let firmwareParts = [device.firmware.vendor, device.firmware.version, device.firmware.date].compactMap { $0 }
@@ -110,7 +102,7 @@ struct HumanReport {
       ("Architecture", known(device.architecture)),
       ("Virtualization", virtualization),
       ("Thermal state", known(device.thermalState?.rawValue)),
-      ("Firmware", firmwareParts.isEmpty ? known(nil) : firmwareParts.joined(separator: ", ")),
+      ("Firmware", firmwareParts.isEmpty ? known(nil) : joined(firmwareParts)),
     ]
   }
 
@@ -185,7 +177,7 @@ struct HumanReport {
     for disk in disks {
       let kind = [disk.type, disk.source.map { "on \($0)" }, disk.readOnly == true ? "read-only" : nil]
         .compactMap { $0 }.joined(separator: " ")
-      rows.append((HumanReport.printable(disk.path), HumanReport.printable(kind)))
+      rows.append((OutsideText.value(disk.path), OutsideText.value(kind)))
       let width =
         [disk.totalBytes, disk.freeBytes, disk.availableBytes].compactMap { $0 }
         .map { Units.grouped($0).count }.max() ?? 0

@@ -59,7 +59,7 @@ enum Output {
   }
 
   static func error(_ text: String) {
-    try? FileDescriptor.standardError.writeAll("devcaps: " + TerminalText.escapingControls(text) + "\n")
+    try? FileDescriptor.standardError.writeAll("devcaps: " + OutsideText.terminal(text) + "\n")
   }
 
   static func warn(_ diagnostics: [Diagnostic]) {

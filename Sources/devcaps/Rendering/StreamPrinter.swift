@@ -13,7 +13,7 @@ final class StreamPrinter {
 
   func print(_ event: StreamEvent) -> Bool {
     guard json else {
-      return Output.tryWrite(event.time.localClock + " " + HumanReport.printable(EventText.line(event.event)) + "\n")
+      return Output.tryWrite(event.time.localClock + " " + OutsideText.terminal(EventText.line(event.event)) + "\n")
     }
     line.removeAll()
     event.writeJSON(into: &line)

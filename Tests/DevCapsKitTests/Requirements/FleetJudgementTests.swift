@@ -22,7 +22,8 @@ struct FleetJudgementTests {
     #expect(ReportFiles().isEmpty)
   }
 
-  @Test("a directory's *.json files, sorted as Strings, the others and what is not a file passed over")
+  @Test(
+    "a directory's *.json files, sorted as Strings, the others passed over; a *.json that is not a file is named too")
   func directoryFiles() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-files-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -33,9 +34,8 @@ struct FleetJudgementTests {
     try FileManager.default.createDirectory(
       at: directory.appendingPathComponent("dir.json"), withIntermediateDirectories: true)
     let found = try SavedReport.files(at: directory.path).get()
-    let names = ["Z.json", "a.json", "b.json", "e.json", "é.json"]
-    #expect(found.files == names.map { directory.path + "/" + $0 })
-    #expect(found.skipped == [directory.path + "/dir.json (a directory)"])
+    let names = ["Z.json", "a.json", "b.json", "dir.json", "e.json", "é.json"]
+    #expect(found == names.map { directory.path + "/" + $0 })
   }
 
   /// Reports of three machines, two of them twice, and a manifest some of them fail.
@@ -62,7 +62,7 @@ struct FleetJudgementTests {
     let (manifest, paths, directory) = try Self.fleet()
     defer { try? FileManager.default.removeItem(at: directory) }
     let expected = RequirementEvaluator.judge(manifest, reports: paths, workers: workers)
-    let fleet = try RequirementEvaluator.judge(manifest, reports: ReportFiles(paths), workers: workers).get()
+    let fleet = RequirementEvaluator.judge(manifest, reports: ReportFiles(paths), workers: workers)
     #expect(fleet.count == paths.count)
     for index in paths.indices {
       let report = try expected[index].get()
@@ -77,26 +77,32 @@ struct FleetJudgementTests {
     }
   }
 
-  @Test("the failure is the first broken report in file order, whatever the workers read first", arguments: [1, 2, 8])
-  func firstFailureInFileOrder(workers: Int) throws {
+  @Test(
+    "a report that cannot be used is kept with its reason, in its place; the others are judged all the same",
+    arguments: [1, 2, 8])
+  func failuresInPlace(workers: Int) throws {
     let (manifest, paths, directory) = try Self.fleet()
     defer { try? FileManager.default.removeItem(at: directory) }
     try "[".write(toFile: paths[1], atomically: true, encoding: .utf8)
-    try "{}".write(toFile: paths[3], atomically: true, encoding: .utf8)
     let missing = directory.appendingPathComponent("missing.json").path
-    let result = RequirementEvaluator.judge(manifest, reports: ReportFiles(paths + [missing]), workers: workers)
-    guard case .failure(.invalid(let path, let reason)) = result else {
-      Issue.record("expected the first broken report, got \(result)")
+    let fleet = RequirementEvaluator.judge(manifest, reports: ReportFiles(paths + [missing]), workers: workers)
+    #expect(fleet.failedIndices == [1, 5])
+    guard case .invalid(let path, let reason)? = fleet.failure(1) else {
+      Issue.record("expected the broken report, got \(String(describing: fleet.failure(1)))")
       return
     }
     #expect(path == paths[1])
     #expect(reason.hasPrefix("not JSON: line 1, column 2"))
-    let unreadable = RequirementEvaluator.judge(manifest, reports: ReportFiles([missing] + paths), workers: workers)
-    guard case .failure(.unreadable(let path, _)) = unreadable else {
-      Issue.record("expected the missing report, got \(unreadable)")
+    guard case .unreadable(let path, _)? = fleet.failure(5) else {
+      Issue.record("expected the missing report, got \(String(describing: fleet.failure(5)))")
       return
     }
     #expect(path == missing)
+    #expect(!fleet.isSatisfied(1) && fleet.unmetCount(1) == 0 && fleet.deviceName(1) == nil)
+    #expect(fleet[1].results.isEmpty)
+    let alone = RequirementEvaluator.judge(manifest, reports: [paths[2]], workers: 1)
+    #expect(fleet[2].results == (try alone[0].get().results))
+    #expect(fleet.failure(2) == nil)
   }
 
   @Test("thousands of machines that differ in every result and name: each read back as it was set")
@@ -130,7 +136,7 @@ struct FleetJudgementTests {
     }
     // In an order other than the files': workers finish in any order.
     for index in (0..<count).reversed() { builder.set(index, .success(expected[index])) }
-    let fleet = try builder.judgement(of: ReportFiles(expected.map(\.path))).get()
+    let fleet = builder.judgement(of: ReportFiles(expected.map(\.path)))
     for index in 0..<count {
       let held = fleet[index]
       #expect(held.deviceName == expected[index].deviceName)

@@ -170,7 +170,7 @@ struct CITemplateTests {
     let (run, output, summary) = try runAction(
       inputs: ["manifest": RequireCommandTests().manifest("phone.json")], machine: "pinephone")
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-    #expect(output == "satisfied=true\n")
+    #expect(output == "satisfied=true\noutcome=met\n")
     #expect(!run.stdout.contains("::error"))
     #expect(summary.contains("### devcaps require"))
   }
@@ -180,12 +180,39 @@ struct CITemplateTests {
     let manifest = RequireCommandTests().manifest("kiosk.json")
     let (run, output, summary) = try runAction(inputs: ["manifest": manifest], machine: "thinkpad-laptop")
     #expect(run.status == 1, "\(run.stderr)")
-    #expect(output == "satisfied=false\n")
+    #expect(output == "satisfied=false\noutcome=unmet\n")
     #expect(
       run.stdout.contains(
         "::error file=\(manifest),title=devcaps require%3A touchscreen::touchscreen: expected required, not present\n"))
     #expect(run.stdout.hasSuffix("::error title=devcaps require::\(manifest): 5 of 14 requirements not met\n"))
     #expect(summary.contains("| ❌ | `touchscreen` | required | not present |"))
+  }
+
+  @Test(
+    "the action's require step: an invalid manifest is its own outcome (outcome=invalid-manifest), an ::error at its line, exit 65; a broken report is invalid-report"
+  )
+  func actionInvalidManifest() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let manifest = directory.appendingPathComponent("m.json")
+    try Data("{\n  \"gps\" true\n}\n".utf8).write(to: manifest)
+    let (run, output, _) = try runAction(inputs: ["manifest": manifest.path], machine: "qemu-vm")
+    #expect(run.status == 65, "\(run.stderr)")
+    #expect(output == "satisfied=false\noutcome=invalid-manifest\n")
+    #expect(
+      run.stdout.hasPrefix("::error file=\(manifest.path),line=2,col=9,title=devcaps require%3A invalid manifest::"))
+    #expect(run.stderr.contains("devcaps require: invalid-manifest (exit 65): the gate could not judge"))
+    let reports = try RequireCommandTests().savedReports()
+    defer { try? FileManager.default.removeItem(at: reports) }
+    try Data("{".utf8).write(to: reports.appendingPathComponent("broken.json"))
+    let against = try runAction(
+      inputs: ["manifest": RequireCommandTests().manifest("phone.json"), "against": reports.path], machine: "qemu-vm")
+    #expect(against.run.status == 65)
+    #expect(against.output == "satisfied=false\noutcome=invalid-report\n")
+    let unmet = try runAction(
+      inputs: ["manifest": RequireCommandTests().manifest("kiosk.json")], machine: "thinkpad-laptop")
+    #expect(unmet.output == "satisfied=false\noutcome=unmet\n")
   }
 
   @Test("the action's against input: space-separated reports, each a machine judged")
@@ -197,7 +224,7 @@ struct CITemplateTests {
       inputs: ["manifest": RequireCommandTests().manifest("phone.json"), "against": two, "format": "text"],
       machine: "qemu-vm")
     #expect(run.status == 1, "\(run.stderr)")
-    #expect(output == "satisfied=false\n")
+    #expect(output == "satisfied=false\noutcome=unmet\n")
     let rows = run.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
     #expect(rows.count == 3, "\(run.stdout)")
     #expect(rows.first?.hasPrefix("✓ pinephone ") == true, "\(run.stdout)")
@@ -208,12 +235,12 @@ struct CITemplateTests {
         "against": reports.appendingPathComponent("pinephone.json").path,
       ], machine: "qemu-vm")
     #expect(one.run.status == 0, "\(one.run.stdout)\(one.run.stderr)")
-    #expect(one.output == "satisfied=true\n")
+    #expect(one.output == "satisfied=true\noutcome=met\n")
   }
 
   /// Runs the GitLab template's require line as a job extending it would: its `script:` line in a
   /// shell, the template's variables with the job's own on top, in the project directory.
-  func runGitLab(manifest: String, machine: String) throws -> (run: Run, junit: String) {
+  func runGitLab(manifest: String, machine: String) throws -> (run: Run, junit: String, outcome: String) {
     let job = try Self.gitlabTemplate()
     let line = try #require((job["script"] as? [String])?.last)
     #expect(Self.ciScript(line, prefix: "$DEVCAPS_HOME") == "scripts/ci/require.sh")
@@ -238,7 +265,10 @@ struct CITemplateTests {
       try Self.run("/bin/bash", ["-e", "-c", line], environment: environment, in: project)
     }
     let report = try String(contentsOf: project.appendingPathComponent(junit), encoding: .utf8)
-    return (result, report)
+    let dotenv = try #require((artifacts["reports"] as? [String: Any])?["dotenv"] as? String)
+    #expect(variables["DEVCAPS_OUTCOME_FILE"] == dotenv)
+    let outcome = try String(contentsOf: project.appendingPathComponent(dotenv), encoding: .utf8)
+    return (result, report, outcome)
   }
 
   /// tests and failures of each testsuite, by Python's XML parser.
@@ -271,5 +301,20 @@ struct CITemplateTests {
     let unmet = try runGitLab(manifest: RequireCommandTests().manifest("kiosk.json"), machine: "thinkpad-laptop")
     #expect(unmet.run.status == 1, "\(unmet.run.stderr)")
     #expect(try junitCounts(unmet.junit) == "14 5 14 5\n")
+    #expect(unmet.outcome == "DEVCAPS_OUTCOME=unmet\n")
+  }
+
+  @Test(
+    "the GitLab template on an invalid manifest: exit 65, a JUnit report with an error testcase, DEVCAPS_OUTCOME=invalid-manifest"
+  )
+  func gitlabInvalidManifest() throws {
+    let manifest = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).json")
+    try Data(#"["acelerometer"]"#.utf8).write(to: manifest)
+    defer { try? FileManager.default.removeItem(at: manifest) }
+    let job = try runGitLab(manifest: manifest.path, machine: "qemu-vm")
+    #expect(job.run.status == 65)
+    #expect(job.outcome == "DEVCAPS_OUTCOME=invalid-manifest\n")
+    #expect(job.junit.contains("<error message=\"\(manifest.path): &apos;acelerometer&apos; is not a known capability"))
+    #expect(job.junit.contains("type=\"invalid-manifest\""))
   }
 }

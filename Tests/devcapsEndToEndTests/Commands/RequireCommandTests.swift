@@ -247,41 +247,6 @@ struct RequireCommandTests {
   }
 
   @Test(
-    "--against many reports with a broken one among them: exit 65 naming the first broken one in file order, nothing printed, in every format",
-    arguments: ["text", "json", "junit", "github"])
-  func brokenAmongMany(format: String) throws {
-    let directory = try savedReports()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let report = try String(contentsOf: directory.appendingPathComponent("pinephone.json"), encoding: .utf8)
-    for index in 0..<200 {
-      try report.write(
-        to: directory.appendingPathComponent(String(format: "m%03d.json", index)), atomically: true, encoding: .utf8)
-    }
-    // Two broken ones: only the first in file order is told, whichever a worker reads first.
-    let broken = directory.appendingPathComponent("m120.json")
-    try report.replacingOccurrences(of: "\"totalBytes\": 2048839680", with: "\"totalBytes\": \"lots\"")
-      .write(to: broken, atomically: true, encoding: .utf8)
-    try "{".write(to: directory.appendingPathComponent("m150.json"), atomically: true, encoding: .utf8)
-    // Not *.json: not read as a report.
-    let gate = directory.appendingPathComponent("gate.manifest")
-    try #"{"memory": ">= 1 MiB", "cpu-cores": ">= 1"}"#.write(to: gate, atomically: true, encoding: .utf8)
-    let result = try require(
-      [gate.path, "--against", directory.path, "--format", format],
-      environment: ["GITHUB_STEP_SUMMARY": ""])
-    #expect(result.status == 65)
-    #expect(result.stdout == "")
-    #expect(result.stderr == "devcaps: \(broken.path): memory.totalBytes: expected UInt64, found \"lots\"\n")
-    // A duplicate key is refused with its line, in a section the manifest does not need.
-    try report.replacingOccurrences(of: "\"kernel\": ", with: "\"kernel\": \"6.1\", \"kernel\": ")
-      .write(to: broken, atomically: true, encoding: .utf8)
-    let duplicate = try require([gate.path, "--against", directory.path, "--format", format])
-    #expect(duplicate.status == 65)
-    #expect(duplicate.stdout == "")
-    #expect(duplicate.stderr.hasPrefix("devcaps: \(broken.path): not JSON: line "))
-    #expect(duplicate.stderr.contains("key \"kernel\" appears twice"))
-  }
-
-  @Test(
     "--against a report saved with --only memory: capabilities are unknown, prohibited ones too, and the outcome names the missing section"
   )
   func missingSectionIsUnknown() throws {

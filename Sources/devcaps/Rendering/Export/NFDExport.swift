@@ -29,9 +29,9 @@ struct NFDExport {
     var text = ""
     var seen: Set<String> = []
     for (name, value) in labels {
-      let name = Self.labelPart(name)
+      let name = OutsideText.escape(name, for: .nfdLabel)
       guard !name.isEmpty, seen.insert(name).inserted else { continue }
-      text += "\(name)=\(Self.labelPart(value))\n"
+      text += "\(name)=\(OutsideText.escape(value, for: .nfdLabel))\n"
     }
     return text
   }
@@ -46,22 +46,5 @@ struct NFDExport {
       }
     }
     return nil
-  }
-
-  /// A label name (without prefix) or value by Kubernetes' rules: other characters become `-`,
-  /// at most 63 characters, alphanumeric at both ends (possibly empty, which only a value may be).
-  static func labelPart(_ text: String) -> String {
-    func isAlphanumeric(_ byte: UInt8) -> Bool {
-      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-    }
-    var bytes = text.unicodeScalars.map { scalar -> UInt8 in
-      guard scalar.isASCII else { return 0x2D }
-      let byte = UInt8(scalar.value)
-      return isAlphanumeric(byte) || byte == 0x2D || byte == 0x5F || byte == 0x2E ? byte : 0x2D
-    }
-    while let first = bytes.first, !isAlphanumeric(first) { bytes.removeFirst() }
-    if bytes.count > 63 { bytes.removeLast(bytes.count - 63) }
-    while let last = bytes.last, !isAlphanumeric(last) { bytes.removeLast() }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

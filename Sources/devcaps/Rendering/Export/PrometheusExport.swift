@@ -110,7 +110,10 @@ struct PrometheusExport {
       for sample in family.samples {
         text += family.name
         if !sample.labels.isEmpty {
-          text += "{" + sample.labels.map { "\($0.0)=\"\(Self.escapeLabelValue($0.1))\"" }.joined(separator: ",") + "}"
+          text +=
+            "{"
+            + sample.labels.map { "\($0.0)=\"\(OutsideText.escape($0.1, for: .prometheusLabel))\"" }.joined(
+              separator: ",") + "}"
         }
         text += " \(sample.value)\n"
       }
@@ -129,20 +132,6 @@ struct PrometheusExport {
   /// A finite number as Go's ParseFloat reads it; NaN and infinities are unknown.
   private func number(_ value: Double) -> String? {
     value.isFinite ? String(value) : nil
-  }
-
-  /// Label values: backslash, double quote and line feed escaped.
-  static func escapeLabelValue(_ value: String) -> String {
-    var escaped = ""
-    for character in value.unicodeScalars {
-      switch character {
-      case "\\": escaped += "\\\\"
-      case "\"": escaped += "\\\""
-      case "\n": escaped += "\\n"
-      default: escaped.unicodeScalars.append(character)
-      }
-    }
-    return escaped
   }
 
   /// HELP text: backslash and line feed escaped.

@@ -1,39 +1,29 @@
 import DevCapsKit
 
 /// JUnit XML as GitLab, Jenkins and the common GitHub test reporters read it: one testsuite,
-/// one testcase per requirement, a failure element for each unmet one.
-struct RequireJUnit {
-  /// One per machine with `--against`.
-  let outcomes: [RequireOutcome]
-
-  init(outcome: RequireOutcome) { outcomes = [outcome] }
-  init(outcomes: [RequireOutcome]) { self.outcomes = outcomes }
-
-  func render() -> String {
-    var xml = Self.header(
-      tests: outcomes.map(\.results.count).reduce(0, +), failures: outcomes.map(\.unmet.count).reduce(0, +))
-    for outcome in outcomes { xml += suite(outcome) }
-    return xml + Self.footer
+/// one testcase per requirement, a failure element for each unmet one; a report or manifest
+/// that could not be used is a testsuite with one testcase holding an error element.
+enum RequireJUnit {
+  static func render(_ outcome: RequireOutcome) -> String {
+    header(tests: outcome.results.count, failures: outcome.unmet.count, errors: 0) + suite(outcome) + footer
   }
 
   /// What comes before the first testsuite: the totals of them all.
-  static func header(tests: Int, failures: Int) -> String {
+  static func header(tests: Int, failures: Int, errors: Int) -> String {
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      + "<testsuites name=\"devcaps\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\">\n"
+      + "<testsuites name=\"devcaps\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
   }
 
   static let footer = "</testsuites>\n"
 
   /// One machine's testsuite.
-  func suite(_ outcome: RequireOutcome) -> String {
-    var xml = ""
-    let failures = outcome.unmet.count
-    let suite = escape("devcaps require \(outcome.manifest)" + (outcome.machine.map { " on \($0)" } ?? ""))
-    xml +=
-      "  <testsuite name=\"\(suite)\" tests=\"\(outcome.results.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+  static func suite(_ outcome: RequireOutcome) -> String {
+    let name = "devcaps require \(outcome.manifest)" + (outcome.machine.map { " on \($0)" } ?? "")
+    if let error = outcome.error { return errorSuite(name: name, error) }
+    var xml =
+      "  <testsuite name=\"\(escape(name))\" tests=\"\(outcome.results.count)\" failures=\"\(outcome.unmet.count)\" errors=\"0\" skipped=\"0\">\n"
     for result in outcome.results {
-      let name = escape("\(result.key) \(result.expected)")
-      xml += "    <testcase classname=\"devcaps.require\" name=\"\(name)\">\n"
+      xml += "    <testcase classname=\"devcaps.require\" name=\"\(escape("\(result.key) \(result.expected)"))\">\n"
       // The manifests of any-of and none-of, indented under the requirement.
       let nested = RequireOutcome.rows(result.children).map { depth, child in
         "\n" + String(repeating: "  ", count: depth + 1) + "\(child.satisfied ? "✓" : "✗") \(child)"
@@ -41,32 +31,25 @@ struct RequireJUnit {
       if result.satisfied {
         xml += "      <system-out>\(escape(result.findingText + nested))</system-out>\n"
       } else {
-        let message = escape(result.findingText)
         xml +=
-          "      <failure message=\"\(message)\" type=\"unmet\">\(escape("\(result.key): expected \(result.expected), \(result.findingText)" + nested))</failure>\n"
+          "      <failure message=\"\(escape(result.findingText))\" type=\"unmet\">\(escape("\(result.key): expected \(result.expected), \(result.findingText)" + nested))</failure>\n"
       }
       xml += "    </testcase>\n"
     }
-    xml += "  </testsuite>\n"
-    return xml
+    return xml + "  </testsuite>\n"
   }
 
-  /// XML text and attribute escaping; characters XML 1.0 cannot hold become U+FFFD.
-  func escape(_ text: String) -> String {
-    var escaped = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      case "'": escaped += "&apos;"
-      case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
-      default:
-        let allowed = scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF
-        escaped.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
-      }
-    }
-    return escaped
+  /// The testsuite of a run or report that judged nothing: one testcase, its error.
+  static func errorSuite(manifest: String, _ error: RequireError) -> String {
+    errorSuite(name: "devcaps require \(manifest)", error)
   }
+
+  static func errorSuite(name: String, _ error: RequireError) -> String {
+    "  <testsuite name=\"\(escape(name))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+      + "    <testcase classname=\"devcaps.require\" name=\"\(escape(error.kind.title + " " + error.file))\">\n"
+      + "      <error message=\"\(escape(error.message))\" type=\"\(error.kind.rawValue)\">\(escape(error.message))</error>\n"
+      + "    </testcase>\n  </testsuite>\n"
+  }
+
+  static func escape(_ text: String) -> String { OutsideText.escape(text, for: .xml) }
 }

@@ -9,11 +9,14 @@ struct RequireOutcome {
   var report: String? = nil
   /// With `--against`: the sections the manifest needs that the report lacks (saved with --only).
   var missingSections: [ReportSection] = []
+  /// Why nothing was judged: the manifest, or with `--against` this report, cannot be used.
+  var error: RequireError? = nil
 
-  var satisfied: Bool { results.allSatisfy(\.satisfied) }
+  var satisfied: Bool { error == nil && results.allSatisfy(\.satisfied) }
   var unmet: [RequirementResult] { results.filter { !$0.satisfied } }
 
   var summary: String {
+    if let error { return "\(error.kind.title): \(error.message)" }
     if results.isEmpty { return "the manifest names no requirements" }
     if unmet.isEmpty { return results.count == 1 ? "the requirement is met" : "all \(results.count) requirements met" }
     return "\(unmet.count) of \(results.count) requirement\(results.count == 1 ? "" : "s") not met"
@@ -31,7 +34,7 @@ struct RequireOutcome {
           JSONMember("satisfied", .bool(satisfied)),
           JSONMember("summary", .string(summary)),
           JSONMember("results", .array(results.map(RequireOutcome.json))),
-        ])
+        ] + (error.map { [JSONMember("error", $0.json)] } ?? []))
   }
 
   /// One result; `any-of` and `none-of` with their manifests' results under `children`.

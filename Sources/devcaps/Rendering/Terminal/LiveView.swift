@@ -36,7 +36,7 @@ enum LiveView {
     var last: String?
     return { event in
       guard !terminal.takeRequests().contains(.quit) else { return false }
-      let text = HumanReport.printable(EventText.line(event.event))
+      let text = OutsideText.terminal(EventText.line(event.event))
       guard text != last else { return true }
       last = text
       return Output.tryWrite(event.time.localClock + " " + text + "\n")

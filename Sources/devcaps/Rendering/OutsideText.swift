@@ -1,0 +1,138 @@
+/// Text from outside devcaps (a report's `device.name`, a manifest's key, a UPower NativePath, a
+/// sysfs value) made safe for the place it is written: the one way every format escapes it.
+///
+/// A control character (C0, DEL, C1) could end a line early, move a terminal's cursor, retitle
+/// its window or start a new workflow command, so every sink writes each one as a visible escape
+/// (`\n`, `\t`, `\x1B`, `\u{9B}`) unless the sink has its own escape for it (a workflow command's
+/// `%0A`, a Prometheus label's `\n`); then the sink's own syntax is escaped.
+enum OutsideText {
+  /// Where the text goes.
+  enum Sink {
+    /// One line of a terminal or log (human text, stderr).
+    case terminal
+    /// A GitHub workflow command's message (after `::`).
+    case githubMessage
+    /// A GitHub workflow command's property value (`file=…,title=…`).
+    case githubProperty
+    /// A Markdown table cell (the GitHub step summary).
+    case markdown
+    /// A Prometheus text-format label value (between the double quotes).
+    case prometheusLabel
+    /// JUnit XML text or an attribute value (between double quotes).
+    case xml
+    /// A Kubernetes label name part or value (node-feature-discovery): at most 63 characters of
+    /// `A-Z a-z 0-9 - _ .`, alphanumeric at both ends; others become `-`.
+    case nfdLabel
+  }
+
+  /// Columns of human text: a field wider than its column is cut with "…" (JSON keeps it whole).
+  /// The label column of `list`.
+  static let labelColumn = 32
+  /// One value from outside in human text (a name, a path, a model).
+  static let valueColumn = 120
+  /// The machine column of `require --against`.
+  static let machineColumn = 40
+
+  /// `text` made safe for `sink`.
+  static func escape(_ text: String, for sink: Sink) -> String {
+    if sink == .nfdLabel { return nfdLabel(text) }
+    guard text.unicodeScalars.contains(where: { needsEscape($0, in: sink) }) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars { append(scalar, for: sink, to: &result) }
+    return result
+  }
+
+  /// `escape(_:for:)`, then cut to `width` characters with "…" when wider. Only the first
+  /// `width` characters are looked at, so a name of megabytes costs no more than a short one.
+  static func escape(_ text: String, for sink: Sink, width: Int) -> String {
+    let head = text.prefix(width + 1)
+    let escaped = escape(String(head), for: sink)
+    guard head.count > width || escaped.count > width else { return escaped }
+    return String(escaped.prefix(max(0, width - 1))) + "…"
+  }
+
+  /// One line of a terminal: `escape(text, for: .terminal)`.
+  static func terminal(_ text: String) -> String { escape(text, for: .terminal) }
+
+  /// One value of human text: escaped for a terminal and cut to `width`.
+  static func terminal(_ text: String, width: Int) -> String { escape(text, for: .terminal, width: width) }
+
+  /// One value from outside in human text: escaped for a terminal, cut to `valueColumn`.
+  static func value(_ text: String) -> String { escape(text, for: .terminal, width: valueColumn) }
+
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  private static func needsEscape(_ scalar: Unicode.Scalar, in sink: Sink) -> Bool {
+    // XML text holds a line feed as it is (the nested findings of any-of are lines).
+    if sink == .xml && scalar == "\n" { return false }
+    if isControl(scalar) { return true }
+    switch sink {
+    case .terminal, .nfdLabel: return false
+    case .githubMessage: return scalar == "%"
+    case .githubProperty: return scalar == "%" || scalar == ":" || scalar == ","
+    case .markdown: return scalar == "\\" || scalar == "|"
+    case .prometheusLabel: return scalar == "\\" || scalar == "\""
+    case .xml:
+      return scalar == "&" || scalar == "<" || scalar == ">" || scalar == "\"" || scalar == "'"
+        || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+    }
+  }
+
+  private static func append(_ scalar: Unicode.Scalar, for sink: Sink, to result: inout String) {
+    switch (sink, scalar) {
+    case (.githubMessage, "%"), (.githubProperty, "%"): result += "%25"
+    case (.githubMessage, "\r"), (.githubProperty, "\r"): result += "%0D"
+    case (.githubMessage, "\n"), (.githubProperty, "\n"): result += "%0A"
+    case (.githubProperty, ":"): result += "%3A"
+    case (.githubProperty, ","): result += "%2C"
+    case (.markdown, "\\"): result += "\\\\"
+    case (.markdown, "|"): result += "\\|"
+    case (.markdown, "\n"): result += " "
+    case (.prometheusLabel, "\\"): result += "\\\\"
+    case (.prometheusLabel, "\""): result += "\\\""
+    case (.prometheusLabel, "\n"): result += "\\n"
+    case (.xml, "&"): result += "&amp;"
+    case (.xml, "<"): result += "&lt;"
+    case (.xml, ">"): result += "&gt;"
+    case (.xml, "\""): result += "&quot;"
+    case (.xml, "'"): result += "&apos;"
+    case (.xml, "\n"): result += "\n"
+    case (.xml, _) where scalar.value == 0xFFFE || scalar.value == 0xFFFF: result += "\u{FFFD}"
+    case _ where isControl(scalar):
+      // The visible escape; in a Prometheus label its backslash is itself escaped.
+      let backslash = sink == .prometheusLabel ? "\\\\" : "\\"
+      switch scalar {
+      case "\n": result += backslash + "n"
+      case "\r": result += backslash + "r"
+      case "\t": result += backslash + "t"
+      case _ where scalar.value < 0x80: result += backslash + "x" + hex(scalar.value)
+      default: result += backslash + "u{" + hex(scalar.value) + "}"
+      }
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+
+  private static func hex(_ value: UInt32) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return text.count < 2 ? "0" + text : text
+  }
+
+  private static func nfdLabel(_ text: String) -> String {
+    func isAlphanumeric(_ byte: UInt8) -> Bool {
+      (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+    }
+    // Leading characters that are not alphanumeric are dropped; only 63 after them are kept,
+    // and no more than 1024 characters are read.
+    var bytes: [UInt8] = []
+    for scalar in text.unicodeScalars.prefix(1024) {
+      let byte = scalar.isASCII ? UInt8(scalar.value) : 0x2D
+      if bytes.isEmpty && !isAlphanumeric(byte) { continue }
+      bytes.append(isAlphanumeric(byte) || byte == 0x2D || byte == 0x5F || byte == 0x2E ? byte : 0x2D)
+      if bytes.count == 63 { break }
+    }
+    while let last = bytes.last, !isAlphanumeric(last) { bytes.removeLast() }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

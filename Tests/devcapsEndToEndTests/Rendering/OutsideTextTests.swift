@@ -1,0 +1,207 @@
+import DevCapsKit
+import Foundation
+import TestProcesses
+import Testing
+
+@testable import devcaps
+
+/// Outside text (a report's names, a manifest's keys, a UPower NativePath) never reaches a
+/// terminal, a CI log or an exporter's file raw: every control character and escape sequence is
+/// escaped, in every sink and every format.
+@Suite("Outside text escaped in every sink and format")
+struct OutsideTextTests {
+  /// Every C0 control, DEL, every C1 control, and the escape sequences a terminal acts on: CSI,
+  /// OSC ended by BEL and by ST, an 8-bit CSI, a hyperlink.
+  static let controls: [String] =
+    (0..<0x20).map { String(Unicode.Scalar(UInt8($0))) } + ["\u{7F}"]
+    + (0x80...0x9F).map { String(Unicode.Scalar(UInt32($0))!) }
+    + [
+      "\u{1B}[2J", "\u{1B}]0;PWNED\u{07}", "\u{1B}]0;PWNED\u{1B}\\", "\u{9B}31m", "\u{1B}]8;;https://x\u{1B}\\link",
+      "\u{1B}]0;PWNED\u{07}\u{1B}[2J", "a\r\n::error::injected", "%0A::warning::x",
+    ]
+
+  static let sinks: [OutsideText.Sink] = [
+    .terminal, .githubMessage, .githubProperty, .markdown, .prometheusLabel, .xml, .nfdLabel,
+  ]
+
+  /// The controls in `text`, as code points, but those `allowed` (line ends of a format).
+  static func rawControls(_ text: String, allowed: Set<UInt32> = []) -> [UInt32] {
+    text.unicodeScalars.map(\.value).filter {
+      ($0 < 0x20 || (0x7F...0x9F).contains($0)) && !allowed.contains($0)
+    }
+  }
+
+  @Test("every control character and escape sequence, in every sink: none survives raw, and the sink's syntax holds")
+  func everySink() {
+    for sink in Self.sinks {
+      for control in Self.controls {
+        let text = "a" + control + "b"
+        let escaped = OutsideText.escape(text, for: sink)
+        // XML text holds a line feed as it is: it is no control there.
+        #expect(
+          Self.rawControls(escaped, allowed: sink == .xml ? [0x0A] : []) == [],
+          "\(sink) \(control.unicodeScalars.map(\.value))")
+        switch sink {
+        case .githubMessage: #expect(!escaped.contains("\n") && !escaped.contains("\r"))
+        case .githubProperty: #expect(!escaped.contains(":") && !escaped.contains(","))
+        case .markdown: #expect(!escaped.contains("|") || escaped.contains("\\|"))
+        case .prometheusLabel:
+          // A backslash only as the start of an escape Prometheus knows.
+          #expect(
+            escaped.replacingOccurrences(of: "\\\\", with: "").replacingOccurrences(of: "\\n", with: "")
+              .replacingOccurrences(of: "\\\"", with: "").contains("\\") == false, "\(escaped)")
+        case .xml: #expect(!escaped.contains("<") && !escaped.contains("&#"))
+        case .nfdLabel: #expect(escaped.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
+        case .terminal: break
+        }
+      }
+    }
+    #expect(OutsideText.escape("50%\n", for: .githubMessage) == "50%25%0A")
+    #expect(OutsideText.escape("a:b,c%\r", for: .githubProperty) == "a%3Ab%2Cc%25%0D")
+    #expect(OutsideText.escape("\u{1B}]0;x\u{07}", for: .terminal) == "\\x1B]0;x\\x07")
+    #expect(OutsideText.escape("\u{9B}", for: .xml) == "\\u{9B}")
+    #expect(OutsideText.escape("a\"\\\n\u{1B}", for: .prometheusLabel) == "a\\\"\\\\\\n\\\\x1B")
+    #expect(OutsideText.escape("<&>", for: .xml) == "&lt;&amp;&gt;")
+  }
+
+  @Test("a field wider than its column is cut with …, looking at no more than the column of a huge one")
+  func cut() {
+    #expect(OutsideText.terminal("abcdef", width: 4) == "abc…")
+    #expect(OutsideText.terminal("abcd", width: 4) == "abcd")
+    // Escaping widens: the cut is of what is shown.
+    #expect(OutsideText.terminal("\u{1B}\u{1B}", width: 6) == "\\x1B\\…")
+    let huge = String(repeating: "/", count: 20_000_000)
+    let start = ContinuousClock.now
+    #expect(OutsideText.value(huge).count == OutsideText.valueColumn)
+    #expect(OutsideText.escape(huge, for: .nfdLabel) == "")
+    #expect(ContinuousClock.now - start < .seconds(1))
+  }
+
+  /// A saved report with every string the decoder accepts as any text made `hostile`.
+  static func hostileReport(_ hostile: String, machine: String = "thinkpad-laptop") throws -> Report {
+    let text = try String(contentsOf: Golden.directory.appendingPathComponent("list-\(machine).json"), encoding: .utf8)
+      .replacingOccurrences(of: "\"<statvfs>\"", with: "1000000000")
+    var document = try JSONParser.parse(Array(text.utf8))
+    func decodes(_ value: JSONValue) -> Report? {
+      try? SavedReport.decode(Array(value.prettyPrinted.utf8), path: "hostile.json").get()
+    }
+    #expect(decodes(document) != nil)
+    /// The paths of every string, as indices into objects' members and arrays' elements, by
+    /// the key of the member that holds it.
+    var groups: [String: [[Int]]] = [:]
+    func collect(_ value: JSONValue, _ path: [Int], key: String) {
+      switch value {
+      case .object(let members):
+        for index in members.indices where members[index].key != "schemaVersion" {
+          collect(members[index].value, path + [index], key: members[index].key)
+        }
+      case .array(let elements): for index in elements.indices { collect(elements[index], path + [index], key: key) }
+      case .string: groups[key, default: []].append(path)
+      default: break
+      }
+    }
+    collect(document, [], key: "")
+    func set(_ value: JSONValue, _ path: ArraySlice<Int>, _ new: String) -> JSONValue {
+      guard let first = path.first else { return .string(new) }
+      switch value {
+      case .object(var members):
+        members[first] = JSONMember(members[first].key, set(members[first].value, path.dropFirst(), new))
+        return .object(members)
+      case .array(var elements):
+        elements[first] = set(elements[first], path.dropFirst(), new)
+        return .array(elements)
+      default: return value
+      }
+    }
+    // The strings of each key in turn: kept hostile where the report still decodes (enums must
+    // stay valid).
+    var changed = 0
+    for key in groups.keys.sorted() {
+      let candidate = groups[key]!.reduce(document) { set($0, $1[...], hostile) }
+      if decodes(candidate) != nil {
+        document = candidate
+        changed += 1
+      }
+    }
+    #expect(changed > 20, "\(changed) keys made hostile")
+    return try #require(decodes(document))
+  }
+
+  static let hostile = "x\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{9B}1m\r\n::error::injected\u{1}\u{7F}y"
+
+  @Test("a report whose every free string holds escape sequences: list, Prometheus and NFD write none raw")
+  func reportFormats() throws {
+    let report = try Self.hostileReport(Self.hostile)
+    #expect(report.power?.batteries.first?.id == Self.hostile, "the battery's NativePath is hostile")
+    let human = HumanReport(report: report, style: TextStyle(colour: false)).render()
+    #expect(Self.rawControls(human, allowed: [0x0A]) == [], "\(human)")
+    #expect(!human.contains("\n::error"))
+    let prometheus = PrometheusExport(report: report).render()
+    #expect(Self.rawControls(prometheus, allowed: [0x0A]) == [])
+    #expect(prometheus.contains("battery=\"x\\\\x1B]0;PWNED\\\\x07"), "\(prometheus)")
+    // Every line a comment or a sample: a line feed in a label cannot start a new one.
+    #expect(prometheus.split(separator: "\n").allSatisfy { $0.hasPrefix("#") || $0.hasPrefix("devcaps_") })
+    let nfd = NFDExport(report: report).render()
+    #expect(nfd.allSatisfy { $0 == "\n" || ($0.isASCII && ($0.isLetter || $0.isNumber || "-_.=".contains($0))) })
+  }
+
+  @Test("require's text and JUnit on that report, with a hostile machine name: nothing raw, JUnit well-formed")
+  func requireFormats() throws {
+    let report = try Self.hostileReport(Self.hostile)
+    let manifest = try Manifest.parse(
+      Array(#"{"keyboard": true, "gps": true, "disk-free:/a\u001b]0;x\u0007": ">= 1 B"}"#.utf8))
+    let results = RequirementEvaluator(report: report).evaluate(manifest)
+    let outcome = RequireOutcome(manifest: Self.hostile, results: results, machine: Self.hostile, report: "r.json")
+    let text = RequireText(outcome: outcome, style: TextStyle(colour: false)).render()
+    #expect(Self.rawControls(text, allowed: [0x0A]) == [], "\(text)")
+    let junit = RequireJUnit.render(outcome)
+    #expect(Self.rawControls(junit, allowed: [0x0A]) == [])
+    let parsed = try ChildProcess.run(
+      "/usr/bin/python3", ["-c", "import sys, xml.etree.ElementTree as ET; ET.fromstring(sys.stdin.buffer.read())"],
+      input: Data(junit.utf8))
+    #expect(parsed.status == 0, "\(junit)")
+  }
+
+  @Test(
+    "require --against a report named with escape sequences, a manifest key with them: text, github, junit and json write none raw",
+    arguments: ["text", "github", "junit", "json"])
+  func requireProcess(format: String) throws {
+    let report = try Self.hostileReport(Self.hostile)
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("r\u{1B}[2J.json")
+    try Data(report.json.prettyPrinted.utf8).write(to: path)
+    let manifest = directory.appendingPathComponent("m.json")
+    try Data(#"{"gps": true, "disk-free:/a\u001b]0;PWNED\u0007\u001b[2J": ">= 1 B"}"#.utf8).write(to: manifest)
+    let summary = directory.appendingPathComponent("summary.md")
+    for arguments in [[manifest.path, "--against", path.path], [manifest.path, "--against", path.path, path.path]] {
+      let result = try DevCapsProcess.run(
+        ["require"] + arguments + ["--format", format], environment: ["GITHUB_STEP_SUMMARY": summary.path])
+      #expect(result.status == 1, "\(result.stderr)")
+      #expect(Self.rawControls(result.stdout, allowed: [0x0A]) == [], "\(result.stdout)")
+      #expect(Self.rawControls(result.stderr, allowed: [0x0A]) == [], "\(result.stderr)")
+      if format == "github" {
+        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("::") }, "\(result.stdout)")
+      }
+    }
+    if format == "github" {
+      #expect(Self.rawControls(try String(contentsOf: summary, encoding: .utf8), allowed: [0x0A]) == [])
+    }
+    // The one-machine form (no --against) with the hostile key.
+    let live = try DevCapsProcess.run(
+      ["require", manifest.path, "--format", format], environment: ["GITHUB_STEP_SUMMARY": summary.path])
+    #expect(Self.rawControls(live.stdout, allowed: [0x0A]) == [], "\(live.stdout)")
+  }
+
+  @Test(
+    "a battery NativePath of 100,000 slashes pads no line of list: each stays under 1,024 characters (fields cut to their columns)"
+  )
+  func longLabel() throws {
+    let long = String(repeating: "/", count: 100_000)
+    let report = try Self.hostileReport(long)
+    let human = HumanReport(report: report, style: TextStyle(colour: false)).render()
+    let widest = human.split(separator: "\n").map(\.count).max() ?? 0
+    #expect(widest < 1024, "\(widest)")
+  }
+}
