@@ -72,10 +72,10 @@ extension CPUInfo {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
       model: try container.decodeIfPresent(String.self, forKey: .model),
-      logicalCores: try container.decodeIfPresent(Int.self, forKey: .logicalCores),
-      availableCores: try container.decodeIfPresent(Int.self, forKey: .availableCores),
-      physicalCores: try container.decodeIfPresent(Int.self, forKey: .physicalCores),
-      packages: try container.decodeIfPresent(Int.self, forKey: .packages),
+      logicalCores: try container.decodeCountIfPresent(Int.self, forKey: .logicalCores),
+      availableCores: try container.decodeCountIfPresent(Int.self, forKey: .availableCores),
+      physicalCores: try container.decodeCountIfPresent(Int.self, forKey: .physicalCores),
+      packages: try container.decodeCountIfPresent(Int.self, forKey: .packages),
       frequency: try container.decode(CPUFrequency.self, forKey: .frequency),
       vendor: try container.decodeIfPresent(String.self, forKey: .vendor),
       family: try container.decodeIfPresent(String.self, forKey: .family),
@@ -109,6 +109,18 @@ public struct CPUFrequency: Sendable, Codable, Equatable {
     self.maxHz = maxHz
     self.firmwareMaxHz = firmwareMaxHz
   }
+
+  private enum CodingKeys: String, CodingKey { case currentHz, minHz, maxHz, firmwareMaxHz }
+
+  /// Refuses a negative frequency, with its path.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      currentHz: try container.decodeCountIfPresent(Int64.self, forKey: .currentHz),
+      minHz: try container.decodeCountIfPresent(Int64.self, forKey: .minHz),
+      maxHz: try container.decodeCountIfPresent(Int64.self, forKey: .maxHz),
+      firmwareMaxHz: try container.decodeCountIfPresent(Int64.self, forKey: .firmwareMaxHz))
+  }
 }
 
 /// Caches of one level, type and size (`/sys/devices/system/cpu/cpu*/cache/index*`). lscpu's
@@ -130,5 +142,17 @@ public struct CPUCache: Sendable, Codable, Equatable {
     self.type = type
     self.sizeBytes = sizeBytes
     self.instances = instances
+  }
+
+  private enum CodingKeys: String, CodingKey { case level, type, sizeBytes, instances }
+
+  /// Refuses a level, size or count below the schema's minimum, with its path.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      level: try container.decodeCount(Int.self, forKey: .level, minimum: 1),
+      type: try container.decode(String.self, forKey: .type),
+      sizeBytes: try container.decodeCount(Int64.self, forKey: .sizeBytes, minimum: 1),
+      instances: try container.decodeCount(Int.self, forKey: .instances, minimum: 1))
   }
 }
