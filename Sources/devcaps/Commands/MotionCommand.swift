@@ -42,14 +42,19 @@ struct MotionCommand: ParsableCommand {
       timestamp (s), gyroscope x y z (rad/s, right-handed, bias included), accelerometer x y z \
       (g, the gravity direction: 0,0,-1 lying face up; negate an IMU's specific force), and \
       optionally magnetometer x y z (microtesla, used as recorded), in the device frame above. \
-      Lines starting with # and a header line are skipped. --rate and --timeout do not apply; \
-      sensors names the file. A clock gap over 0.5 s restarts the estimate (restarted: true).
+      The file is read as it goes, in the same little memory whatever its size, each sample \
+      printed before the next line is read. A UTF-8 byte order mark, empty lines, lines starting \
+      with # and a first line of column names are skipped; anything else must be a sample: \
+      decimal numbers (no NUL, nan or hexadecimal), no field longer than 4096 bytes. --rate and \
+      --timeout do not apply; sensors names the file. A clock gap over 0.5 s restarts the \
+      estimate (restarted: true).
 
       Exit status: 0 at --count, --timeout, q or the recording's end, 65 when a --replay line \
-      is not a sample (the message gives its number) or the frame needs magnetometer columns the \
-      recording lacks, 66 when the --replay file cannot be read, 69 when the machine has no motion sensors or \
-      the frame's magnetometer is missing (the message says what is missing), 130 on SIGINT, \
-      143 on SIGTERM.
+      is not a sample (the message gives its line and column; the samples before it are printed) \
+      or the frame needs magnetometer columns the first sample lacks, 66 when the --replay file \
+      cannot be read, 69 when the machine has no motion sensors or the frame's magnetometer is \
+      missing (the message says what is missing), 74 when standard output cannot be written, \
+      130 on SIGINT, 143 on SIGTERM.
 
       Examples:
         devcaps motion
