@@ -49,17 +49,26 @@ struct MotionCommand: ParsableCommand {
       --timeout do not apply; sensors names the file. A clock gap over 0.5 s restarts the \
       estimate (restarted: true).
 
+      --record FILE writes what the sensors read, raw, in that format instead of printing: a \
+      header line, then one line per sample at --rate (the gyroscope with its bias, the \
+      accelerometer as the gravity direction, the magnetometer uncalibrated, its columns empty \
+      without one), until --count, --timeout or --once (one of them is required) or SIGINT. The \
+      file is written whole at the end, replacing a regular file atomically; a device, FIFO or \
+      directory is refused, as export -o refuses them. It needs an accelerometer and a gyroscope.
+
       Exit status: 0 at --count, --timeout, q or the recording's end, 65 when a --replay line \
       is not a sample (the message gives its line and column; the samples before it are printed) \
       or the frame needs magnetometer columns the first sample lacks, 66 when the --replay file \
       cannot be read, 69 when the machine has no motion sensors or the frame's magnetometer is \
-      missing (the message says what is missing), 74 when standard output cannot be written, \
+      missing (the message says what is missing), 73 when the --record file is refused or \
+      cannot be created, 74 when standard output or the --record file cannot be written, \
       130 on SIGINT, 143 on SIGTERM.
 
       Examples:
         devcaps motion
         devcaps motion --once --json
         devcaps motion --replay walk.csv --json
+        devcaps motion --record walk.csv --timeout 30 --rate 100
         devcaps motion --json --rate 100 --reference-frame x-magnetic-north-z-vertical
       """)
 
@@ -84,19 +93,33 @@ struct MotionCommand: ParsableCommand {
     name: .long, help: ArgumentHelp("Replay a CSV recording instead of the sensors (see below).", valueName: "file"))
   var replay: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Record the sensors' raw readings into a CSV file --replay reads (see below).", valueName: "file"))
+  var record: String?
+
+  func validate() throws {
+    if record != nil && replay != nil { throw ValidationError("--record and --replay cannot be combined") }
+    if record != nil && !once && end.count == nil && end.timeout == nil {
+      throw ValidationError("--record needs --count, --timeout or --once: a recording ends")
+    }
+  }
+
   func run() throws {
     if let replay {
       return try MotionReplay(path: replay, referenceFrame: referenceFrame, json: json, count: end.count, once: once)
         .run()
     }
-    StreamRunner.takeOverSignals()
-    LiveTerminal.takeOverResize()
     var options = StreamOptions()
     options.rate = sampling.rate
     options.referenceFrame = referenceFrame
     options.maximumChanges = once ? 0 : end.count
     options.duration = end.timeout
     options.note = { Output.error("note: \($0)") }
+    if let record { return try MotionRecord(path: record, options: options).run() }
+    StreamRunner.takeOverSignals()
+    LiveTerminal.takeOverResize()
     let stream = try StreamRunner.open(.motion, options)
     if once {
       let end = StreamRunner.run(stream) {

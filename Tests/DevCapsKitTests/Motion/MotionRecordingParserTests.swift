@@ -76,7 +76,27 @@ struct MotionRecordingParserTests {
       Self.parse(Array("0,0,0,0,0,0, \(spaces)1\n".utf8), chunk: 1000).failure?.description
         == "line 1: column 7 (accelerometer z): longer than 4096 bytes")
     let problem = Self.parse(Array("0,\(String(repeating: "q", count: 4000)),0,0,0,0,-1".utf8), chunk: 999).failure
-    #expect(problem?.description == "line 1: column 2 (gyroscope x): \"\(String(repeating: "q", count: 64))…\" is not a finite number")
+    #expect(
+      problem?.description
+        == "line 1: column 2 (gyroscope x): \"\(String(repeating: "q", count: 64))…\" is not a finite number")
+  }
+
+  @Test("what MotionRecording.line writes (motion --record) reads back as the same doubles, under its header")
+  func lineRoundTrip() throws {
+    let inputs = [
+      MotionInput(
+        timestamp: 12345.678901234, acceleration: Vector3(1e-300, -0.0, 5e-324),
+        rotationRate: Vector3(0.1, -2.5e10, 1.0 / 3)),
+      MotionInput(
+        timestamp: 12345.688901234, acceleration: Vector3(0.5, 0, -0.866), rotationRate: .zero,
+        magneticField: Vector3(24, -0.000001, -41.6)),
+    ]
+    let lines = inputs.compactMap(MotionRecording.line)
+    #expect(lines.count == 2)
+    let text = ([MotionRecording.header] + lines).joined(separator: "\n") + "\n"
+    #expect(try MotionRecording.parse(Array(text.utf8)) == inputs)
+    #expect(MotionRecording.line(MotionInput(timestamp: 0, acceleration: Vector3(0, 0, -1))) == nil, "no gyroscope")
+    #expect(MotionRecording.line(MotionInput(timestamp: .nan, acceleration: .zero, rotationRate: .zero)) == nil)
   }
 }
 

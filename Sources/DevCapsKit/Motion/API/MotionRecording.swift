@@ -41,6 +41,25 @@ public enum MotionRecording {
     return samples
   }
 
+  /// The header line ``line(_:)``'s rows go under (without a newline).
+  public static let header =
+    "timestamp,gyroscope_x,gyroscope_y,gyroscope_z,accelerometer_x,accelerometer_y,accelerometer_z,"
+    + "magnetometer_x,magnetometer_y,magnetometer_z"
+
+  /// A sample as a recording's line (without a newline), numbers written so that ``parse(_:)``
+  /// reads back the same doubles; the magnetometer's columns empty without one. Nil without an
+  /// accelerometer or a gyroscope reading, or with a reading that is not finite: a recording
+  /// has no place for them.
+  public static func line(_ input: MotionInput) -> String? {
+    guard let gyroscope = input.rotationRate, let accelerometer = input.acceleration else { return nil }
+    var values = [
+      input.timestamp, gyroscope.x, gyroscope.y, gyroscope.z, accelerometer.x, accelerometer.y, accelerometer.z,
+    ]
+    if let field = input.magneticField { values += [field.x, field.y, field.z] }
+    guard values.allSatisfy(\.isFinite) else { return nil }
+    return values.map { "\($0)" }.joined(separator: ",") + (input.magneticField == nil ? ",,," : "")
+  }
+
   static let columnNames = [
     "timestamp", "gyroscope x", "gyroscope y", "gyroscope z", "accelerometer x", "accelerometer y", "accelerometer z",
     "magnetometer x", "magnetometer y", "magnetometer z",

@@ -92,9 +92,9 @@ struct MotionRecordingParser {
     return nil
   }
 
-  private mutating func skipByteOrderMark(_ bytes: UnsafeRawBufferPointer, _ position: inout Int) throws(
-    MotionRecordingError
-  ) {
+  private mutating func skipByteOrderMark(_ bytes: UnsafeRawBufferPointer, _ position: inout Int)
+    throws(MotionRecordingError)
+  {
     while position < bytes.count && byteOrderMarkMatched < 3 {
       guard bytes[position] == Self.byteOrderMark[byteOrderMarkMatched] else {
         if byteOrderMarkMatched > 0 { throw MotionRecordingError(line: 1, problem: "an incomplete byte order mark") }

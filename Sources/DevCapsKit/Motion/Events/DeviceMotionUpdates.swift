@@ -6,12 +6,17 @@ public struct DeviceMotionUpdate: Sendable, Equatable {
   public var sensors: [String]
   /// Samples per second achieved so far (nil until there are two).
   public var rateHz: Double?
+  /// The raw readings the sample was made from, in ``MotionInput``'s units and the device frame
+  /// (what `devcaps motion --record` writes, and a replay reads); nil where no sensor was read.
+  /// Not part of the JSON.
+  public var input: MotionInput?
 
   /// An update as the stream, a test or a replay makes one.
-  public init(motion: DeviceMotion, sensors: [String], rateHz: Double?) {
+  public init(motion: DeviceMotion, sensors: [String], rateHz: Double?, input: MotionInput? = nil) {
     self.motion = motion
     self.sensors = sensors
     self.rateHz = rateHz
+    self.input = input
   }
 }
 
