@@ -24,7 +24,9 @@ struct MotionRecordTests {
     let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
     #expect(lines.count == 7, "a header and 6 samples: \(lines)")
     #expect(lines.first?.hasPrefix("timestamp,gyroscope_x,") == true)
-    let columns = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0) } }
+    let columns = lines.dropFirst().map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0) }
+    }
     for row in columns {
       #expect(row.count == 10, "\(row)")
       guard row.count == 10 else { continue }
