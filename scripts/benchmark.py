@@ -17,6 +17,10 @@ docs/explanation/performance.md (between the BENCHMARK markers). Run by scripts/
     time (no wakeups of its own is the target), and the delay from a uevent to the printed event,
     against `upower --monitor-detail`.
   * A soak: `watch battery` with changes flowing; RSS at the start and the end.
+  * `motion --replay` of a 60 MB recording: the time to its first sample (`--count 0`), the
+    rate at which the whole file is replayed (rows parsed, filtered and printed as JSON, to
+    /dev/null) in MB/s, and peak RSS, also on hostile files (250 MB of one line of columns, of
+    spaces, of newlines). `scripts/benchmark.py replay` runs only this part.
 Benchmarks, not tests: nothing here passes or fails.
 """
 import datetime
@@ -326,7 +330,67 @@ def battery():
             "soak_rss_end_kb": rss_end, "soak_events": flip}
 
 
+def replay_recording(path, megabytes):
+    """A valid 10-column recording at 200 Hz of about `megabytes` MB: a device turning slowly."""
+    with open(path, "w") as out:
+        out.write("timestamp,gyro_x,gyro_y,gyro_z,accel_x,accel_y,accel_z,mag_x,mag_y,mag_z\n")
+        index, written = 0, 0
+        while written < megabytes * 1_000_000:
+            t = index / 200
+            line = (f"{t:.3f},0.001234,-0.002345,0.174533,0.012345,-0.023456,-0.999712,"
+                    f"{24 + index % 7 * 0.01:.2f},{-0.5 + index % 5 * 0.01:.2f},-41.60\n")
+            out.write(line)
+            written += len(line)
+            index += 1
+
+
+def replay():
+    directory = tempfile.mkdtemp(prefix="devcaps-replay-bench-")
+    try:
+        valid = os.path.join(directory, "valid.csv")
+        replay_recording(valid, 60)
+        size = os.path.getsize(valid)
+        first = []
+        for _ in range(5):
+            start = time.perf_counter()
+            subprocess.run([DEVCAPS, "motion", "--replay", valid, "--json", "--count", "0"], stdout=subprocess.DEVNULL, check=True, env=PLAIN)
+            first.append(time.perf_counter() - start)
+        whole = []
+        for _ in range(3):
+            before = os.times()
+            subprocess.run([DEVCAPS, "motion", "--replay", valid, "--json"], stdout=subprocess.DEVNULL, check=True, env=PLAIN)
+            after = os.times()
+            whole.append(after.children_user + after.children_system - before.children_user - before.children_system)
+        rss = {"valid": peak_rss_kb([DEVCAPS, "motion", "--replay", valid, "--json"])}
+        hostile = {"columns": b"1," * 125_000_000, "spaces": b"0,0,0,0,0,0,-1\n" + b" " * 250_000_000,
+                   "newlines": b"\n" * 250_000_000}
+        for name, content in hostile.items():
+            path = os.path.join(directory, name + ".csv")
+            with open(path, "wb") as out:
+                out.write(content)
+            start = time.perf_counter()
+            rss[name] = peak_rss_kb([DEVCAPS, "motion", "--replay", path, "--json"])
+            rss[name + "_seconds"] = time.perf_counter() - start
+            os.remove(path)
+        return {"megabytes": size / 1e6, "first_ms": sorted(first)[2] * 1000, "mb_per_s": size / 1e6 / sorted(whole)[1],
+                "rss": rss}
+    finally:
+        shutil.rmtree(directory)
+
+
+def replay_lines(measured):
+    rss = measured["rss"]
+    return [
+        f"| `motion --replay` of a {measured['megabytes']:.0f} MB recording: first sample (`--count 0`), median of 5 | {measured['first_ms']:.1f} ms | well under 1 s |",
+        f"| the whole recording parsed, filtered and printed (`--json` to /dev/null), CPU time | {measured['mb_per_s']:.0f} MB/s | ≥ 50 MB/s |",
+        f"| peak RSS: that replay; 250 MB of one line of columns, of spaces after a sample, of newlines | {rss['valid'] / 1024:.1f} MB; {rss['columns'] / 1024:.1f}, {rss['spaces'] / 1024:.1f}, {rss['newlines'] / 1024:.1f} MB ({rss['newlines_seconds']:.1f} s for the newlines) | ≤ 32 MB |",
+    ]
+
+
 def main():
+    if sys.argv[1:] == ["replay"]:
+        print("\n".join(["| replay | this run | target |", "|---|---:|---|"] + replay_lines(replay())))
+        return 0
     rows = startup()
     counts = [(arguments, instructions(arguments))
               for arguments in (["--version"], ["get", "memory.totalBytes"], ["list", "--json"], ["list", "--json", "--only", ONLY])]
@@ -335,6 +399,7 @@ def main():
     motion = up_angle()
     fused = device_motion()
     power = battery()
+    replayed = replay()
     by_name = {name: median for name, median, _ in rows}
     ours = by_name["devcaps list"]
     lines = [
@@ -379,6 +444,7 @@ def main():
         f"| uevent → printed event (median of 3) | {power['delay_ms']:.0f} ms | `upower --monitor-detail`: {power['peer_delay_ms']:.0f} ms |",
         f"| soak: {power['soak_events']} battery changes in {SOAK_SECONDS:.0f} s | RSS {power['soak_rss_start_kb'] / 1024:.1f} MB → {power['soak_rss_end_kb'] / 1024:.1f} MB | — |",
     ]
+    lines += ["", "| replay | this run | target |", "|---|---:|---|"] + replay_lines(replayed)
     table = "\n".join(lines)
     print(table)
     document = os.path.join(ROOT, "docs", "explanation", "performance.md")

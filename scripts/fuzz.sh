@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-20}
 out=.build/fuzz
 rm -rf "$out/seeds"
-mkdir -p "$out/crashes" "$out/seeds/manifest" "$out/seeds/sysfs" "$out/seeds/report" "$out/seeds/dbus"
+mkdir -p "$out/crashes" "$out/seeds/manifest" "$out/seeds/sysfs" "$out/seeds/report" "$out/seeds/dbus" "$out/seeds/replay"
 S=Sources/DevCapsKit
 common=("$S/Core/"*.swift "$S/Core/IO/"*.swift "$S/JSON/"*.swift)
 
@@ -46,16 +46,22 @@ report_model=("$S/Model/"*.swift "$S/Report/Report.swift" "$S/Report/SavedReport
   "$S/Probes/Sensors/IIODevice.swift" "$S/Probes/Sensors/IIOChannels.swift" "$S/Udev/Udev.swift" "$S/Sampling/ScanFormat.swift" \
   "$S/Sampling/SampleSource.swift" "$S/Sampling/SysfsAttribute.swift" Sources/DevCapsMotion/MountMatrix.swift Sources/DevCapsMotion/Vector3.swift \
   Sources/DevCapsMotion/DeviceMotion/Quaternion.swift Sources/DevCapsMotion/DeviceMotion/Attitude.swift
+)
+build ReportFuzzer "${common[@]}" "${report_model[@]}"
 # The system bus's messages, as the power section reads upowerd's and power-profiles-daemon's replies.
 build DBusFuzzer "${common[@]}" "${report_model[@]}" "$S/DBus/"*.swift "$S/UPower/UPowerNames.swift" \
-  "$S/UPower/UPowerDeviceReading+Properties.swift" "$S/UPower/UPowerDeviceReading.swift")
-build ReportFuzzer "${common[@]}" "${report_model[@]}"
+  "$S/UPower/UPowerDeviceReading+Properties.swift" "$S/UPower/UPowerDeviceReading.swift"
+# The replay CSV and the motion values it makes.
+build ReplayFuzzer "${common[@]}" "$S/Motion/API/MotionRecording.swift" "$S/Motion/API/MotionRecordingParser.swift" \
+  Sources/DevCapsMotion/DeviceMotion/MotionInput.swift Sources/DevCapsMotion/Vector3.swift \
+  Sources/DevCapsMotion/DeviceMotion/Quaternion.swift
 
 # Seeds: every input that ever crashed a fuzzer (Fuzz/corpus, each also a named unit test), every
 # fixture manifest, and each fixture file behind the byte that selects its parser.
 cp Fuzz/corpus/sysfs/* "$out/seeds/sysfs/"
 cp Fuzz/corpus/report/* "$out/seeds/report/"
 cp Fuzz/corpus/dbus/* "$out/seeds/dbus/"
+cp Fuzz/corpus/replay/* "$out/seeds/replay/"
 cp Tests/devcapsEndToEndTests/Fixtures/manifests/* "$out/seeds/manifest/"
 for report in Tests/devcapsEndToEndTests/Fixtures/golden/list-*.json; do
   sed 's/"<statvfs>"/1000000000/' "$report" > "$out/seeds/report/$(basename "$report")"
@@ -98,17 +104,24 @@ printf '\x0c52000\npassive\n95000\ncritical\n105000\nProcessor' > "$out/seeds/sy
 # Two inotify events as the kernel lays them out: IN_MOVED_TO of an attribute, then IN_IGNORED.
 python3 -c 'import struct, sys; sys.stdout.buffer.write(b"\x09" + struct.pack("<iIII", 1, 0x80, 7, 16) + b"in_accel_x_raw\0\0" + struct.pack("<iIII", 1, 0x8000, 0, 0))' \
   > "$out/seeds/sysfs/inotify"
+# Recordings: each behind a byte that splits it; a header, comments, a BOM, CRLF, empty
+# magnetometer columns, and the shapes that once cost gigabytes (a line of commas, of spaces).
+printf '\x07\xef\xbb\xbftimestamp,gx,gy,gz,ax,ay,az,mx,my,mz\n# bench\n0,0.1,-0.2,3e-1,0,0,-1,24,0,-41.6\n0.01,0,0,0,0,0,-1,,,\r\n' > "$out/seeds/replay/header"
+printf '\x03  0 , 0,0,0,0,-1,0\n\n1.5,0,0,0,0,0,-1' > "$out/seeds/replay/spaces"
+python3 -c 'import sys; sys.stdout.buffer.write(b"\x10" + b"0,0,0,0,0,0,-1\n" + b"1," * 3000)' > "$out/seeds/replay/columns"
+python3 -c 'import sys; sys.stdout.buffer.write(b"\x20" + b"0,0,0,0,0,0,-1\n" + b" " * 5000 + b"\n")' > "$out/seeds/replay/blank"
 python3 scripts/fixtures/make-edid.py DEL 0xA0F2 0x12345678 "DELL U2720Q" 597 336 3840 160 2160 62 533250 \
   | python3 -c 'import sys; sys.stdout.buffer.write(b"\x00" + bytes.fromhex(sys.stdin.read().strip()))' > "$out/seeds/sysfs/edid"
 
 status=0
-for target in ManifestFuzzer SysfsFuzzer ReportFuzzer DBusFuzzer; do
+for target in ManifestFuzzer SysfsFuzzer ReportFuzzer DBusFuzzer ReplayFuzzer; do
   corpus=$(mktemp -d)
   case $target in
     ManifestFuzzer) seeds="$out/seeds/manifest" ;;
     SysfsFuzzer) seeds="$out/seeds/sysfs" ;;
     ReportFuzzer) seeds="$out/seeds/report" ;;
     DBusFuzzer) seeds="$out/seeds/dbus" ;;
+    ReplayFuzzer) seeds="$out/seeds/replay" ;;
   esac
   if "$out/$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="$out/crashes/$target-" -print_final_stats=1 "$corpus" "$seeds" > "$out/$target.log" 2>&1; then

@@ -40,19 +40,19 @@ struct DevCaps: ParsableCommand {
 
   /// The hottest command lines (`--version`, `list`, `get KEY`) run without ArgumentParser, whose
   /// reflection over the command tree costs more than the probing; every other command line,
-  /// and any error, help or completion request, goes through ArgumentParser unchanged.
+  /// and any error, help or completion request, goes through ArgumentParser. Its messages are
+  /// written through `Output`, so that help on a full disk is exit 74.
   static func main() {
     let arguments = Array(CommandLine.arguments.dropFirst())
-    if let invocation = FastPath.parse(arguments) {
-      do {
+    do {
+      if let invocation = FastPath.parse(arguments) {
         try invocation.run()
-      } catch let code as ExitCode {
-        exit(withError: code)
-      } catch {
-        exit(withError: error)
+      } else {
+        var command = try parseAsRoot(arguments)
+        try command.run()
       }
-      return
+    } catch {
+      Output.endReporting(error, of: DevCaps.self)
     }
-    main(nil)
   }
 }

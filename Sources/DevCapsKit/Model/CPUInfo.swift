@@ -80,10 +80,10 @@ extension CPUInfo {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
       model: try container.decodeIfPresent(String.self, forKey: .model),
-      logicalCores: try container.decodeIfPresent(Int.self, forKey: .logicalCores),
-      availableCores: try container.decodeIfPresent(Int.self, forKey: .availableCores),
-      physicalCores: try container.decodeIfPresent(Int.self, forKey: .physicalCores),
-      packages: try container.decodeIfPresent(Int.self, forKey: .packages),
+      logicalCores: try container.decodeCountIfPresent(Int.self, forKey: .logicalCores),
+      availableCores: try container.decodeCountIfPresent(Int.self, forKey: .availableCores),
+      physicalCores: try container.decodeCountIfPresent(Int.self, forKey: .physicalCores),
+      packages: try container.decodeCountIfPresent(Int.self, forKey: .packages),
       frequency: try container.decode(CPUFrequency.self, forKey: .frequency),
       vendor: try container.decodeIfPresent(String.self, forKey: .vendor),
       family: try container.decodeIfPresent(String.self, forKey: .family),
@@ -119,6 +119,18 @@ public struct CPUFrequency: Sendable, Codable, Equatable {
     self.maxHz = maxHz
     self.firmwareMaxHz = firmwareMaxHz
   }
+
+  private enum CodingKeys: String, CodingKey { case currentHz, minHz, maxHz, firmwareMaxHz }
+
+  /// Refuses a negative frequency, with its path.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      currentHz: try container.decodeCountIfPresent(Int64.self, forKey: .currentHz),
+      minHz: try container.decodeCountIfPresent(Int64.self, forKey: .minHz),
+      maxHz: try container.decodeCountIfPresent(Int64.self, forKey: .maxHz),
+      firmwareMaxHz: try container.decodeCountIfPresent(Int64.self, forKey: .firmwareMaxHz))
+  }
 }
 
 /// Caches of one level, type and size (`/sys/devices/system/cpu/cpu*/cache/index*`). lscpu's
@@ -140,5 +152,42 @@ public struct CPUCache: Sendable, Codable, Equatable {
     self.type = type
     self.sizeBytes = sizeBytes
     self.instances = instances
+  }
+
+  private enum CodingKeys: String, CodingKey { case level, type, sizeBytes, instances }
+
+  /// Refuses a level, size or count below the schema's minimum, with its path.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      level: try container.decodeCount(Int.self, forKey: .level, minimum: 1),
+      type: try container.decode(String.self, forKey: .type),
+      sizeBytes: try container.decodeCount(Int64.self, forKey: .sizeBytes, minimum: 1),
+      instances: try container.decodeCount(Int.self, forKey: .instances, minimum: 1))
+  }
+}
+
+/// Counts, sizes and frequencies read back from a saved report: a negative one (`logicalCores:
+/// -2`) is no machine's, so the report is refused with the member's path, as the schema's
+/// `minimum` says, instead of judged.
+extension KeyedDecodingContainer {
+  fileprivate func decodeCountIfPresent<Count: FixedWidthInteger & Decodable>(
+    _ type: Count.Type, forKey key: Key, minimum: Count = 0
+  ) throws -> Count? {
+    guard let value = try decodeIfPresent(type, forKey: key) else { return nil }
+    guard value >= minimum else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: codingPath + [key], debugDescription: "\(value) is below the least possible, \(minimum)"))
+    }
+    return value
+  }
+
+  fileprivate func decodeCount<Count: FixedWidthInteger & Decodable>(
+    _ type: Count.Type, forKey key: Key, minimum: Count = 0
+  ) throws -> Count {
+    guard let value = try decodeCountIfPresent(type, forKey: key, minimum: minimum) else {
+      throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [key], debugDescription: "null"))
+    }
+    return value
   }
 }

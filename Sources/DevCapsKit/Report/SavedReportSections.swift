@@ -88,9 +88,9 @@ extension CPUInfo {
       for element in elements { caches.append(try CPUCache(saved: element)) }
     }
     self.init(
-      model: try members.string("model"), logicalCores: try members.integer("logicalCores"),
-      availableCores: try members.integer("availableCores"), physicalCores: try members.integer("physicalCores"),
-      packages: try members.integer("packages"), frequency: try CPUFrequency(saved: try members.required("frequency")),
+      model: try members.string("model"), logicalCores: try members.count("logicalCores"),
+      availableCores: try members.count("availableCores"), physicalCores: try members.count("physicalCores"),
+      packages: try members.count("packages"), frequency: try CPUFrequency(saved: try members.required("frequency")),
       vendor: try members.string("vendor"), family: try members.string("family"),
       modelNumber: try members.string("modelNumber"), stepping: try members.string("stepping"),
       flags: try members.strings("flags") ?? [], level: try members.string("level"), caches: caches,
@@ -104,8 +104,9 @@ extension CPUCache {
   fileprivate init(saved value: JSONValue) throws(SavedMembers.Unaccepted) {
     let members = try SavedMembers(object: value)
     self.init(
-      level: try members.required("level", Int.self), type: try members.required("type", { $0 }),
-      sizeBytes: try members.required("sizeBytes", Int64.self), instances: try members.required("instances", Int.self))
+      level: try members.required("level", Int.self, minimum: 1), type: try members.required("type", { $0 }),
+      sizeBytes: try members.required("sizeBytes", Int64.self, minimum: 1),
+      instances: try members.required("instances", Int.self, minimum: 1))
   }
 }
 
@@ -113,8 +114,8 @@ extension CPUFrequency {
   fileprivate init(saved value: JSONValue) throws(SavedMembers.Unaccepted) {
     let members = try SavedMembers(object: value)
     self.init(
-      currentHz: try members.integer("currentHz"), minHz: try members.integer("minHz"),
-      maxHz: try members.integer("maxHz"), firmwareMaxHz: try members.integer("firmwareMaxHz"))
+      currentHz: try members.count("currentHz"), minHz: try members.count("minHz"),
+      maxHz: try members.count("maxHz"), firmwareMaxHz: try members.count("firmwareMaxHz"))
   }
 }
 
@@ -164,10 +165,10 @@ private struct SavedMembers {
     return made
   }
 
-  func required<I: FixedWidthInteger>(_ key: String, _ type: I.Type) throws(Unaccepted) -> I {
-    guard let value = value(key), let integer = try? JSONScalarDecoding.integer(type, value, []) else {
-      throw Unaccepted()
-    }
+  /// A non-optional count (`CPUCache.level`), at least `minimum` as the model's decoder wants.
+  func required<I: FixedWidthInteger>(_ key: String, _ type: I.Type, minimum: I) throws(Unaccepted) -> I {
+    guard let value = value(key), let integer = try? JSONScalarDecoding.integer(type, value, []), integer >= minimum
+    else { throw Unaccepted() }
     return integer
   }
 
@@ -193,6 +194,13 @@ private struct SavedMembers {
     guard let value = present(key) else { return nil }
     guard let number = try? JSONScalarDecoding.double(value, []) else { throw Unaccepted() }
     return number
+  }
+
+  /// An optional count, size or frequency: a negative one is left to Codable, which refuses it.
+  func count<I: FixedWidthInteger>(_ key: String) throws(Unaccepted) -> I? {
+    guard let integer: I = try integer(key) else { return nil }
+    guard integer >= 0 else { throw Unaccepted() }
+    return integer
   }
 
   func array(_ key: String) throws(Unaccepted) -> [JSONValue]? {

@@ -45,21 +45,35 @@ struct MotionCommand: ParsableCommand {
       timestamp (s), gyroscope x y z (rad/s, right-handed, bias included), accelerometer x y z \
       (g, the gravity direction: 0,0,-1 lying face up; negate an IMU's specific force), and \
       optionally magnetometer x y z (microtesla, used as recorded), in the device frame above. \
-      Lines starting with # and a header line are skipped. --rate and --timeout do not apply; \
-      sensors names the file. A clock gap over 0.5 s is bridged: the heading is carried across \
-      and the tilt taken again from the accelerometer; one over 2 s restarts the estimate \
-      (restarted: true). A gyroscope axis stuck at one extreme value is taken as clipped.
+      The file is read as it goes, in the same little memory whatever its size, each sample \
+      printed before the next line is read. A UTF-8 byte order mark, empty lines, lines starting \
+      with # and a first line of column names are skipped; anything else must be a sample: \
+      decimal numbers (no NUL, nan or hexadecimal), no field longer than 4096 bytes. --rate and \
+      --timeout do not apply; sensors names the file. A clock gap over 0.5 s is bridged: the \
+      heading is carried across and the tilt taken again from the accelerometer; one over 2 s \
+      restarts the estimate (restarted: true). A gyroscope axis stuck at one extreme value is \
+      taken as clipped.
+
+      --record FILE writes what the sensors read, raw, in that format instead of printing: a \
+      header line, then one line per sample at --rate (the gyroscope with its bias, the \
+      accelerometer as the gravity direction, the magnetometer uncalibrated, its columns empty \
+      without one), until --count, --timeout or --once (one of them is required) or SIGINT. The \
+      file is written whole at the end, replacing a regular file atomically; a device, FIFO or \
+      directory is refused, as export -o refuses them. It needs an accelerometer and a gyroscope.
 
       Exit status: 0 at --count, --timeout, q or the recording's end, 65 when a --replay line \
-      is not a sample (the message gives its number) or the frame needs magnetometer columns the \
-      recording lacks, 66 when the --replay file cannot be read, 69 when the machine has no motion sensors or \
-      the frame's magnetometer is missing (the message says what is missing), 130 on SIGINT, \
-      143 on SIGTERM.
+      is not a sample (the message gives its line and column; the samples before it are printed) \
+      or the frame needs magnetometer columns the first sample lacks, 66 when the --replay file \
+      cannot be read, 69 when the machine has no motion sensors or the frame's magnetometer is \
+      missing (the message says what is missing), 73 when the --record file is refused or \
+      cannot be created, 74 when standard output or the --record file cannot be written, \
+      130 on SIGINT, 143 on SIGTERM.
 
       Examples:
         devcaps motion
         devcaps motion --once --json
         devcaps motion --replay walk.csv --json
+        devcaps motion --record walk.csv --timeout 30 --rate 100
         devcaps motion --json --rate 100 --reference-frame x-magnetic-north-z-vertical
       """)
 
@@ -84,19 +98,33 @@ struct MotionCommand: ParsableCommand {
     name: .long, help: ArgumentHelp("Replay a CSV recording instead of the sensors (see below).", valueName: "file"))
   var replay: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Record the sensors' raw readings into a CSV file --replay reads (see below).", valueName: "file"))
+  var record: String?
+
+  func validate() throws {
+    if record != nil && replay != nil { throw ValidationError("--record and --replay cannot be combined") }
+    if record != nil && !once && end.count == nil && end.timeout == nil {
+      throw ValidationError("--record needs --count, --timeout or --once: a recording ends")
+    }
+  }
+
   func run() throws {
     if let replay {
       return try MotionReplay(path: replay, referenceFrame: referenceFrame, json: json, count: end.count, once: once)
         .run()
     }
-    StreamRunner.takeOverSignals()
-    LiveTerminal.takeOverSignals()
     var options = StreamOptions()
     options.rate = sampling.rate
     options.referenceFrame = referenceFrame
     options.maximumChanges = once ? 0 : end.count
     options.duration = end.timeout
     options.note = { Output.error("note: \($0)") }
+    if let record { return try MotionRecord(path: record, options: options).run() }
+    StreamRunner.takeOverSignals()
+    LiveTerminal.takeOverSignals()
     let stream = try StreamRunner.open(.motion, options)
     if once {
       let end = StreamRunner.run(stream) {

@@ -11,34 +11,31 @@ struct MotionReplay {
   let count: Int?
   let once: Bool
 
-  /// Exit 66 when the file cannot be read, 65 when a line is not a sample or the frame needs a
-  /// magnetometer the recording lacks; nothing is printed then.
+  /// Reads the file as it goes, printing each sample's line before reading the next. Exit 66
+  /// when the file cannot be read, 65 at the first line that is not a sample (the samples
+  /// before it printed) or when the frame needs a magnetometer the first sample lacks, 74 when
+  /// stdout cannot be written.
   func run() throws {
-    let bytes: [UInt8]
-    switch MotionRecording.readFile(path) {
-    case .success(let read): bytes = read
-    case .failure(let failure):
-      Output.error("cannot read \(path): \(failure)")
-      throw ExitCode.noInput
-    }
-    let samples: [MotionInput]
+    let reader: MotionRecordingReader
     do {
-      samples = try MotionRecording.parse(bytes)
+      reader = try MotionRecordingReader(path: path)
     } catch {
-      Output.error("\(path): \(error)")
-      throw ExitCode.dataError
-    }
-    if referenceFrame.usesMagnetometer && !samples.contains(where: { $0.magneticField != nil }) {
-      Output.error(
-        "\(path): \(referenceFrame.rawValue) needs the magnetometer columns (8 to 10), and the recording has none")
-      throw ExitCode.dataError
+      Output.error("cannot read \(path): \(error)")
+      throw ExitCode.noInput
     }
     var estimator = DeviceMotionEstimator(source: .fusion, referenceFrame: referenceFrame)
     let printer = StreamPrinter(json: json)
     let limit = once ? 1 : count.map { $0 + 1 } ?? Int.max
     var delivered = 0
     var firstTime: Double?
-    for input in samples where delivered < limit {
+    var read = 0
+    while delivered < limit, let input = try next(reader) {
+      read += 1
+      if read == 1 && referenceFrame.usesMagnetometer && input.magneticField == nil {
+        Output.error(
+          "\(path): \(referenceFrame.rawValue) needs the magnetometer columns (8 to 10), and the first sample has none")
+        throw ExitCode.dataError
+      }
       guard let motion = estimator.update(input) else { continue }
       delivered += 1
       let start = firstTime ?? motion.timestamp
@@ -49,7 +46,23 @@ struct MotionReplay {
         .motion(DeviceMotionUpdate(motion: motion, sensors: [path], rateHz: rate)), initial: delivered == 1)
       let written =
         once && json ? Output.tryWrite(JSONValue(encoding: event).prettyPrinted + "\n") : printer.print(event)
-      if !written { return }
+      if !written { break }
+    }
+    try StreamRunner.exit(.finished)
+  }
+
+  private func next(_ reader: MotionRecordingReader) throws -> MotionInput? {
+    do {
+      return try reader.next()
+    } catch {
+      switch error {
+      case .data(let problem):
+        Output.error("\(path): \(problem)")
+        throw ExitCode.dataError
+      case .read(let line, let failure):
+        Output.error("cannot read \(path) at line \(line): \(failure)")
+        throw ExitCode.noInput
+      }
     }
   }
 }

@@ -58,6 +58,22 @@ enum Output {
     exit(ExitCode.ioError.rawValue)
   }
 
+  /// Ends the program as ArgumentParser's `exit(withError:)` would, with its message written
+  /// here: help, `--version` and completion scripts to stdout (a failed write is 74, as for every
+  /// other output; ArgumentParser's own print ignores it), a usage error to stderr as it is.
+  static func endReporting(_ error: any Error, of command: any ParsableCommand.Type) -> Never {
+    let code = command.exitCode(for: error)
+    let message = command.fullMessage(for: error)
+    if !message.isEmpty {
+      if code == .success {
+        Output.write(message + "\n")
+      } else {
+        try? FileDescriptor.standardError.writeAll(message + "\n")
+      }
+    }
+    exit(code.rawValue)
+  }
+
   static func error(_ text: String) {
     try? FileDescriptor.standardError.writeAll("devcaps: " + OutsideText.terminal(text) + "\n")
   }

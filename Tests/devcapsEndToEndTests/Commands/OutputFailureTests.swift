@@ -97,6 +97,32 @@ struct OutputFailureTests {
     }
   }
 
+  /// What ArgumentParser itself prints: help, a subcommand's help, completion scripts.
+  static let argumentParserOutput: [[String]] = [
+    ["--help"], ["-h"], ["help"], ["help", "motion"], ["require", "--help"], ["watch", "battery", "--help"],
+    ["--generate-completion-script", "bash"], ["--generate-completion-script", "zsh"],
+  ]
+
+  @Test("ArgumentParser's help and completion output on a full disk: exit 74 and one line; on a closed pipe: 0, quiet")
+  func argumentParserOutputFails() throws {
+    for arguments in Self.argumentParserOutput {
+      let full = try ChildProcess.run(
+        "/bin/bash", ["-c", #"exec "$0" "$@" >/dev/full"#, DevCapsProcess.executable.path] + arguments
+      ).result
+      #expect(full.status == 74, "\(arguments): \(full.status) \(full.stderr)")
+      #expect(full.stderr == "devcaps: cannot write to standard output: No space left on device\n", "\(arguments)")
+      let child = try ChildProcess(DevCapsProcess.executable.path, arguments)
+      child.closeOutput()
+      let closed = try child.collect()
+      #expect(closed.status == 0 && closed.errorText.isEmpty, "\(arguments): \(closed.status) \(closed.errorText)")
+      let read = try DevCapsProcess.run(arguments)
+      #expect(read.status == 0 && read.stdout.utf8.count > 200 && read.stderr.isEmpty, "\(arguments)")
+    }
+    // A usage error still goes to stderr with ArgumentParser's own text and 64.
+    let usage = try DevCapsProcess.run(["bogus"])
+    #expect(usage.status == 64 && usage.stdout.isEmpty && usage.stderr.hasPrefix("Error: Unexpected argument 'bogus'"))
+  }
+
   @Test("the same failing require on a terminal-less pipe that reads everything exits 1 (the reference)")
   func readVerdict() throws {
     let testbed = try FixtureMachine(name: "thinkpad-laptop").load()

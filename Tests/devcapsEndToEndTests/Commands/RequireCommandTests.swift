@@ -275,6 +275,27 @@ struct RequireCommandTests {
       "\(text.stdout)")
   }
 
+  @Test(
+    "--against a report with an impossible negative count is 65 naming the member's path, not judged",
+    arguments: [
+      ("\"logicalCores\": 8", "\"logicalCores\": -2", "cpu.logicalCores: -2 is below the least possible, 0"),
+      ("\"packages\": 1", "\"packages\": -1", "cpu.packages: -1 is below the least possible, 0"),
+    ])
+  func negativeCount(original: String, replacement: String, message: String) throws {
+    let directory = try savedReports()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let report = directory.appendingPathComponent("thinkpad-laptop.json")
+    let text = try String(contentsOf: report, encoding: .utf8)
+    #expect(text.contains(original))
+    try text.replacingOccurrences(of: original, with: replacement).write(to: report, atomically: true, encoding: .utf8)
+    let cores = directory.appendingPathComponent("cores.json")
+    try #"{"cpu-cores": ">= 2"}"#.write(to: cores, atomically: true, encoding: .utf8)
+    let result = try require([cores.path, "--against", report.path])
+    #expect(result.status == 65)
+    #expect(result.stderr == "devcaps: \(report.path): \(message)\n", "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test("a document that is not a devcaps report is 65: schemaVersion alone is not one")
   func notAReport() throws {
     let directory = try savedReports()

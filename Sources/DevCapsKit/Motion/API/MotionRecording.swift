@@ -10,11 +10,16 @@
 /// | 5–7 | accelerometer x, y, z | g, gravity direction: (0, 0, −1) lying face up |
 /// | 8–10 | magnetometer x, y, z (optional) | µT |
 ///
-/// The magnetometer's three columns may be left out or left empty on any line. Empty lines and
-/// lines starting with `#` are skipped, and so is a first line that does not start with a number
-/// (a header).
+/// The magnetometer's three columns may be left out or left empty on any line. A UTF-8 byte
+/// order mark at the start is skipped; so are empty lines, lines starting with `#`, and a first
+/// line of column names (each starting with a letter, 7 or 10 of them). Anything else is an
+/// error naming its line and column: a number is decimal digits with a sign, a point and an
+/// exponent (no NUL, no `nan`), and no field is longer than 4096 bytes.
+///
+/// ``MotionRecordingReader`` reads a file as it goes, in the same memory whatever its size;
+/// ``parse(_:)`` reads bytes already in memory.
 public enum MotionRecording {
-  /// The largest recording read: about 3 hours of 10 columns at 200 Hz.
+  /// The largest recording ``readFile(_:)`` reads: about 3 hours of 10 columns at 200 Hz.
   public static let maximumFileSize = 256 << 20
 
   /// A recording's bytes; relative paths are taken from the working directory.
@@ -24,50 +29,41 @@ public enum MotionRecording {
 
   /// The samples of a recording, in the file's order; throws with the line and the problem.
   public static func parse(_ bytes: [UInt8]) throws(MotionRecordingError) -> [MotionInput] {
+    var parser = MotionRecordingParser()
     var samples: [MotionInput] = []
-    var lineNumber = 0
-    var seenContent = false
-    var lastLine = 0
-    for rawLine in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-      lineNumber += 1
-      let text = String(decoding: rawLine, as: UTF8.self).trimmingSpaces
-      if !rawLine.isEmpty { lastLine = lineNumber }
-      if text.isEmpty || text.hasPrefix("#") { continue }
-      defer { seenContent = true }
-      let fields = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
-      if !seenContent, let first = fields.first, Double(first) == nil { continue }
-      samples.append(try sample(fields, line: lineNumber))
-    }
-    if samples.isEmpty { throw MotionRecordingError(line: lastLine, problem: "no samples in the recording") }
+    var position = 0
+    try bytes.withUnsafeBytes { buffer in
+      Result { () throws(MotionRecordingError) in
+        while let sample = try parser.next(in: buffer, at: &position) { samples.append(sample) }
+      }
+    }.get()
+    if let last = try parser.finish() { samples.append(last) }
     return samples
+  }
+
+  /// The header line ``line(_:)``'s rows go under (without a newline).
+  public static let header =
+    "timestamp,gyroscope_x,gyroscope_y,gyroscope_z,accelerometer_x,accelerometer_y,accelerometer_z,"
+    + "magnetometer_x,magnetometer_y,magnetometer_z"
+
+  /// A sample as a recording's line (without a newline), numbers written so that ``parse(_:)``
+  /// reads back the same doubles; the magnetometer's columns empty without one. Nil without an
+  /// accelerometer or a gyroscope reading, or with a reading that is not finite: a recording
+  /// has no place for them.
+  public static func line(_ input: MotionInput) -> String? {
+    guard let gyroscope = input.rotationRate, let accelerometer = input.acceleration else { return nil }
+    var values = [
+      input.timestamp, gyroscope.x, gyroscope.y, gyroscope.z, accelerometer.x, accelerometer.y, accelerometer.z,
+    ]
+    if let field = input.magneticField { values += [field.x, field.y, field.z] }
+    guard values.allSatisfy(\.isFinite) else { return nil }
+    return values.map { "\($0)" }.joined(separator: ",") + (input.magneticField == nil ? ",,," : "")
   }
 
   static let columnNames = [
     "timestamp", "gyroscope x", "gyroscope y", "gyroscope z", "accelerometer x", "accelerometer y", "accelerometer z",
     "magnetometer x", "magnetometer y", "magnetometer z",
   ]
-
-  private static func sample(_ fields: [String], line: Int) throws(MotionRecordingError) -> MotionInput {
-    guard fields.count == 7 || fields.count == 10 else {
-      throw MotionRecordingError(
-        line: line,
-        problem: "\(fields.count) columns; a sample has 7 (timestamp, gyroscope x y z, accelerometer x y z) or 10 "
-          + "(and magnetometer x y z)")
-    }
-    var values = [Double](repeating: 0, count: fields.count)
-    let magnetometerEmpty = fields.count == 10 && fields[7...].allSatisfy(\.isEmpty)
-    for (index, field) in fields.enumerated() where !(index >= 7 && magnetometerEmpty) {
-      guard let value = Double(field), value.isFinite else {
-        let shown = field.isEmpty ? "empty" : "\"\(field)\" is not a finite number"
-        throw MotionRecordingError(line: line, problem: "column \(index + 1) (\(columnNames[index])): \(shown)")
-      }
-      values[index] = value
-    }
-    let magnetometer = fields.count == 10 && !magnetometerEmpty ? Vector3(values[7], values[8], values[9]) : nil
-    return MotionInput(
-      timestamp: values[0], acceleration: Vector3(values[4], values[5], values[6]),
-      rotationRate: Vector3(values[1], values[2], values[3]), magneticField: magnetometer)
-  }
 }
 
 /// A line of a motion recording that is not a sample.
@@ -79,13 +75,4 @@ public struct MotionRecordingError: Error, Equatable, CustomStringConvertible {
 
   /// `line 12: column 3 (gyroscope y): "x" is not a finite number`.
   public var description: String { "line \(line): \(problem)" }
-}
-
-extension String {
-  fileprivate var trimmingSpaces: String {
-    var view = Substring(self)
-    while let first = view.first, first == " " || first == "\t" || first == "\r" { view.removeFirst() }
-    while let last = view.last, last == " " || last == "\t" || last == "\r" { view.removeLast() }
-    return String(view)
-  }
 }

@@ -6,15 +6,20 @@ public struct DeviceMotionUpdate: Sendable, Equatable {
   public var sensors: [String]
   /// Samples per second achieved so far (nil until there are two), to the millihertz.
   public var rateHz: Double?
+  /// The raw readings the sample was made from, in ``MotionInput``'s units and the device frame
+  /// (what `devcaps motion --record` writes, and a replay reads); nil where no sensor was read.
+  /// Not part of the JSON.
+  public var input: MotionInput?
 
   /// An update as the stream, a test or a replay makes one; `rateHz` is rounded to the
   /// millihertz: a count over a sum of sample intervals carries float noise
   /// (100.00000000000001), and timestamps known to the microsecond over a second or more give no
   /// finer rate.
-  public init(motion: DeviceMotion, sensors: [String], rateHz: Double?) {
+  public init(motion: DeviceMotion, sensors: [String], rateHz: Double?, input: MotionInput? = nil) {
     self.motion = motion
     self.sensors = sensors
     self.rateHz = rateHz.map { ($0 * 1000).rounded() / 1000 }
+    self.input = input
   }
 }
 

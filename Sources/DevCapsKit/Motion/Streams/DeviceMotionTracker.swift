@@ -77,7 +77,8 @@ final class DeviceMotionTracker {
     delivered += 1
     let elapsed = now - (firstTime ?? now)
     let rate = delivered > 1 && elapsed > 0 ? Double(delivered - 1) / elapsed : nil
-    return .motion(DeviceMotionUpdate(motion: motion, sensors: sensorIDs, rateHz: rate), initial: delivered == 1)
+    return .motion(
+      DeviceMotionUpdate(motion: motion, sensors: sensorIDs, rateHz: rate, input: input), initial: delivered == 1)
   }
 
   private func source(of kind: SensorInfo.Kind) -> (any SampleSource)? {

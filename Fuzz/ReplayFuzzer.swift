@@ -1,0 +1,43 @@
+// libFuzzer entry point: the CSV of `motion --replay` (MotionRecordingParser). The first byte
+// picks where the input is split in two chunks, as the file reader's reads split it; the rest is
+// the file. The samples and the error must not depend on the split; an error names a line that
+// exists, quotes at most 64 bytes of the input, and every sample is finite. Fuzz/corpus/replay
+// holds every input that ever crashed it.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func replayFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  guard size > 0 else { return 0 }
+  let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+  let whole = Result { () throws(MotionRecordingError) in try MotionRecording.parse(bytes) }
+  let split = bytes.isEmpty ? 0 : Int(data[0]) % (bytes.count + 1)
+  let chunked = Result { () throws(MotionRecordingError) -> [MotionInput] in
+    var parser = MotionRecordingParser()
+    var samples: [MotionInput] = []
+    for chunk in [Array(bytes[..<split]), Array(bytes[split...])] {
+      var position = 0
+      try chunk.withUnsafeBytes { buffer in
+        Result { () throws(MotionRecordingError) in
+          while let sample = try parser.next(in: buffer, at: &position) { samples.append(sample) }
+        }
+      }.get()
+      precondition(position == chunk.count, "the parser stopped at \(position) of a chunk of \(chunk.count)")
+    }
+    if let last = try parser.finish() { samples.append(last) }
+    return samples
+  }
+  precondition(whole == chunked, "split at \(split): \(chunked), whole: \(whole)")
+  switch whole {
+  case .success(let samples):
+    for sample in samples {
+      let vectors = [sample.acceleration, sample.rotationRate, sample.magneticField].compactMap { $0 }
+      precondition(
+        sample.timestamp.isFinite && vectors.allSatisfy { $0.x.isFinite && $0.y.isFinite && $0.z.isFinite },
+        "a sample that is not finite")
+    }
+  case .failure(let error):
+    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+    precondition(error.line >= 1 && error.line <= max(lines, 1), "line \(error.line) of \(lines)")
+    // The quoted field (64 bytes, each at most a U+FFFD of 3) and the words around it.
+    precondition(error.problem.utf8.count <= 64 * 3 + 200, "an error of \(error.problem.utf8.count) bytes")
+  }
+  return 0
+}

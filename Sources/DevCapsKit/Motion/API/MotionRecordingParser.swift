@@ -1,0 +1,214 @@
+/// The CSV of ``MotionRecording``, read as it arrives: bytes go in chunk by chunk, samples come
+/// out line by line, and what it keeps between chunks is one field of at most
+/// ``maximumFieldLength`` bytes. Memory stays the same whatever the file holds (a gigabyte of
+/// commas is an error at the eleventh, one of spaces at the 4097th byte), and an error quotes
+/// at most ``quotedLength`` bytes of the input.
+struct MotionRecordingParser {
+  /// The longest field, spaces included: a number is never longer.
+  static let maximumFieldLength = 4096
+  /// The most of a field an error message shows.
+  static let quotedLength = 64
+  static let maximumColumns = 10
+
+  /// The line being read, from 1.
+  private(set) var line = 1
+  /// Samples returned so far.
+  private(set) var sampleCount = 0
+  /// The last line that held anything, for the "no samples" error.
+  private var lastLineWithBytes = 0
+  private var byteOrderMarkMatched = 0
+  private var atFileStart = true
+  private var inComment = false
+  /// Whether the line has shown a byte other than a space (and so is no comment if not one yet).
+  private var lineStarted = false
+  private var column = 0
+  private var field: [UInt8] = []
+  private var values = [Double](repeating: 0, count: maximumColumns)
+  private var emptyColumns = [Bool](repeating: false, count: maximumColumns)
+  /// Until the first line that is not empty or a comment: it may be a header.
+  private var headerAllowed = true
+  private var lineIsHeader = false
+
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  init() {
+    field.reserveCapacity(Self.maximumFieldLength)
+  }
+
+  /// The next sample whose line ends within `bytes[position...]`, with `position` moved past
+  /// that line; nil when the bytes ran out first (`position` is then `bytes.count` and the
+  /// partial line is kept for the next chunk).
+  mutating func next(in bytes: UnsafeRawBufferPointer, at position: inout Int) throws(MotionRecordingError)
+    -> MotionInput?
+  {
+    let end = bytes.count
+    if atFileStart { try skipByteOrderMark(bytes, &position) }
+    while position < end {
+      if inComment {
+        while position < end && bytes[position] != newline { position += 1 }
+        guard position < end else { return nil }
+        inComment = false
+      }
+      var index = position
+      while index < end, bytes[index] != comma, bytes[index] != newline { index += 1 }
+      let span = UnsafeRawBufferPointer(rebasing: bytes[position..<index])
+      if !span.isEmpty { lastLineWithBytes = line }
+      if column == 0 && !lineStarted, let first = span.firstIndex(where: { !Self.isSpace($0) }) {
+        lineStarted = true
+        if span[first] == hash {
+          inComment = true
+          field.removeAll(keepingCapacity: true)
+          position += first + 1
+          continue
+        }
+      }
+      if field.count + span.count > Self.maximumFieldLength {
+        throw error("longer than \(Self.maximumFieldLength) bytes")
+      }
+      field.append(contentsOf: span)
+      position = index
+      guard index < end else { return nil }
+      position += 1
+      if bytes[index] == comma {
+        try finishField()
+        column += 1
+        if column == Self.maximumColumns {
+          throw MotionRecordingError(line: line, problem: "more than 10 columns; " + Self.columnRule)
+        }
+      } else if let sample = try finishLine() {
+        return sample
+      }
+    }
+    return nil
+  }
+
+  /// The last line's sample when the file does not end with a newline; throws when the
+  /// recording held no sample at all.
+  mutating func finish() throws(MotionRecordingError) -> MotionInput? {
+    if !inComment, let sample = try finishLine() { return sample }
+    if sampleCount == 0 {
+      throw MotionRecordingError(line: max(lastLineWithBytes, 1), problem: "no samples in the recording")
+    }
+    return nil
+  }
+
+  private mutating func skipByteOrderMark(_ bytes: UnsafeRawBufferPointer, _ position: inout Int)
+    throws(MotionRecordingError)
+  {
+    while position < bytes.count && byteOrderMarkMatched < 3 {
+      guard bytes[position] == Self.byteOrderMark[byteOrderMarkMatched] else {
+        if byteOrderMarkMatched > 0 { throw MotionRecordingError(line: 1, problem: "an incomplete byte order mark") }
+        break
+      }
+      byteOrderMarkMatched += 1
+      position += 1
+    }
+    if position < bytes.count || byteOrderMarkMatched == 3 { atFileStart = false }
+  }
+
+  /// Ends the field in `field` (column `column`): a header's name, or a sample's number.
+  private mutating func finishField() throws(MotionRecordingError) {
+    defer { field.removeAll(keepingCapacity: true) }
+    var start = 0
+    var end = field.count
+    while start < end && Self.isSpace(field[start]) { start += 1 }
+    while end > start && Self.isSpace(field[end - 1]) { end -= 1 }
+    let text = field[start..<end]
+    if column == 0 && headerAllowed { lineIsHeader = Self.isName(text) }
+    if lineIsHeader {
+      guard Self.isName(text) else {
+        throw error("\(Self.quoted(text)) is not a column name; a first line of names is a header, of numbers a sample")
+      }
+      return
+    }
+    emptyColumns[column] = text.isEmpty
+    if text.isEmpty {
+      if column < 7 { throw error("empty") }
+      return
+    }
+    guard let value = Self.number(text) else { throw error("\(Self.quoted(text)) is not a finite number") }
+    values[column] = value
+  }
+
+  /// Ends the line: nil for an empty line, a comment or the header; else its sample.
+  private mutating func finishLine() throws(MotionRecordingError) -> MotionInput? {
+    defer {
+      line += 1
+      column = 0
+      lineIsHeader = false
+      lineStarted = false
+    }
+    if column == 0 && field.allSatisfy(Self.isSpace) {
+      field.removeAll(keepingCapacity: true)
+      return nil
+    }
+    try finishField()
+    let count = column + 1
+    headerAllowed = false
+    guard count == 7 || count == 10 else {
+      throw MotionRecordingError(line: line, problem: "\(count) columns; " + Self.columnRule)
+    }
+    if lineIsHeader { return nil }
+    var magnetometer: Vector3?
+    if count == 10 {
+      let empty = emptyColumns[7...].filter { $0 }.count
+      if empty == 0 {
+        magnetometer = Vector3(values[7], values[8], values[9])
+      } else if empty < 3 {
+        column = emptyColumns[7...].firstIndex(of: true)!
+        throw error("empty")
+      }
+    }
+    sampleCount += 1
+    return MotionInput(
+      timestamp: values[0], acceleration: Vector3(values[4], values[5], values[6]),
+      rotationRate: Vector3(values[1], values[2], values[3]), magneticField: magnetometer)
+  }
+
+  private func error(_ problem: String) -> MotionRecordingError {
+    let name = lineIsHeader ? "" : " (\(MotionRecording.columnNames[column]))"
+    return MotionRecordingError(line: line, problem: "column \(column + 1)\(name): \(problem)")
+  }
+
+  static let columnRule =
+    "a sample has 7 (timestamp, gyroscope x y z, accelerometer x y z) or 10 (and magnetometer x y z)"
+
+  private var newline: UInt8 { UInt8(ascii: "\n") }
+  private var comma: UInt8 { UInt8(ascii: ",") }
+  private var hash: UInt8 { UInt8(ascii: "#") }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+  }
+
+  /// A column name: printable ASCII starting with a letter, and not a word a number parser
+  /// takes (`nan`, `inf`, `infinity`).
+  static func isName(_ text: ArraySlice<UInt8>) -> Bool {
+    guard let first = text.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else {
+      return false
+    }
+    guard text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return false }
+    let lowered = String(decoding: text.map { $0 | 0x20 }, as: UTF8.self)
+    return !["nan", "inf", "infinity"].contains(lowered)
+  }
+
+  /// A finite decimal number: digits, a sign, a point and an exponent, nothing else (no NUL
+  /// that would end the C parser's string early, no hexadecimal, no `nan`).
+  static func number(_ text: ArraySlice<UInt8>) -> Double? {
+    let allowed = text.allSatisfy { byte in
+      (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
+        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e")
+        || byte == UInt8(ascii: "E")
+    }
+    guard allowed, let value = text.withUnsafeBufferPointer({ Double(String(decoding: $0, as: UTF8.self)) }),
+      value.isFinite
+    else { return nil }
+    return value
+  }
+
+  /// `"text"`, cut to ``quotedLength`` bytes with "…" after.
+  static func quoted(_ text: ArraySlice<UInt8>) -> String {
+    let shown = String(decoding: text.prefix(quotedLength), as: UTF8.self)
+    return "\"" + shown + (text.count > quotedLength ? "…\"" : "\"")
+  }
+}

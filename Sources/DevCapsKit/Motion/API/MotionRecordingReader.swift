@@ -1,0 +1,82 @@
+/// A ``MotionRecording`` file read as it goes: one buffer of ``bufferSize`` bytes and the
+/// parser's one field, whatever the file's size, so the first sample of a long recording comes
+/// at once and a hostile one costs no more memory than a short one.
+///
+/// ```swift
+/// let reader = try MotionRecordingReader(path: "walk.csv")
+/// while let input = try reader.next() { _ = estimator.update(input) }
+/// ```
+public final class MotionRecordingReader {
+  /// The bytes read from the file at a time.
+  public static let bufferSize = 64 << 10
+
+  private let descriptor: FileDescriptor
+  private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
+  private var position = 0
+  private var filled = 0
+  private var ended = false
+  private var finished = false
+  private var parser = MotionRecordingParser()
+
+  /// Opens a recording; relative paths are taken from the working directory. Only a regular
+  /// file is read: a FIFO or device in its place is refused.
+  public init(path: String) throws(ReadFailure) {
+    do throws(RegularFileError) {
+      descriptor = try FileDescriptor.openRegularFile(path)
+    } catch {
+      buffer.deallocate()
+      switch error {
+      case .system(let error): throw ReadFailure(error)
+      case .notRegular(let kind): throw .notRegularFile(kind)
+      }
+    }
+  }
+
+  deinit {
+    descriptor.closeIgnoringErrors()
+    buffer.deallocate()
+  }
+
+  /// The next sample, nil at the end of the file.
+  public func next() throws(MotionRecordingReadError) -> MotionInput? {
+    while !ended {
+      if position < filled {
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<filled])
+        do throws(MotionRecordingError) {
+          if let sample = try parser.next(in: bytes, at: &position) { return sample }
+        } catch {
+          throw .data(error)
+        }
+      }
+      do throws(Errno) {
+        filled = try descriptor.read(into: buffer)
+      } catch {
+        throw .read(line: parser.line, ReadFailure(error))
+      }
+      position = 0
+      ended = filled == 0
+    }
+    guard !finished else { return nil }
+    finished = true
+    do throws(MotionRecordingError) {
+      return try parser.finish()
+    } catch {
+      throw .data(error)
+    }
+  }
+}
+
+/// Why ``MotionRecordingReader/next()`` stopped.
+public enum MotionRecordingReadError: Error, Equatable, CustomStringConvertible {
+  /// The file could not be read on (an I/O error), at this line.
+  case read(line: Int, ReadFailure)
+  /// A line is not a sample.
+  case data(MotionRecordingError)
+
+  public var description: String {
+    switch self {
+    case .read(let line, let failure): return "cannot read at line \(line): \(failure)"
+    case .data(let error): return error.description
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import DevCapsKit
+
+/// `devcaps motion --record FILE`: the live sensors' raw readings, as `--replay` reads them,
+/// until --count, --timeout or a signal; the file then written whole (FileOutput: a regular file
+/// only, replaced atomically), so a recording is never left half written.
+struct MotionRecord {
+  let path: String
+  let options: StreamOptions
+
+  /// Exit 69 without an accelerometer and a gyroscope, 73 when the file is refused (a device, a
+  /// FIFO, a directory) or cannot be created, 74 when writing it fails (a full disk).
+  func run() throws {
+    StreamRunner.takeOverSignals()
+    let stream = try StreamRunner.open(.motion, options)
+    let recording = Recording()
+    let end = StreamRunner.run(stream) {
+      { event in
+        guard case .motion(let update) = event.event, let input = update.input else { return true }
+        guard let line = MotionRecording.line(input) else {
+          recording.unrecordable = true
+          return false
+        }
+        recording.text += line + "\n"
+        return true
+      }
+    }
+    if recording.unrecordable {
+      Output.error("--record needs an accelerometer and a gyroscope; this machine's motion sensors lack one")
+      throw ExitCode.unavailable
+    }
+    if case .failed = end { return try StreamRunner.exit(end) }
+    do {
+      try FileOutput.replace(path, with: recording.text)
+    } catch {
+      Output.error(error.description)
+      if case .system(_, _, let errno) = error, [Errno.noSpace, .ioError].contains(errno) { throw ExitCode.ioError }
+      throw ExitCode.cannotCreate
+    }
+    try StreamRunner.exit(end)
+  }
+
+  /// What the sampling thread gathers; read by this thread once the stream has stopped.
+  private final class Recording: @unchecked Sendable {
+    var text = MotionRecording.header + "\n"
+    var unrecordable = false
+  }
+}

@@ -1,0 +1,108 @@
+import Testing
+
+@testable import DevCapsKit
+
+/// The replay CSV read chunk by chunk: the samples and errors do not depend on where the chunks
+/// break, and what the parser keeps between chunks is bounded.
+@Suite("Motion recording parser")
+struct MotionRecordingParserTests {
+  /// The samples of `bytes` fed in chunks of `chunk` bytes, or the error.
+  static func parse(_ bytes: [UInt8], chunk: Int) -> Result<[MotionInput], MotionRecordingError> {
+    var parser = MotionRecordingParser()
+    var samples: [MotionInput] = []
+    var start = 0
+    return Result { () throws(MotionRecordingError) in
+      while start < bytes.count {
+        let end = min(start + chunk, bytes.count)
+        let piece = Array(bytes[start..<end])
+        var position = 0
+        try piece.withUnsafeBytes { buffer in
+          Result { () throws(MotionRecordingError) in
+            while let sample = try parser.next(in: buffer, at: &position) { samples.append(sample) }
+          }
+        }.get()
+        start = end
+      }
+      if let last = try parser.finish() { samples.append(last) }
+      return samples
+    }
+  }
+
+  static let recordings: [String] = [
+    "\u{FEFF}# bench\n\ntimestamp,gx,gy,gz,ax,ay,az,mx,my,mz\n0,0.1,0.2,0.3,0,0,-1,20,0,-40\n0.01,0,0,0,0,0,-1,,,\n1e-2,0,0,0,0,0,-1",
+    "0,0,0,0,0,0,-1\r\n  # comment, with, commas\r\n0.01 , 0,0,0,0,0,-1\r\n",
+    "0,0,0,0,0,0,-1\n0.5\0garbage,0,0,0,0,0,-1\n",
+    "0,0,0,0,0,0,-1,1,,3\n",
+    "\u{FEFF}",
+    "x,0,0,0,0,0,-1\n",
+  ]
+
+  @Test("the same samples and errors whatever the chunk size", arguments: recordings)
+  func chunkBoundaries(recording: String) {
+    let bytes = Array(recording.utf8)
+    let whole = Self.parse(bytes, chunk: bytes.count + 1)
+    for chunk in 1...8 {
+      #expect(Self.parse(bytes, chunk: chunk) == whole, "chunks of \(chunk)")
+    }
+  }
+
+  @Test("a byte order mark, comments, a header, CRLF and empty magnetometer columns read as samples")
+  func lenientWhereItShouldBe() throws {
+    let samples = try Self.parse(Array(Self.recordings[0].utf8), chunk: 3).get()
+    #expect(samples.count == 3)
+    #expect(samples[0].magneticField == Vector3(20, 0, -40) && samples[1].magneticField == nil)
+    #expect(samples[0].rotationRate == Vector3(0.1, 0.2, 0.3) && samples[2].timestamp == 0.01)
+    #expect(try Self.parse(Array(Self.recordings[1].utf8), chunk: 5).get().count == 2)
+  }
+
+  @Test("a NUL inside a number is an error, not the number before it")
+  func nulInNumber() {
+    #expect(
+      Self.parse(Array(Self.recordings[2].utf8), chunk: 4).failure?.description
+        == "line 2: column 1 (timestamp): \"0.5\0garbage\" is not a finite number")
+  }
+
+  @Test("a byte order mark alone is no sample; an incomplete one is an error")
+  func byteOrderMarkOnly() {
+    #expect(Self.parse(Array(Self.recordings[4].utf8), chunk: 1).failure?.problem == "no samples in the recording")
+    #expect(Self.parse([0xEF, 0xBB, 0x30], chunk: 2).failure?.problem == "an incomplete byte order mark")
+  }
+
+  @Test("a field of 4096 bytes is read, one of 4097 is an error; an error quotes at most 64 bytes")
+  func fieldLimit() throws {
+    let spaces = String(repeating: " ", count: 4095)
+    #expect(try Self.parse(Array("0,0,0,0,0,0,\(spaces)1\n".utf8), chunk: 1000).get().count == 1)
+    #expect(
+      Self.parse(Array("0,0,0,0,0,0, \(spaces)1\n".utf8), chunk: 1000).failure?.description
+        == "line 1: column 7 (accelerometer z): longer than 4096 bytes")
+    let problem = Self.parse(Array("0,\(String(repeating: "q", count: 4000)),0,0,0,0,-1".utf8), chunk: 999).failure
+    #expect(
+      problem?.description
+        == "line 1: column 2 (gyroscope x): \"\(String(repeating: "q", count: 64))…\" is not a finite number")
+  }
+
+  @Test("what MotionRecording.line writes (motion --record) reads back as the same doubles, under its header")
+  func lineRoundTrip() throws {
+    let inputs = [
+      MotionInput(
+        timestamp: 12345.678901234, acceleration: Vector3(1e-300, -0.0, 5e-324),
+        rotationRate: Vector3(0.1, -2.5e10, 1.0 / 3)),
+      MotionInput(
+        timestamp: 12345.688901234, acceleration: Vector3(0.5, 0, -0.866), rotationRate: .zero,
+        magneticField: Vector3(24, -0.000001, -41.6)),
+    ]
+    let lines = inputs.compactMap(MotionRecording.line)
+    #expect(lines.count == 2)
+    let text = ([MotionRecording.header] + lines).joined(separator: "\n") + "\n"
+    #expect(try MotionRecording.parse(Array(text.utf8)) == inputs)
+    #expect(MotionRecording.line(MotionInput(timestamp: 0, acceleration: Vector3(0, 0, -1))) == nil, "no gyroscope")
+    #expect(MotionRecording.line(MotionInput(timestamp: .nan, acceleration: .zero, rotationRate: .zero)) == nil)
+  }
+}
+
+extension Result {
+  fileprivate var failure: Failure? {
+    if case .failure(let error) = self { return error }
+    return nil
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `devcaps motion --record FILE`: the live sensors' raw readings in the format `--replay` reads,
+/// on a umockdev convertible with an IIO accelerometer, gyroscope and magnetometer.
+@Suite("motion --record", .serialized)
+struct MotionRecordTests {
+  static func temporaryFile() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("devcaps-record-\(UUID().uuidString).csv")
+  }
+
+  @Test("record 6 samples of a tilted convertible, then --replay them: the same readings, roll 30° again")
+  func roundTrip() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    try DeviceMotionCommandTests.add(testbed, gyroscope: true, magnetometer: true)
+    // The right edge down by 30°: gravity (sin 30°, 0, −cos 30°).
+    try MotionCommandTests.tilt(testbed, 0.5, 0, -0.866)
+    let file = Self.temporaryFile()
+    defer { try? FileManager.default.removeItem(at: file) }
+    let recorded = try DevCapsProcess.run(
+      ["motion", "--record", file.path, "--count", "5", "--rate", "50"], environment: testbed.environment)
+    #expect(recorded.status == 0, "\(recorded.stderr)")
+    #expect(recorded.stdout.isEmpty)
+    let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+    #expect(lines.count == 7, "a header and 6 samples: \(lines)")
+    #expect(lines.first?.hasPrefix("timestamp,gyroscope_x,") == true)
+    let columns = lines.dropFirst().map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0) }
+    }
+    for row in columns {
+      #expect(row.count == 10, "\(row)")
+      guard row.count == 10 else { continue }
+      #expect(abs(row[4] - 0.5) < 0.01 && abs(row[5]) < 0.01 && abs(row[6] + 0.866) < 0.01, "accelerometer \(row)")
+      #expect(row[1...3].allSatisfy { abs($0) < 1e-9 }, "gyroscope \(row)")
+    }
+    let timestamps = columns.compactMap(\.first)
+    #expect(zip(timestamps, timestamps.dropFirst()).allSatisfy { $0 < $1 }, "\(timestamps)")
+
+    let replayed = try DevCapsProcess.run(["motion", "--replay", file.path, "--json"])
+    #expect(replayed.status == 0, "\(replayed.stderr)")
+    let samples = try replayed.stdout.split(separator: "\n").map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(samples.count == 6)
+    let attitude = try #require(samples.last?["attitude"] as? [String: Any])
+    #expect(abs((attitude["rollDegrees"] as? Double ?? 0) - 30) < 1, "\(attitude)")
+  }
+
+  @Test("--record is refused without an end, with --replay (64), onto a device (73), without a gyroscope (69)")
+  func refusals() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    let file = Self.temporaryFile()
+    defer { try? FileManager.default.removeItem(at: file) }
+    let endless = try DevCapsProcess.run(["motion", "--record", file.path], environment: testbed.environment)
+    #expect(endless.status == 64 && endless.stderr.contains("--record needs --count, --timeout or --once"))
+    let both = try DevCapsProcess.run(["motion", "--record", file.path, "--replay", file.path, "--once"])
+    #expect(both.status == 64 && both.stderr.contains("--record and --replay cannot be combined"))
+    let noGyroscope = try DevCapsProcess.run(
+      ["motion", "--record", file.path, "--count", "1"], environment: testbed.environment)
+    #expect(noGyroscope.status == 69, "\(noGyroscope.stderr)")
+    #expect(noGyroscope.stderr.contains("--record needs an accelerometer and a gyroscope"), "\(noGyroscope.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: file.path), "nothing written")
+    try DeviceMotionCommandTests.add(testbed, gyroscope: true)
+    for device in ["/dev/null", "/dev/full"] {
+      let refused = try DevCapsProcess.run(
+        ["motion", "--record", device, "--count", "1"], environment: testbed.environment)
+      #expect(refused.status == 73, "\(device): \(refused.stderr)")
+      #expect(refused.stderr.contains("it is a character device, not a regular file"), "\(refused.stderr)")
+    }
+  }
+}
