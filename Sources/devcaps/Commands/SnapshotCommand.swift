@@ -38,8 +38,8 @@ struct SnapshotCommand: ParsableCommand {
       sysfs, when upowerd answered on the machine itself). Where a system bus is running, \
       point DBUS_SYSTEM_BUS_ADDRESS elsewhere, or that machine's upowerd answers for power.
 
-      Exit status: 0 written, 64 DIR is not empty, not yours, a symbolic link, or a usage \
-      error, 73 DIR or a file in it cannot be created or written.
+      Exit status: 0 written, 64 DIR is not empty, not yours, a symbolic link or a path \
+      through one, or a usage error, 73 DIR or a file in it cannot be created or written.
 
       Examples:
         devcaps snapshot ~/x1-bug

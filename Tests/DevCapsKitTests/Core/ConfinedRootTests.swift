@@ -85,7 +85,8 @@ struct ConfinedRootTests {
     try Self.link(root, "/b", to: "/a")
     try Self.link(root, "/self", to: "self/x")
     for index in 0...FileDescriptor.maximumLinksFollowed {
-      try Self.link(root, "/chain\(index)", to: index == FileDescriptor.maximumLinksFollowed ? "end" : "chain\(index + 1)")
+      try Self.link(
+        root, "/chain\(index)", to: index == FileDescriptor.maximumLinksFollowed ? "end" : "chain\(index + 1)")
     }
     try root.write("/end", "end\n")
     let system = SystemRoot(root.path)

@@ -51,7 +51,9 @@ struct SysfsAttributeTests {
     let failure = Self.failure(path, "1")
     #expect(failure == SysfsWriteFailure(path: path, value: "1", problem: .symbolicLink))
     #expect(tree.contents(tree.outside + "/victim") == "0\n")
-    #expect(failure?.description == "cannot write '1' to \(path): it is a symbolic link; devcaps writes only to the attribute file itself")
+    #expect(
+      failure?.description
+        == "cannot write '1' to \(path): it is a symbolic link; devcaps writes only to the attribute file itself")
   }
 
   @Test("a directory on the way linked out of the tree is refused; the file there is unchanged")
@@ -61,7 +63,8 @@ struct SysfsAttributeTests {
     try FileManager.default.createSymbolicLink(atPath: tree.device + "/buffer", withDestinationPath: tree.outside)
     #expect(
       Self.failure(tree.device + "/buffer/enable", "1")
-        == SysfsWriteFailure(path: tree.device + "/buffer/enable", value: "1", problem: .outsideSysfs(tree.outside + "/enable")))
+        == SysfsWriteFailure(
+          path: tree.device + "/buffer/enable", value: "1", problem: .outsideSysfs(tree.outside + "/enable")))
     #expect(tree.contents(tree.outside + "/enable") == "0\n")
   }
 

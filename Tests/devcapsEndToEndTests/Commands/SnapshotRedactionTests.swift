@@ -11,7 +11,8 @@ struct SnapshotRedactionTests {
   static let macShape = try! NSRegularExpression(
     pattern: "(?<![0-9A-Za-z_])[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){5,}(?![0-9A-Za-z_])")
   /// An interface name systemd makes from a MAC.
-  static let macName = try! NSRegularExpression(pattern: "(?<![0-9A-Za-z_])(?:en|wl|ww|ib|sl)x[0-9a-f]{12}(?![0-9A-Za-z_])")
+  static let macName = try! NSRegularExpression(
+    pattern: "(?<![0-9A-Za-z_])(?:en|wl|ww|ib|sl)x[0-9a-f]{12}(?![0-9A-Za-z_])")
   /// Attribute files and udev properties whose value is a serial number or unique id.
   static let serialAttribute = try! NSRegularExpression(
     pattern: "^(?:serial|serial_number|serial-number|uniq|uuid|.*_serial|.*_uuid|.*asset_tag)$")
@@ -36,7 +37,8 @@ struct SnapshotRedactionTests {
     while let file = walker?.nextObject() as? URL {
       let path = String(file.standardizedFileURL.path.dropFirst(base.count))
       let regular = (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
-      let text = regular ? FileManager.default.contents(atPath: file.path).map { String(decoding: $0, as: UTF8.self) } : nil
+      let text =
+        regular ? FileManager.default.contents(atPath: file.path).map { String(decoding: $0, as: UTF8.self) } : nil
       found.append((path, text ?? ""))
     }
     return found
@@ -67,14 +69,17 @@ struct SnapshotRedactionTests {
         let attribute = (key as NSString).lastPathComponent
         let serial =
           line.hasPrefix("A: ")
-          ? whole(serialAttribute, attribute) : serialProperty.firstMatch(in: key, range: NSRange(key.startIndex..., in: key)) != nil
+          ? whole(serialAttribute, attribute)
+          : serialProperty.firstMatch(in: key, range: NSRange(key.startIndex..., in: key)) != nil
         if serial, let value = identifying(String(line[line.index(after: equals)...])) { found.insert(value) }
       }
     }
     return found
   }
 
-  @Test("a default snapshot of each fixture machine holds none of its MACs, MAC-derived names or serials", arguments: FixtureMachine.all)
+  @Test(
+    "a default snapshot of each fixture machine holds none of its MACs, MAC-derived names or serials",
+    arguments: FixtureMachine.all)
   func nothingIdentifyingSurvives(machine: String) throws {
     let fixture = FixtureMachine(name: machine)
     let testbed = try fixture.load()
@@ -101,7 +106,8 @@ struct SnapshotRedactionTests {
     let fixture = FixtureMachine(name: "thinkpad-laptop")
     let identifiers = Self.identifiers(of: fixture)
     for expected in [
-      "11863", "4c3b2a19", "001000001", "a4:c3:f0:8b:12:7e", "d4:5e:1f:90:3c:88", "00:e0:4c:68:aa:55", "enx00e04c68aa55",
+      "11863", "4c3b2a19", "001000001", "a4:c3:f0:8b:12:7e", "d4:5e:1f:90:3c:88", "00:e0:4c:68:aa:55",
+      "enx00e04c68aa55",
     ] {
       #expect(identifiers.contains(expected), "the fixture lost \(expected): \(identifiers.sorted())")
     }
@@ -134,7 +140,8 @@ struct SnapshotRedactionTests {
     let testbed = try FixtureMachine(name: "thinkpad-laptop").load()
     let bundle = try SnapshotCommandTests.emptyDirectory().appendingPathComponent("snapshot")
     defer { try? FileManager.default.removeItem(at: bundle.deletingLastPathComponent()) }
-    let taken = try DevCapsProcess.run(["snapshot", "--keep-identifiers", bundle.path], environment: testbed.environment)
+    let taken = try DevCapsProcess.run(
+      ["snapshot", "--keep-identifiers", bundle.path], environment: testbed.environment)
     #expect(taken.status == 0)
     #expect(
       taken.stderr.hasSuffix(
