@@ -36,6 +36,7 @@ struct SystemRoot: Sendable, Equatable {
   /// The target of the symbolic link at `path` (its own, not followed), its directory resolved
   /// inside the root; nil when it is no link.
   func linkTarget(_ path: String) -> String? {
+    if isLiveSystem { return FileDescriptor.linkTarget(path) }
     let slash = path.lastIndex(of: "/") ?? path.startIndex
     let directory = String(path[..<slash])
     let name = String(path[path.index(after: slash)...])

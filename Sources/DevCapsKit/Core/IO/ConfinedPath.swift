@@ -65,9 +65,19 @@ extension FileDescriptor {
 
   /// The target of the symbolic link `name` in this directory; nil when it is not a link.
   public func linkTarget(at name: String) -> String? {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let directory = rawValue
-    let count = readlinkat(directory, name, &buffer, buffer.count - 1)
+    return FileDescriptor.linkTarget { readlinkat(directory, name, $0, $1) }
+  }
+
+  /// The target of the symbolic link at `path`; nil when it is not a link. `readlink`, which
+  /// umockdev redirects for /sys paths.
+  public static func linkTarget(_ path: String) -> String? {
+    linkTarget { readlink(path, $0, $1) }
+  }
+
+  private static func linkTarget(_ read: (UnsafeMutablePointer<CChar>, Int) -> Int) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = buffer.withUnsafeMutableBufferPointer { read($0.baseAddress!, $0.count - 1) }
     guard count > 0 else { return nil }
     return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
