@@ -73,3 +73,5 @@ const char *devcaps_strerror(int code, char *buffer, size_t size) {
   return strerror_r(code, buffer, size) == 0 ? buffer : "Unknown error";
 #endif
 }
+
+int devcaps_o_path(void) { return O_PATH; }

@@ -22,6 +22,11 @@ int devcaps_is_sysfs(int fd);
 // apart. umockdev replaces attribute files; the kernel's never are.
 int devcaps_is_kernel_sysfs(int fd);
 
+// O_PATH, which Swift's Glibc module does not export (it needs _GNU_SOURCE): a descriptor that
+// names a file or directory without opening it for reading, for resolving paths one component
+// at a time.
+int devcaps_o_path(void);
+
 // inotify_init1(2), non-blocking and close-on-exec.
 int devcaps_inotify(void);
 

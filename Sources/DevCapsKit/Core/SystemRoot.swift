@@ -24,8 +24,32 @@ struct SystemRoot: Sendable, Equatable {
 
   var isLiveSystem: Bool { prefix.isEmpty }
 
-  /// The host path of an absolute path inside the root.
-  func hostPath(_ path: String) -> String { prefix + path }
+  /// Opens an absolute path inside the root. On the live system it is the path itself; below
+  /// `DEVCAPS_ROOT` every component is resolved inside the root (an image's
+  /// `etc/os-release -> /usr/lib/os-release` reads the image's file, never the host's), at the
+  /// cost of a system call per component, paid only there.
+  func openInside(_ path: String, _ flags: Int32) throws(Errno) -> FileDescriptor {
+    if isLiveSystem { return try FileDescriptor.open(path, flags) }
+    return try FileDescriptor.openConfined(path, below: prefix, flags)
+  }
+
+  /// The target of the symbolic link at `path` (its own, not followed), its directory resolved
+  /// inside the root; nil when it is no link.
+  func linkTarget(_ path: String) -> String? {
+    if isLiveSystem { return FileDescriptor.linkTarget(path) }
+    let slash = path.lastIndex(of: "/") ?? path.startIndex
+    let directory = String(path[..<slash])
+    let name = String(path[path.index(after: slash)...])
+    guard let parent = try? openInside(directory.isEmpty ? "/" : directory, FileDescriptor.pathOnly | O_DIRECTORY)
+    else { return nil }
+    return parent.closeAfter { $0.linkTarget(at: name) }
+  }
+
+  /// The status of what is at `path`, links followed inside the root.
+  func status(_ path: String) -> stat? {
+    guard let descriptor = try? openInside(path, FileDescriptor.pathOnly) else { return nil }
+    return descriptor.closeAfter { try? $0.status() }
+  }
 }
 
 /// Why a file could not be read. Absence is ordinary (a machine without DMI); the rest are worth
@@ -73,7 +97,9 @@ extension SystemRoot {
     let descriptor: FileDescriptor
     let size: Int
     do throws(RegularFileError) {
-      (descriptor, size) = try FileDescriptor.openRegularFileWithSize(hostPath(path))
+      (descriptor, size) = try FileDescriptor.openRegularFileWithSize { (flags) throws(Errno) in
+        try openInside(path, flags)
+      }
     } catch {
       switch error {
       case .system(let error): return .failure(ReadFailure(error))
@@ -104,7 +130,11 @@ extension SystemRoot {
   /// The names in a directory, sorted, without `.` and `..`. Uses `opendir`, which umockdev
   /// redirects (FileManager's recursive walk escapes it).
   func directoryEntries(_ path: String) -> Result<[String], ReadFailure> {
-    guard let dir = opendir(hostPath(path)) else { return .failure(ReadFailure(.current)) }
+    let dir: OpaquePointer
+    switch openDirectory(path) {
+    case .success(let opened): dir = opened
+    case .failure(let failure): return .failure(failure)
+    }
     defer { closedir(dir) }
     var names: [String] = []
     while let entry = readdir(dir) {
@@ -119,7 +149,11 @@ extension SystemRoot {
   /// Each entry's name (not `.` and `..`) as its bytes, in the directory's order: no String per
   /// name, for directories of thousands of saved reports.
   func forEachEntry(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Result<Void, ReadFailure> {
-    guard let dir = opendir(hostPath(path)) else { return .failure(ReadFailure(.current)) }
+    let dir: OpaquePointer
+    switch openDirectory(path) {
+    case .success(let opened): dir = opened
+    case .failure(let failure): return .failure(failure)
+    }
     defer { closedir(dir) }
     while let entry = readdir(dir) {
       withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -136,7 +170,11 @@ extension SystemRoot {
   /// String per name and no sorting (a machine's 200 memory blocks cost half of
   /// `devcaps get memory.totalBytes` as sorted Strings).
   func countEntries(_ path: String, where matches: (UnsafeBufferPointer<UInt8>) -> Bool) -> Result<Int, ReadFailure> {
-    guard let dir = opendir(hostPath(path)) else { return .failure(ReadFailure(.current)) }
+    let dir: OpaquePointer
+    switch openDirectory(path) {
+    case .success(let opened): dir = opened
+    case .failure(let failure): return .failure(failure)
+    }
     defer { closedir(dir) }
     var count = 0
     while let entry = readdir(dir) {
@@ -150,7 +188,36 @@ extension SystemRoot {
     return .success(count)
   }
 
+  /// A directory stream: `opendir` on the live system, which umockdev redirects (FileManager's
+  /// recursive walk escapes it); below `DEVCAPS_ROOT` the directory opened inside the root.
+  private func openDirectory(_ path: String) -> Result<OpaquePointer, ReadFailure> {
+    if isLiveSystem {
+      guard let dir = opendir(path) else { return .failure(ReadFailure(.current)) }
+      return .success(dir)
+    }
+    let descriptor: FileDescriptor
+    do throws(Errno) {
+      descriptor = try openInside(path, O_RDONLY | O_DIRECTORY)
+    } catch {
+      return .failure(ReadFailure(error))
+    }
+    guard let dir = fdopendir(descriptor.rawValue) else {
+      let failure = ReadFailure(.current)
+      descriptor.closeIgnoringErrors()
+      return .failure(failure)
+    }
+    return .success(dir)
+  }
+
+  /// Something is at `path`, links followed (inside the root). Sets `errno` when not.
   func exists(_ path: String) -> Bool {
-    access(hostPath(path), F_OK) == 0
+    if isLiveSystem { return access(path, F_OK) == 0 }
+    do throws(Errno) {
+      try openInside(path, FileDescriptor.pathOnly).closeIgnoringErrors()
+      return true
+    } catch {
+      errno = error.rawValue
+      return false
+    }
   }
 }

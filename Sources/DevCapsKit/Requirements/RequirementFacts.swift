@@ -54,7 +54,7 @@ final class ProbedFacts: RequirementFacts {
   func lacks(_ section: ReportSection) -> Bool { false }
 
   func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), FactUnknown> {
-    switch DiskProbe.statfs(context.root.hostPath(path)) {
+    switch DiskProbe.statfs(path, in: context.root) {
     case .success(let size): return .success((size.total, size.available))
     case .failure(let failure): return .failure(FactUnknown(description: failure.description))
     }

@@ -25,8 +25,7 @@ final class BundleDirectory {
 
   /// Creates the directory (and its missing parents), or takes an empty one the caller owns.
   static func prepare(_ path: String) throws(SnapshotError) -> BundleDirectory {
-    var trimmed = path
-    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+    let trimmed = try withoutLinks(path)
     var status = stat()
     if lstat(trimmed, &status) == 0 {
       switch FileKind(mode: status.st_mode) {
@@ -60,6 +59,20 @@ final class BundleDirectory {
     // directory another user may not write, before any probing.
     guard access(trimmed, W_OK | X_OK) == 0 else { throw .cannotCreate(path, Errno.current.description) }
     return bundle
+  }
+
+  /// The path without `.` components and trailing slashes (`LINK/.` is `LINK`), after checking
+  /// that none of its components is a symbolic link: `snapshot LINK/.` would otherwise write
+  /// wherever the link points, as `snapshot LINK` is refused for.
+  private static func withoutLinks(_ path: String) throws(SnapshotError) -> String {
+    let absolute = path.hasPrefix("/")
+    var built = ""
+    for part in path.split(separator: "/") where part != "." {
+      built += built.isEmpty && !absolute ? String(part) : "/" + part
+      var status = stat()
+      if lstat(built, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK { throw .symbolicLink(path) }
+    }
+    return built.isEmpty ? (absolute ? "/" : ".") : built
   }
 
   /// The components of a path inside the root, `.` and `..` resolved; nil when it leaves the root.
@@ -160,7 +173,7 @@ public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
     case .notEmpty(let path):
       return "\(path) is not empty; a snapshot goes into a new or empty directory"
     case .symbolicLink(let path):
-      return "\(path) is a symbolic link; name a new directory, or an empty one of yours, itself"
+      return "\(path) is a symbolic link, or goes through one; name a new directory, or an empty one of yours, itself"
     case .notOwned(let path):
       return "\(path) belongs to another user; a snapshot goes into a new directory or an empty one of yours"
     case .cannotCreate(let path, let problem):

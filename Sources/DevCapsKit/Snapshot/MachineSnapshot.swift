@@ -16,6 +16,10 @@ public enum MachineSnapshot {
   /// The name of the report inside the bundle: `list --json` as it was when the snapshot was taken.
   public static let reportFile = "devcaps-report.json"
 
+  /// What kinds of identifiers a snapshot leaves out unless told to keep them: what
+  /// `--keep-identifiers` says the bundle holds.
+  public static let identifierKinds = SnapshotRedaction.kinds
+
   /// Reads every section of the machine (or of `DEVCAPS_ROOT`) into `directory`, which must be
   /// new or an empty directory of the caller's, and returns the report it read (as written into
   /// the bundle). Identifiers are replaced by placeholders (see `devcaps snapshot --help`) unless
@@ -37,7 +41,8 @@ public enum MachineSnapshot {
     }
     report = redaction.report(report)
     try bundle.writeFile(
-      "/" + reportFile, Array((report.json.prettyPrinted + "\n").utf8), permissions: keepingIdentifiers ? 0o600 : nil)
+      "/" + reportFile, Array(redaction.text(report.json.prettyPrinted + "\n").utf8),
+      permissions: keepingIdentifiers ? 0o600 : nil)
     return report
   }
 
@@ -47,21 +52,23 @@ public enum MachineSnapshot {
   ) throws(SnapshotError) -> [Diagnostic] {
     for (path, result) in recorder.files.sorted(by: { $0.key < $1.key }) {
       let permissions = redaction.permissions(forFile: path)
+      // The path too: a MAC-derived interface name (/sys/class/net/enx00e04c68aa55/…) identifies.
+      let inBundle = redaction.path(path)
       switch result {
-      case .success(let bytes): try bundle.writeFile(path, redaction.file(path, bytes), permissions: permissions)
-      case .failure(.permissionDenied): try bundle.writeFile(path, [], permissions: 0)
+      case .success(let bytes): try bundle.writeFile(inBundle, redaction.file(path, bytes), permissions: permissions)
+      case .failure(.permissionDenied): try bundle.writeFile(inBundle, [], permissions: 0)
       case .failure(.tooLarge(let limit)):
-        try bundle.writeFile(path, prefix(of: root.hostPath(path), count: limit + 1), permissions: permissions)
+        try bundle.writeFile(inBundle, prefix(of: path, in: root, count: limit + 1), permissions: permissions)
       // Absent stays absent; an I/O error, or a FIFO in a file's place, cannot be written down as a file.
       case .failure(.missing), .failure(.system), .failure(.notRegularFile): continue
       }
     }
     for (directory, names) in recorder.listings.sorted(by: { $0.key < $1.key }) {
-      try bundle.makeDirectory(directory)
+      try bundle.makeDirectory(redaction.path(directory))
       let base = directory.hasSuffix("/") ? directory : directory + "/"
-      for name in names { try recreate(base + name, root: root, in: bundle) }
+      for name in names { try recreate(base + name, root: root, in: bundle, redaction: redaction) }
     }
-    for path in recorder.existing.sorted() { try recreate(path, root: root, in: bundle) }
+    for path in recorder.existing.sorted() { try recreate(path, root: root, in: bundle, redaction: redaction) }
     var skipped: [Diagnostic] = []
     for mountPoint in recorder.mountPoints.sorted() {
       let inBundle = redaction.path(mountPoint)
@@ -78,19 +85,25 @@ public enum MachineSnapshot {
 
   /// An entry devcaps saw but did not read: a directory stays a directory, anything else becomes
   /// an empty file, so listings and existence checks answer as they did.
-  private static func recreate(_ path: String, root: SystemRoot, in bundle: BundleDirectory) throws(SnapshotError) {
-    if bundle.contains(path) { return }
-    var status = stat()
-    if stat(root.hostPath(path), &status) == 0 && status.st_mode & S_IFMT == S_IFDIR {
-      try bundle.makeDirectory(path)
+  private static func recreate(
+    _ path: String, root: SystemRoot, in bundle: BundleDirectory, redaction: SnapshotRedaction
+  ) throws(SnapshotError) {
+    let inBundle = redaction.path(path)
+    if bundle.contains(inBundle) { return }
+    if let status = root.status(path), status.st_mode & S_IFMT == S_IFDIR {
+      try bundle.makeDirectory(inBundle)
     } else {
-      try bundle.writeFile(path, [])
+      try bundle.writeFile(inBundle, [])
     }
   }
 
   /// The first bytes of a file: enough of one over the size limit to be over it again.
-  private static func prefix(of path: String, count: Int) -> [UInt8] {
-    guard let file = try? FileDescriptor.openRegularFile(path) else { return [] }
+  private static func prefix(of path: String, in root: SystemRoot, count: Int) -> [UInt8] {
+    guard
+      let (file, _) = try? FileDescriptor.openRegularFileWithSize({ (flags) throws(Errno) in
+        try root.openInside(path, flags)
+      })
+    else { return [] }
     return file.closeAfter { file in
       var bytes = [UInt8](repeating: 0, count: count)
       var filled = 0

@@ -5,13 +5,22 @@ import Musl
 #endif
 
 /// What a snapshot leaves out by default, because a bundle attached to a bug report should not
-/// identify the machine or its owner: MAC addresses, serial numbers (DMI, USB, device tree, the
-/// serial inside an EDID), UUIDs and asset tags, the machine-id, the hostname, and the user names
-/// in home and removable-media paths. Each is replaced by a placeholder of the same shape, so the
-/// bundle still replays. With `keepsIdentifiers` everything is copied as read, and the files
-/// that hold identifiers are written 0600.
+/// identify the machine or its owner, found by what identifies rather than by a list of files:
+/// anything shaped as a MAC address and the interface names made from one (`enx00e04c68aa55`),
+/// wherever they appear (values, names, paths, the report); serial numbers, unique ids, UUIDs and
+/// asset tags by the attribute or property that holds them (DMI, USB, batteries, input devices'
+/// `uniq`, device tree, the serial inside an EDID); the machine-id, the hostname, and the user
+/// names in home and removable-media paths. Each is replaced by a placeholder of the same shape,
+/// so the bundle still replays. With `keepsIdentifiers` everything is copied as read, and the
+/// files that hold identifiers are written 0600.
 struct SnapshotRedaction {
   let keepsIdentifiers: Bool
+
+  /// The kinds of identifiers a snapshot leaves out, as `--keep-identifiers` tells it keeps them.
+  static let kinds = [
+    "MAC addresses and the interface names made from them", "serial numbers and unique ids",
+    "UUIDs and asset tags", "the machine-id", "the hostname", "user names in paths",
+  ]
 
   static let hostname = "redacted-hostname"
   static let serial = "redacted"
@@ -20,6 +29,10 @@ struct SnapshotRedaction {
   /// The bytes to write for a file read at `path` (inside the root).
   func file(_ path: String, _ bytes: [UInt8]) -> [UInt8] {
     if keepsIdentifiers { return bytes }
+    return Self.withoutAddresses(byName(path, bytes))
+  }
+
+  private func byName(_ path: String, _ bytes: [UInt8]) -> [UInt8] {
     switch path {
     case "/etc/hostname", "/proc/sys/kernel/hostname": return Array((Self.hostname + "\n").utf8)
     case "/etc/machine-id", "/var/lib/dbus/machine-id": return Array((String(repeating: "0", count: 32) + "\n").utf8)
@@ -31,34 +44,66 @@ struct SnapshotRedaction {
       return Array(lines.joined(separator: "\n").utf8)
     case "/proc/self/mountinfo", "/proc/mounts", "/etc/fstab", "/etc/mtab":
       return Array(Self.withoutUserNames(String(decoding: bytes, as: UTF8.self)).utf8)
-    default: return attribute(Self.baseName(path), bytes)
+    default:
+      // A device's uevent holds its properties (POWER_SUPPLY_SERIAL_NUMBER=…), one NAME=value a line.
+      if Self.baseName(path) == "uevent" {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map
+        {
+          line in
+          guard let equals = line.firstIndex(of: "=") else { return String(line) }
+          let name = String(line[..<equals])
+          return name + "=" + property(name, String(line[line.index(after: equals)...]))
+        }
+        return Array(lines.joined(separator: "\n").utf8)
+      }
+      return attribute(Self.baseName(path), bytes)
     }
   }
 
   /// The bytes of a device attribute file named `name` (`address`, `serial`, `edid`, …).
   func attribute(_ name: String, _ bytes: [UInt8]) -> [UInt8] {
-    if keepsIdentifiers || !Self.isIdentifyingAttribute(name) { return bytes }
+    if keepsIdentifiers { return bytes }
+    if !Self.isIdentifyingAttribute(name) { return Self.withoutAddresses(bytes) }
     if name == "edid" { return Self.edidWithoutSerial(bytes) }
     if name == "address" || name == "perm_address" {
       // A MAC's shape kept (its length and separators), its digits zeroed.
       return bytes.map { byte in Self.isHexDigit(byte) ? UInt8(ascii: "0") : byte }
     }
-    if name.hasSuffix("uuid") { return Array("00000000-0000-0000-0000-000000000000\n".utf8) }
-    return Array((Self.serial + "\n").utf8)
+    // An empty one (most USB devices' uniq) identifies nothing, and stays empty; a MAC in one
+    // (a Bluetooth device's uniq) keeps its shape, zeroed.
+    if bytes.allSatisfy({ $0 == 0x0A || $0 == 0x20 || $0 == 0 }) { return bytes }
+    let zeroed = Self.withoutAddresses(bytes)
+    if zeroed != bytes { return zeroed }
+    // The line's end kept as it was (a testbed's attribute files have none).
+    let end = bytes.last == 0x0A ? "\n" : ""
+    if name.hasSuffix("uuid") { return Array(("00000000-0000-0000-0000-000000000000" + end).utf8) }
+    return Array((Self.serial + end).utf8)
   }
 
   /// The value of a udev property.
   func property(_ name: String, _ value: String) -> String {
     if keepsIdentifiers { return value }
-    if name == "ID_NET_NAME_MAC" {
-      return String(value.prefix(3)) + String(repeating: "0", count: max(0, value.count - 3))
+    let identifying =
+      name.contains("SERIAL") || name.contains("WWN") || name.hasSuffix("UUID") || name == "UNIQ"
+      || name.hasSuffix("_UNIQ")
+    // An empty one (`UNIQ=""`, as udev quotes input properties) identifies nothing.
+    let zeroed = Self.withoutAddresses(Self.withoutUserNames(value))
+    if identifying && zeroed == value && !value.allSatisfy({ $0 == "\"" || $0 == " " }) {
+      // The input core quotes its values (`UNIQ="4c3b2a19"`): the placeholder is quoted the same.
+      let quoted = value.count > 1 && value.hasPrefix("\"") && value.hasSuffix("\"")
+      return quoted ? "\"" + Self.serial + "\"" : Self.serial
     }
-    if name.contains("SERIAL") || name.contains("WWN") || name.hasSuffix("UUID") { return Self.serial }
-    return Self.withoutUserNames(value)
+    return zeroed
   }
 
-  /// A mount point or other path: user names in home and media paths replaced.
-  func path(_ path: String) -> String { keepsIdentifiers ? path : Self.withoutUserNames(path) }
+  /// A path (a mount point, a source's path inside the root, a syspath, a link's target): user
+  /// names in home and media paths, MACs and the interface names made from them replaced.
+  func path(_ path: String) -> String {
+    keepsIdentifiers ? path : Self.withoutAddresses(Self.withoutUserNames(path))
+  }
+
+  /// Any text written into the bundle whole (the report): MACs and the names made from them zeroed.
+  func text(_ text: String) -> String { keepsIdentifiers ? text : Self.withoutAddresses(text) }
 
   /// The bits for a file at `path` when identifiers are kept: 0600 for the ones that hold them.
   func permissions(forFile path: String) -> mode_t? {
@@ -93,7 +138,67 @@ struct SnapshotRedaction {
 
   static func isIdentifyingAttribute(_ name: String) -> Bool {
     name == "address" || name == "perm_address" || name == "edid" || name == "serial" || name == "serial-number"
-      || name.hasSuffix("_serial") || name.hasSuffix("_uuid") || name == "uuid" || name.hasSuffix("asset_tag")
+      || name == "serial_number" || name.hasSuffix("_serial") || name.hasSuffix("_uuid") || name == "uuid"
+      || name.hasSuffix("asset_tag") || name == "uniq"
+  }
+
+  static func withoutAddresses(_ text: String) -> String {
+    String(decoding: withoutAddresses(Array(text.utf8)), as: UTF8.self)
+  }
+
+  /// The bytes with every MAC-shaped value (six or more pairs of hexadecimal digits apart by
+  /// colons: Ethernet, Wi-Fi, Bluetooth, EUI-64, InfiniBand) and every interface name systemd
+  /// makes from a MAC (`enx`, `wlx`, `wwx`, `ibx`, `slx` and twelve digits) with their digits
+  /// zeroed: the shape stays, so a replay finds the same files under the same (zeroed) names.
+  static func withoutAddresses(_ bytes: [UInt8]) -> [UInt8] {
+    var output = bytes
+    var index = 0
+    while index < bytes.count {
+      let atStart = index == 0 || !isWordByte(bytes[index - 1])
+      if atStart, let end = macEnd(bytes, from: index) {
+        for position in index..<end where bytes[position] != UInt8(ascii: ":") { output[position] = UInt8(ascii: "0") }
+        index = end
+      } else if atStart, let digits = macNameDigits(bytes, from: index) {
+        for position in digits { output[position] = UInt8(ascii: "0") }
+        index = digits.upperBound
+      } else {
+        index += 1
+      }
+    }
+    return output
+  }
+
+  /// The end of a MAC-shaped value starting at `start`: `xx:xx:xx:xx:xx:xx`, or longer.
+  private static func macEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+    var groups = 0
+    var index = start
+    while index + 1 < bytes.count, isHexDigit(bytes[index]), isHexDigit(bytes[index + 1]) {
+      groups += 1
+      index += 2
+      guard index + 2 < bytes.count, bytes[index] == UInt8(ascii: ":"), isHexDigit(bytes[index + 1]) else { break }
+      index += 1
+    }
+    let followedByWord = index < bytes.count && isWordByte(bytes[index])
+    return groups >= 6 && !followedByWord ? index : nil
+  }
+
+  private static let macNamePrefixes = ["enx", "wlx", "wwx", "ibx", "slx"].map { Array($0.utf8) }
+
+  /// The twelve digits of an interface name made from a MAC (`enx00e04c68aa55`) at `start`.
+  private static func macNameDigits(_ bytes: [UInt8], from start: Int) -> Range<Int>? {
+    guard bytes.count - start >= 15, macNamePrefixes.contains(where: { bytes[start...].starts(with: $0) }) else {
+      return nil
+    }
+    let digits = (start + 3)..<(start + 15)
+    guard digits.allSatisfy({ isHexDigit(bytes[$0]) }) else { return nil }
+    if digits.upperBound < bytes.count && isWordByte(bytes[digits.upperBound]) { return nil }
+    return digits
+  }
+
+  /// A letter, digit or underscore: what a MAC or a name must not run on into.
+  private static func isWordByte(_ byte: UInt8) -> Bool {
+    isHexDigit(byte) || (UInt8(ascii: "g")...UInt8(ascii: "z")).contains(byte)
+      || (UInt8(ascii: "G")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: "_")
   }
 
   /// `/home/ada/x` → `/home/user/x`, and the same below /run/media, /media and /Users, wherever

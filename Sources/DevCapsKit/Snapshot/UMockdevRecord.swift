@@ -30,9 +30,9 @@ struct UMockdevRecord {
   }
 
   private func block(_ device: UdevDevice) -> String {
-    var lines = ["P: " + device.devpath]
-    if let node = device.devnode { lines.append("N: " + UMockdevRecord.belowDev(node)) }
-    for link in device.devlinks { lines.append("S: " + UMockdevRecord.belowDev(link)) }
+    var lines = ["P: " + redaction.path(device.devpath)]
+    if let node = device.devnode { lines.append("N: " + redaction.path(UMockdevRecord.belowDev(node))) }
+    for link in device.devlinks { lines.append("S: " + redaction.path(UMockdevRecord.belowDev(link))) }
     // udevadm info, which umockdev-record copies, leaves these out: the path is P:, the time
     // is of the boot.
     for property in device.properties where property.name != "DEVPATH" && property.name != "USEC_INITIALIZED" {
@@ -56,11 +56,13 @@ struct UMockdevRecord {
       guard lstat(path, &status) == 0 else { continue }
       switch status.st_mode & S_IFMT {
       case S_IFLNK:
-        if let target = UMockdevRecord.linkTarget(path) { lines.append("L: \(attribute)=\(target)") }
+        if let target = UMockdevRecord.linkTarget(path) {
+          lines.append("L: \(redaction.path(attribute))=\(redaction.path(target))")
+        }
       case S_IFREG:
         // Write-only attributes and ones the driver refuses to read are left out, as umockdev does.
         if case .success(let bytes) = SystemRoot().readBytes(path) {
-          lines.append(UMockdevRecord.line(attribute, redaction.attribute(name, bytes)))
+          lines.append(UMockdevRecord.line(redaction.path(attribute), redaction.attribute(name, bytes)))
         }
       case S_IFDIR where subdirectory.split(separator: "/").count < UMockdevRecord.maximumDepth:
         lines += attributes(of: syspath, below: attribute)
@@ -79,12 +81,7 @@ struct UMockdevRecord {
     path.hasPrefix("/dev/") ? String(path.dropFirst("/dev/".count)) : path
   }
 
-  static func linkTarget(_ path: String) -> String? {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink(path, &buffer, buffer.count - 1)
-    guard count >= 0 else { return nil }
-    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
+  static func linkTarget(_ path: String) -> String? { FileDescriptor.linkTarget(path) }
 
   /// `A: name=text` for valid UTF-8 without NUL bytes, else `H: name=HEX`, as umockdev-record
   /// decides.

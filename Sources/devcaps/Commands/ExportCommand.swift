@@ -28,7 +28,9 @@ struct ExportCommand: ParsableCommand {
       0644, so a collector never reads half of it; without, the output goes to standard output. \
       Only a regular file is written: a device, FIFO, socket or directory at the path is \
       refused (exit 73), and a symbolic link is followed (the file it points to is replaced, the \
-      link stays). \
+      link stays), except in a sticky directory anyone may write (/tmp, a shared folder): there \
+      a link that belongs neither to you nor to the directory's owner is refused (exit 73), as \
+      the kernel's fs.protected_symlinks does. \
       Warnings about sources go to standard error, as for list.
 
       Exit status: 0 written, 64 usage error, 73 the output file cannot be created or written, \

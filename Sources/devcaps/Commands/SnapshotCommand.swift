@@ -15,23 +15,31 @@ struct SnapshotCommand: ParsableCommand {
       unreadable.
 
       DIR is created (with its parents), or must be an empty directory you own; a symbolic \
-      link is refused. Every file is created inside it with O_EXCL and O_NOFOLLOW, relative to \
-      the directory devcaps opened, so nothing is written elsewhere; a mount point that leads \
-      outside the root is left out with a warning. Files follow the umask.
+      link is refused, and so is a path through one (LINK/.). Every file is created inside it \
+      with O_EXCL and O_NOFOLLOW, relative to the directory devcaps opened, so nothing is \
+      written elsewhere; a mount point that leads outside the root is left out with a warning. \
+      Files follow the umask. Under DEVCAPS_ROOT every source is read inside the root: a link \
+      in the image to /etc/shadow or to the host's /usr/lib/os-release leads to the image's \
+      own file of that name, never the host's.
 
       Identifiers are replaced by placeholders of the same shape, so the bundle can be \
-      attached to a bug report and still replays: MAC addresses (zeroed), serial numbers, \
-      UUIDs and asset tags (DMI, USB, device tree, the serial inside an EDID), the machine-id, \
-      the hostname, and user names in /home, /media and /run/media paths. --keep-identifiers \
-      copies them as read and writes the files holding them 0600.
+      attached to a bug report and still replays. They are found by what identifies, wherever \
+      they appear (attribute files, udev properties, the sysfs paths, the report): anything \
+      shaped as a MAC address (Ethernet, Wi-Fi, Bluetooth: an input device's phys and uniq \
+      included) and interface names made from one (enx00e04c68aa55), zeroed; serial numbers \
+      and unique ids (DMI, USB, batteries' serial_number, input devices' uniq, device tree, the \
+      serial inside an EDID), UUIDs and asset tags; the machine-id; the hostname; and user \
+      names in /home, /media and /run/media paths. --keep-identifiers copies them as read, \
+      writes the files holding them 0600, and says on standard error which kinds the bundle \
+      keeps.
 
       Replay it anywhere umockdev is installed; the report is the same but for the disk \
       sizes, which are measured again at the mount points inside DIR (and power's source, \
       sysfs, when upowerd answered on the machine itself). Where a system bus is running, \
       point DBUS_SYSTEM_BUS_ADDRESS elsewhere, or that machine's upowerd answers for power.
 
-      Exit status: 0 written, 64 DIR is not empty, not yours, a symbolic link, or a usage \
-      error, 73 DIR or a file in it cannot be created or written.
+      Exit status: 0 written, 64 DIR is not empty, not yours, a symbolic link or a path \
+      through one, or a usage error, 73 DIR or a file in it cannot be created or written.
 
       Examples:
         devcaps snapshot ~/x1-bug
@@ -46,7 +54,9 @@ struct SnapshotCommand: ParsableCommand {
   var directory: String
 
   @Flag(
-    help: "Copy MAC addresses, serial numbers, the machine-id, the hostname and user names as they are (files 0600).")
+    help:
+      "Copy MAC addresses (and names made from them), serial numbers, UUIDs, the machine-id, the hostname and user names as they are (files 0600)."
+  )
   var keepIdentifiers = false
 
   func run() throws {
@@ -58,5 +68,10 @@ struct SnapshotCommand: ParsableCommand {
       throw error.isUsageError ? ExitCode.usage : ExitCode.cannotCreate
     }
     Output.warn(report.warnings)
+    if keepIdentifiers {
+      Output.error(
+        "note: \(directory) keeps identifiers: \(MachineSnapshot.identifierKinds.joined(separator: ", ")); "
+          + "its files that hold them are 0600; share it only with people you would tell them to")
+    }
   }
 }

@@ -98,13 +98,13 @@ struct CheckedResultsTests {
 
   @Test("a sysfs attribute that cannot be written says why")
   func attributeWrite() throws {
-    let root = try TemporaryRoot(["/attribute": "0\n"])
+    let root = try TemporaryRoot(["/sys/attribute": "0\n"])
     func error(_ result: Result<Void, SysfsWriteFailure>) -> Errno? {
       if case .failure(let failure) = result { return failure.errno } else { return nil }
     }
-    #expect(error(SysfsAttribute.write(root.path + "/missing/attribute", "1")) == .noSuchFileOrDirectory)
-    #expect(error(SysfsAttribute.write(root.path, "1")) == Errno(rawValue: EISDIR))
-    #expect(error(SysfsAttribute.write(root.path + "/attribute", "1")) == nil)
-    #expect(try String(contentsOfFile: root.path + "/attribute", encoding: .utf8) == "1\n")
+    #expect(error(SysfsAttribute.write(root.path + "/sys/missing/attribute", "1")) == .noSuchFileOrDirectory)
+    #expect(error(SysfsAttribute.write(root.path + "/sys", "1")) == Errno(rawValue: EISDIR))
+    #expect(error(SysfsAttribute.write(root.path + "/sys/attribute", "1")) == nil)
+    #expect(try String(contentsOfFile: root.path + "/sys/attribute", encoding: .utf8) == "1\n")
   }
 }

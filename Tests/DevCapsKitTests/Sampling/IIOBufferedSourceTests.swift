@@ -159,11 +159,11 @@ struct IIOBufferedSourceTests {
 
   @Test("a write the kernel refuses is an error value")
   func refusedWrite() {
-    guard case .failure(let failure) = SysfsAttribute.write("/dev/full", "1") else {
-      Issue.record("writing to /dev/full succeeded")
+    guard case .failure(let failure) = SysfsAttribute.write("/sys/nonexistent-attribute", "1") else {
+      Issue.record("writing to /sys/nonexistent-attribute succeeded")
       return
     }
-    #expect(failure == SysfsWriteFailure(path: "/dev/full", value: "1", errno: .noSpace))
+    #expect(failure == SysfsWriteFailure(path: "/sys/nonexistent-attribute", value: "1", errno: .noSuchFileOrDirectory))
     #expect(
       SysfsWriteFailure(path: "/x", value: "1", errno: .busy).description
         == "cannot write '1' to /x: Device or resource busy")

@@ -139,12 +139,14 @@ struct FileSafetyTests {
   @Test("a mount point that climbs out of the root is left out with a warning, nothing made outside")
   func snapshotMountOutsideRoot() throws {
     let testbed = try FixtureMachine(name: "qemu-vm").load()
-    // The mount point resolves, on this host, to a directory beside the root, so that statvfs
-    // answers for it and devcaps measures it, as a hostile root's would be.
+    // Read as a host path, the mount point leads to a directory beside the root; devcaps
+    // resolves it inside the root (`..` stops there), where a directory of that name answers
+    // statvfs, so it is measured, as a hostile root's would be, and copying it must not climb.
     let escape = "devcaps-escape-\(UUID().uuidString)"
     let beside = URL(fileURLWithPath: testbed.root).deletingLastPathComponent().appendingPathComponent(escape)
     try FileManager.default.createDirectory(at: beside, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: beside) }
+    try FileManager.default.createDirectory(atPath: testbed.root + "/" + escape, withIntermediateDirectories: true)
     try FileManager.default.createDirectory(atPath: testbed.root + "/a", withIntermediateDirectories: true)
     let mountinfo = try String(contentsOfFile: testbed.root + "/proc/self/mountinfo", encoding: .utf8)
     try testbed.write(

@@ -53,10 +53,22 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   public static func openRegularFileWithSize(
     _ path: String
   ) throws(RegularFileError) -> (descriptor: FileDescriptor, size: Int) {
+    try openRegularFileWithSize { (flags) throws(Errno) in try open(path, flags) }
+  }
+
+  /// The flags a file that must be regular is opened with: a FIFO in its place blocks neither
+  /// the open nor the reads, and a terminal does not become the controlling one.
+  public static let regularFileFlags = O_RDONLY | O_NONBLOCK | O_NOCTTY
+
+  /// ``openRegularFileWithSize(_:)`` with the file opened by `opening`, given the flags to
+  /// open it with (a path confined below a root, say).
+  public static func openRegularFileWithSize(
+    _ opening: (Int32) throws(Errno) -> FileDescriptor
+  ) throws(RegularFileError) -> (descriptor: FileDescriptor, size: Int) {
     let descriptor: FileDescriptor
     let info: stat
     do throws(Errno) {
-      descriptor = try open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+      descriptor = try opening(regularFileFlags)
     } catch {
       throw .system(error)
     }
@@ -187,6 +199,12 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   public func synchronize() throws(Errno) {
     let descriptor = rawValue
     try Errno.check { fsync(descriptor) }
+  }
+
+  /// `ftruncate` to nothing.
+  public func truncate() throws(Errno) {
+    let descriptor = rawValue
+    try Errno.check { ftruncate(descriptor, 0) }
   }
 
   /// `fchmod`.

@@ -60,6 +60,7 @@ public enum FileOutput {
     let kind = FileKind(mode: info.st_mode)
     if kind == .regular { return path }
     guard kind == .symbolicLink else { throw .notRegularFile(path, kind) }
+    try refuseForeignLink(path, owner: info.st_uid)
     guard let resolved = realpath(path, nil) else {
       let error = Errno.current
       if error == .noSuchFileOrDirectory { throw .danglingLink(path) }
@@ -71,6 +72,21 @@ public enum FileOutput {
     let targetKind = FileKind(mode: info.st_mode)
     guard targetKind == .regular else { throw .notRegularFile(path, targetKind) }
     return target
+  }
+
+  /// The rule of the kernel's fs.protected_symlinks, kept whatever the sysctl says: in a sticky
+  /// directory anyone may write (/tmp, a shared drop folder), a link is followed only when it
+  /// belongs to the caller or to the directory's owner. Another user's link there is a trap
+  /// (`shared/devcaps.prom -> /root/victim`), never a target.
+  static func refuseForeignLink(_ path: String, owner: uid_t) throws(OutputFileError) {
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    var status = stat()
+    guard stat(directory, &status) == 0 else { throw .system(path, "look at the directory of", .current) }
+    let shared = status.st_mode & S_ISVTX != 0 && status.st_mode & S_IWOTH != 0
+    if shared && owner != geteuid() && owner != status.st_uid {
+      throw .foreignLink(path, owner: owner)
+    }
   }
 
   /// `mkdir -p`: every missing directory of `path` made with `mode` (before the umask). Nil when
@@ -100,6 +116,8 @@ public enum OutputFileError: Error, Sendable, Equatable, CustomStringConvertible
   case danglingLink(String)
   /// The path ends in a slash.
   case notAFileName(String)
+  /// A symbolic link of another user's in a sticky directory anyone may write.
+  case foreignLink(String, owner: uid_t)
   /// A system call failed: what devcaps was doing, and why it failed.
   case system(String, String, Errno)
 
@@ -112,6 +130,9 @@ public enum OutputFileError: Error, Sendable, Equatable, CustomStringConvertible
       return "cannot write \(path): it is a symbolic link to a file that does not exist"
     case .notAFileName(let path):
       return "cannot write \(path): not a file name"
+    case .foreignLink(let path, let owner):
+      return
+        "cannot write \(path): it is a symbolic link of user \(owner) in a shared sticky directory; devcaps follows only links of yours or of the directory's owner there"
     case .system(let path, let operation, let error):
       return "cannot \(operation) \(path): \(error)"
     }

@@ -30,7 +30,7 @@ struct DiskProbe {
       path: mount.mountPoint, source: mount.source.isEmpty ? nil : mount.source,
       type: mount.fileSystemType.isEmpty ? nil : mount.fileSystemType,
       readOnly: mount.options.isEmpty ? nil : mount.isReadOnly)
-    switch DiskProbe.statfs(context.root.hostPath(mount.mountPoint)) {
+    switch DiskProbe.statfs(mount.mountPoint, in: context.root) {
     case .success(let size):
       context.recorder?.measured(mount.mountPoint)
       disk.totalBytes = size.total
@@ -50,9 +50,21 @@ struct DiskProbe {
 
   /// `statvfs(3)`: block counts times the fragment size (saturating: no filesystem holds 16 EiB,
   /// so only a broken one could overflow).
-  static func statfs(_ path: String) -> Result<Size, ReadFailure> {
+  /// The sizes of the file system at `path` inside the root (resolved inside it below `DEVCAPS_ROOT`).
+  static func statfs(_ path: String, in root: SystemRoot) -> Result<Size, ReadFailure> {
     var stats = statvfs()
-    guard case .success = Errno.result({ statvfs(path, &stats) }) else { return .failure(ReadFailure(.current)) }
+    if root.isLiveSystem {
+      guard case .success = Errno.result({ statvfs(path, &stats) }) else { return .failure(ReadFailure(.current)) }
+    } else {
+      let descriptor: FileDescriptor
+      do throws(Errno) {
+        descriptor = try root.openInside(path, FileDescriptor.pathOnly)
+      } catch {
+        return .failure(ReadFailure(error))
+      }
+      let measured = descriptor.closeAfter { descriptor in Errno.result { fstatvfs(descriptor.rawValue, &stats) } }
+      guard case .success = measured else { return .failure(ReadFailure(.current)) }
+    }
     let unit = UInt64(stats.f_frsize)
     func bytes(_ blocks: some BinaryInteger) -> UInt64 { UInt64(blocks).multipliedIfRepresentable(by: unit) ?? .max }
     return .success(Size(total: bytes(stats.f_blocks), free: bytes(stats.f_bfree), available: bytes(stats.f_bavail)))

@@ -69,7 +69,7 @@ struct MountInfoTests {
     let disks = DiskProbe(context: root.context).probe()
     #expect(disks.count == 1)
     #expect(disks[0].path == "/")
-    let size = try DiskProbe.statfs(root.path).get()
+    let size = try DiskProbe.statfs(root.path, in: SystemRoot()).get()
     #expect(disks[0].totalBytes == size.total)
     #expect(size.total > 0)
   }

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import DevCapsKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A sysfs write goes only to a regular attribute file inside the sysfs tree: never through a
+/// link in its last component, never out through a linked directory, never to a device.
+@Suite("Writing sysfs attributes")
+struct SysfsAttributeTests {
+  /// A `sys/` tree (as the kernel's, in a temporary directory) and a file outside it.
+  final class Tree {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("devcaps-sysfs-\(UUID().uuidString)").path
+    var device: String { base + "/sys/devices/iio:device0" }
+    var outside: String { base + "/outside" }
+
+    init() throws {
+      try FileManager.default.createDirectory(atPath: device + "/buffer", withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+      try "0\n".write(toFile: device + "/buffer/enable", atomically: false, encoding: .utf8)
+      try "0\n".write(toFile: outside + "/victim", atomically: false, encoding: .utf8)
+      try "0\n".write(toFile: outside + "/enable", atomically: false, encoding: .utf8)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: base) }
+
+    func contents(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+  }
+
+  /// The write's failure; nil when it succeeded.
+  static func failure(_ path: String, _ value: String) -> SysfsWriteFailure? {
+    if case .failure(let failure) = SysfsAttribute.write(path, value) { return failure }
+    return nil
+  }
+
+  @Test("a regular attribute inside the tree is written")
+  func writesAttribute() throws {
+    let tree = try Tree()
+    #expect(Self.failure(tree.device + "/buffer/enable", "1") == nil)
+    #expect(tree.contents(tree.device + "/buffer/enable") == "1\n")
+  }
+
+  @Test("a link in the attribute's place is refused; the file it points to is unchanged")
+  func linkRefused() throws {
+    let tree = try Tree()
+    let path = tree.device + "/in_steps_en"
+    try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: tree.outside + "/victim")
+    let failure = Self.failure(path, "1")
+    #expect(failure == SysfsWriteFailure(path: path, value: "1", problem: .symbolicLink))
+    #expect(tree.contents(tree.outside + "/victim") == "0\n")
+    #expect(
+      failure?.description
+        == "cannot write '1' to \(path): it is a symbolic link; devcaps writes only to the attribute file itself")
+  }
+
+  @Test("a directory on the way linked out of the tree is refused; the file there is unchanged")
+  func linkedDirectoryRefused() throws {
+    let tree = try Tree()
+    try FileManager.default.removeItem(atPath: tree.device + "/buffer")
+    try FileManager.default.createSymbolicLink(atPath: tree.device + "/buffer", withDestinationPath: tree.outside)
+    #expect(
+      Self.failure(tree.device + "/buffer/enable", "1")
+        == SysfsWriteFailure(
+          path: tree.device + "/buffer/enable", value: "1", problem: .outsideSysfs(tree.outside + "/enable")))
+    #expect(tree.contents(tree.outside + "/enable") == "0\n")
+  }
+
+  @Test("a device or FIFO in an attribute's place is refused, a FIFO without blocking")
+  func notRegularRefused() throws {
+    let tree = try Tree()
+    let fifo = tree.device + "/fifo"
+    #expect(mkfifo(fifo, 0o644) == 0)
+    // Without a reader, the open fails at once (ENXIO) rather than wait for one.
+    #expect(Self.failure(fifo, "1") != nil)
+    #expect(
+      Self.failure("/dev/full", "1")
+        == SysfsWriteFailure(path: "/dev/full", value: "1", problem: .notRegular(.characterDevice)))
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import TestProcesses
+import Testing
+
+/// A default snapshot identifies no device: whatever is shaped as a MAC address, named from
+/// one, or held in a serial-number attribute or property of a fixture machine is gone from the
+/// whole bundle (file contents and file names), wherever it appeared (issue #36, items 5 and 6).
+@Suite("snapshot redaction by what identifies", .serialized)
+struct SnapshotRedactionTests {
+  /// Six or more pairs of hex digits apart by colons, not running on into a word.
+  static let macShape = try! NSRegularExpression(
+    pattern: "(?<![0-9A-Za-z_])[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){5,}(?![0-9A-Za-z_])")
+  /// An interface name systemd makes from a MAC.
+  static let macName = try! NSRegularExpression(
+    pattern: "(?<![0-9A-Za-z_])(?:en|wl|ww|ib|sl)x[0-9a-f]{12}(?![0-9A-Za-z_])")
+  /// Attribute files and udev properties whose value is a serial number or unique id.
+  static let serialAttribute = try! NSRegularExpression(
+    pattern: "^(?:serial|serial_number|serial-number|uniq|uuid|.*_serial|.*_uuid|.*asset_tag)$")
+  static let serialProperty = try! NSRegularExpression(pattern: "SERIAL|UNIQ|UUID|WWN")
+
+  static func matches(_ pattern: NSRegularExpression, in text: String) -> Set<String> {
+    Set(
+      pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+        Range($0.range, in: text).map { String(text[$0]) }
+      })
+  }
+
+  static func whole(_ pattern: NSRegularExpression, _ text: String) -> Bool {
+    pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))?.range.length == text.utf16.count
+  }
+
+  /// Every regular file below `directory`: its path below it, and its text.
+  static func files(in directory: URL) -> [(path: String, text: String)] {
+    var found: [(String, String)] = []
+    let base = directory.standardizedFileURL.path
+    let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: [.isRegularFileKey])
+    while let file = walker?.nextObject() as? URL {
+      let path = String(file.standardizedFileURL.path.dropFirst(base.count))
+      let regular = (try? file.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+      let text =
+        regular ? FileManager.default.contents(atPath: file.path).map { String(decoding: $0, as: UTF8.self) } : nil
+      found.append((path, text ?? ""))
+    }
+    return found
+  }
+
+  /// A value as identifying: quotes and padding off; nil when nothing is left worth finding.
+  static func identifying(_ value: String) -> String? {
+    let trimmed = value.trimmingCharacters(in: CharacterSet(charactersIn: "\" \n\t"))
+    return trimmed.count >= 4 ? trimmed : nil
+  }
+
+  /// What identifies a device in a fixture machine: MAC-shaped values and names made from them
+  /// anywhere, the values of serial attributes (`A:` lines and files named so under root/) and
+  /// serial properties (`E:` lines).
+  static func identifiers(of machine: FixtureMachine) -> Set<String> {
+    var found: Set<String> = []
+    for (path, text) in files(in: machine.url) {
+      for value in matches(macShape, in: text).union(matches(macName, in: text)).union(matches(macName, in: path)) {
+        if value.contains(where: { $0 != "0" && $0 != ":" && $0.isHexDigit }) && !value.hasSuffix("x000000000000") {
+          found.insert(value)
+        }
+      }
+      let name = (path as NSString).lastPathComponent
+      if path.hasPrefix("/root/"), whole(serialAttribute, name), let value = identifying(text) { found.insert(value) }
+      for line in text.split(separator: "\n") {
+        guard line.hasPrefix("A: ") || line.hasPrefix("E: "), let equals = line.firstIndex(of: "=") else { continue }
+        let key = String(line[line.index(line.startIndex, offsetBy: 3)..<equals])
+        let attribute = (key as NSString).lastPathComponent
+        let serial =
+          line.hasPrefix("A: ")
+          ? whole(serialAttribute, attribute)
+          : serialProperty.firstMatch(in: key, range: NSRange(key.startIndex..., in: key)) != nil
+        if serial, let value = identifying(String(line[line.index(after: equals)...])) { found.insert(value) }
+      }
+    }
+    return found
+  }
+
+  @Test(
+    "a default snapshot of each fixture machine holds none of its MACs, MAC-derived names or serials",
+    arguments: FixtureMachine.all)
+  func nothingIdentifyingSurvives(machine: String) throws {
+    let fixture = FixtureMachine(name: machine)
+    let testbed = try fixture.load()
+    let bundle = try SnapshotCommandTests.emptyDirectory().appendingPathComponent("snapshot")
+    defer { try? FileManager.default.removeItem(at: bundle.deletingLastPathComponent()) }
+    let taken = try DevCapsProcess.run(["snapshot", bundle.path], environment: testbed.environment)
+    #expect(taken.status == 0, "\(taken.stderr)")
+    #expect(!taken.stderr.contains("keeps identifiers"), "nothing kept, nothing said")
+    let identifiers = Self.identifiers(of: fixture)
+    for (path, text) in Self.files(in: bundle) {
+      for identifier in identifiers {
+        let lowered = identifier.lowercased()
+        #expect(!text.lowercased().contains(lowered), "\(machine): \(identifier) survives in \(path)")
+        #expect(!path.lowercased().contains(lowered), "\(machine): \(identifier) survives in the name \(path)")
+      }
+      for value in Self.matches(Self.macShape, in: text) {
+        #expect(value.allSatisfy { $0 == "0" || $0 == ":" }, "\(machine): the MAC \(value) survives in \(path)")
+      }
+    }
+  }
+
+  @Test("the laptop's battery serial, Bluetooth phys/uniq, enx… interface and USB serials are replaced, and it replays")
+  func laptopIdentifiers() throws {
+    let fixture = FixtureMachine(name: "thinkpad-laptop")
+    let identifiers = Self.identifiers(of: fixture)
+    for expected in [
+      "11863", "4c3b2a19", "001000001", "a4:c3:f0:8b:12:7e", "d4:5e:1f:90:3c:88", "00:e0:4c:68:aa:55",
+      "enx00e04c68aa55",
+    ] {
+      #expect(identifiers.contains(expected), "the fixture lost \(expected): \(identifiers.sorted())")
+    }
+    let testbed = try fixture.load()
+    let bundle = try SnapshotCommandTests.emptyDirectory().appendingPathComponent("snapshot")
+    defer { try? FileManager.default.removeItem(at: bundle.deletingLastPathComponent()) }
+    #expect(try DevCapsProcess.run(["snapshot", bundle.path], environment: testbed.environment).status == 0)
+    let record = try String(contentsOf: bundle.appendingPathComponent("devices.umockdev"), encoding: .utf8)
+    // A testbed's attribute files end without a line feed, so the record's A: lines do too.
+    for line in [
+      "P: /devices/pci0000:00/0000:00:14.0/usb3/3-1/3-1:1.0/net/enx000000000000", "E: INTERFACE=enx000000000000",
+      "E: ID_NET_NAME=enx000000000000", "E: ID_NET_NAME_MAC=enx000000000000", "A: address=00:00:00:00:00:00",
+      "A: phys=00:00:00:00:00:00", "A: uniq=00:00:00:00:00:00", "E: PHYS=\"00:00:00:00:00:00\"",
+      "E: UNIQ=\"00:00:00:00:00:00\"", "E: HID_PHYS=00:00:00:00:00:00", "E: HID_UNIQ=00:00:00:00:00:00",
+      "A: serial_number=redacted", "E: POWER_SUPPLY_SERIAL_NUMBER=redacted", "A: uniq=redacted",
+      "E: UNIQ=\"redacted\"", "E: HID_UNIQ=redacted", "A: serial=redacted", "E: ID_SERIAL=redacted",
+    ] {
+      #expect(record.contains(line + "\n"), "\(line) not in the record")
+    }
+    let report = try String(contentsOf: bundle.appendingPathComponent("devcaps-report.json"), encoding: .utf8)
+    #expect(report.contains("\"enx000000000000\""), "the report names the interface zeroed")
+    // The names agree everywhere, so the redacted bundle still replays the interface.
+    let replayed = try SnapshotCommandTests.replay(bundle, ["get", "network"])
+    #expect(replayed.status == 0, "\(replayed.stderr)")
+    #expect(replayed.stdout.contains("\"enx000000000000\""), "\(replayed.stdout)")
+  }
+
+  @Test("--keep-identifiers says on stderr which kinds of identifiers the bundle keeps")
+  func keepIdentifiersSaysSo() throws {
+    let testbed = try FixtureMachine(name: "thinkpad-laptop").load()
+    let bundle = try SnapshotCommandTests.emptyDirectory().appendingPathComponent("snapshot")
+    defer { try? FileManager.default.removeItem(at: bundle.deletingLastPathComponent()) }
+    let taken = try DevCapsProcess.run(
+      ["snapshot", "--keep-identifiers", bundle.path], environment: testbed.environment)
+    #expect(taken.status == 0)
+    #expect(
+      taken.stderr.hasSuffix(
+        "devcaps: note: \(bundle.path) keeps identifiers: MAC addresses and the interface names made from them, "
+          + "serial numbers and unique ids, UUIDs and asset tags, the machine-id, the hostname, user names in paths; "
+          + "its files that hold them are 0600; share it only with people you would tell them to\n"), "\(taken.stderr)")
+    let record = try String(contentsOf: bundle.appendingPathComponent("devices.umockdev"), encoding: .utf8)
+    #expect(record.contains("E: INTERFACE=enx00e04c68aa55\n") && record.contains("A: serial_number= 11863\n"))
+  }
+}
