@@ -153,4 +153,12 @@ extension SystemRoot {
   func exists(_ path: String) -> Bool {
     access(hostPath(path), F_OK) == 0
   }
+
+  /// Where a symbolic link points, as written in it; nil when it is not a link or cannot be read.
+  func linkTarget(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(hostPath(path), &buffer, buffer.count - 1)
+    guard count >= 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
 }

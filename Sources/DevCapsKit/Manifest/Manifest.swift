@@ -20,6 +20,8 @@ public struct Requirement: Sendable, Equatable {
     case constraint(Constraint)
     /// Names that must all be present (`cpu-features`).
     case allOf([String])
+    /// Names of which one must be present (`gpu` vendors, `pci-device` IDs).
+    case anyOf([String])
   }
 
   /// The key as written: `memory`, `disk-free:/var`.
@@ -38,6 +40,7 @@ public struct Requirement: Sendable, Equatable {
     case .prohibited: return "prohibited"
     case .constraint(let constraint): return constraint.text
     case .allOf(let names): return names.joined(separator: ", ")
+    case .anyOf(let names): return names.count == 1 ? names[0] : "any of " + names.joined(separator: ", ")
     }
   }
 }
@@ -122,8 +125,12 @@ extension Manifest {
       var requirements: [Requirement] = []
       for member in members {
         var requirement = try parseKey(member.key)
-        if ManifestKeys.listKeys.contains(requirement.baseKey) {
+        if ManifestKeys.anyOfKeys.contains(requirement.baseKey) {
+          requirement.expectation = .anyOf(try pciDevices(member))
+        } else if ManifestKeys.listKeys.contains(requirement.baseKey) {
           requirement.expectation = .allOf(try names(member))
+        } else if requirement.baseKey == "gpu", member.value.isStringOrArray {
+          requirement.expectation = .anyOf(try gpuVendors(member))
         } else if let measure = ManifestKeys.measure(of: requirement.baseKey) {
           guard case .string(let text) = member.value else {
             throw ManifestError(
@@ -153,8 +160,10 @@ extension Manifest {
   }
 
   /// A list key's names: strings, at least one, each once.
-  static func names(_ member: JSONMember) throws(ManifestError) -> [String] {
-    if case .string(let name) = member.value, ManifestKeys.singleNameKeys.contains(member.key), !name.isEmpty {
+  static func names(_ member: JSONMember, single: Bool = false) throws(ManifestError) -> [String] {
+    if case .string(let name) = member.value, single || ManifestKeys.singleNameKeys.contains(member.key),
+      !name.isEmpty
+    {
       return [name]
     }
     guard case .array(let elements) = member.value, !elements.isEmpty else {
@@ -170,6 +179,30 @@ extension Manifest {
       names.append(name)
     }
     return names
+  }
+
+  /// A `gpu` requirement's vendors: names of the closed set, with the nearest for a typo.
+  static func gpuVendors(_ member: JSONMember) throws(ManifestError) -> [String] {
+    let known = ManifestKeys.gpuVendors.map(\.name)
+    let vendors = try names(member, single: true).map { $0.lowercased() }
+    for vendor in vendors where !known.contains(vendor) {
+      let hint = nearestCandidate(to: vendor, among: known).map { "did you mean '\($0)'? " } ?? ""
+      throw ManifestError(
+        "'gpu': '\(vendor.quotedForMessage.dropFirst().dropLast())' is not a GPU vendor; \(hint)vendors are \(known.joined(separator: ", "))"
+      )
+    }
+    return vendors
+  }
+
+  /// A `pci-device` requirement's IDs, `vvvv:dddd` or `vvvv:*`, in lower case.
+  static func pciDevices(_ member: JSONMember) throws(ManifestError) -> [String] {
+    let patterns = try names(member)
+    for pattern in patterns where !ManifestKeys.isPCIDevicePattern(pattern) {
+      throw ManifestError(
+        "'pci-device': '\(pattern.quotedForMessage.dropFirst().dropLast())' is not a PCI ID; write vendor:device in hex, such as \"10de:*\" or \"8086:56a0\""
+      )
+    }
+    return patterns.map { $0.lowercased() }
   }
 
   /// A known key, with a path after a colon for disk keys. Unknown keys name the nearest known one.
@@ -213,6 +246,15 @@ extension Manifest {
     case .string(let text): return "the string \"\(text)\""
     case .array: return "a list"
     case .object: return "an object"
+    }
+  }
+}
+
+extension JSONValue {
+  fileprivate var isStringOrArray: Bool {
+    switch self {
+    case .string, .array: true
+    default: false
     }
   }
 }

@@ -15,6 +15,8 @@ protocol RequirementFacts: AnyObject {
   var network: [NetworkInterfaceInfo]? { get }
   var storage: [StorageDeviceInfo]? { get }
   var thermal: ThermalInfo? { get }
+  var pci: [PCIDeviceInfo]? { get }
+  var gpus: [GPUInfo]? { get }
   /// Total and available bytes of the filesystem holding `path`, or why they are unknown.
   func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), DiskUnknown>
 }
@@ -38,6 +40,8 @@ final class ProbedFacts: RequirementFacts {
   lazy var network: [NetworkInterfaceInfo]? = NetworkProbe(context: context, includeMACAddresses: false).probe()
   lazy var storage: [StorageDeviceInfo]? = StorageProbe(context: context).probe()
   lazy var thermal: ThermalInfo? = ThermalProbe(context: context).probe()
+  lazy var pci: [PCIDeviceInfo]? = PCIProbe(context: context).probe()
+  var gpus: [GPUInfo]? { inventory.gpus }
 
   func capability(_ key: String) -> String?? {
     CapabilityCatalog.rule(for: key).map { $0.detect(inventory) }
@@ -69,6 +73,8 @@ final class ReportFacts: RequirementFacts {
   var network: [NetworkInterfaceInfo]? { report.network }
   var storage: [StorageDeviceInfo]? { report.storage }
   var thermal: ThermalInfo? { report.thermal }
+  var pci: [PCIDeviceInfo]? { report.pci }
+  var gpus: [GPUInfo]? { report.gpus }
 
   func capability(_ key: String) -> String?? {
     guard CapabilityCatalog.rule(for: key) != nil else { return nil }

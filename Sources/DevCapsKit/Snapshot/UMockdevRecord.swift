@@ -79,12 +79,7 @@ struct UMockdevRecord {
     path.hasPrefix("/dev/") ? String(path.dropFirst("/dev/".count)) : path
   }
 
-  static func linkTarget(_ path: String) -> String? {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink(path, &buffer, buffer.count - 1)
-    guard count >= 0 else { return nil }
-    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
+  static func linkTarget(_ path: String) -> String? { SystemRoot().linkTarget(path) }
 
   /// `A: name=text` for valid UTF-8 without NUL bytes, else `H: name=HEX`, as umockdev-record
   /// decides.

@@ -21,6 +21,10 @@ struct RequireCommand: ParsableCommand {
       feature names, all required:
         {"cpu-features": ["avx2", "bmi2"], "cpu-level": ">= x86-64-v3",
          "available-cores": ">= 2", "os-version": ">= 12.5"}
+      gpu takes true, or a GPU vendor or a list of them, any of which will do (a PCI display \
+      controller or a render node of nvidia, amd, intel, arm, qualcomm, apple and others; another name \
+      is an invalid manifest); pci-device takes vendor:device IDs in hex, any of which will do:
+        {"gpu": ["nvidia", "amd"], "pci-device": ["10de:*", "8086:56a0"]}
 
       Operators: >= > <= < == != (>= when none is written). Units: B kB MB GB TB (powers of \
       1000), KiB MiB GiB TiB (powers of 1024), Hz kHz MHz GHz, %.

@@ -45,10 +45,7 @@ struct StorageProbe {
 
   /// Where /sys/block/NAME leads in /sys/devices: the bus the disk hangs from.
   private func devicePath(_ name: String) -> String? {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink(context.root.hostPath(StorageProbe.directory + name), &buffer, buffer.count - 1)
-    guard count > 0 else { return nil }
-    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    context.root.linkTarget(StorageProbe.directory + name).flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// lsblk's TRAN, from the name the driver gives and the sysfs path of SCSI disks.
