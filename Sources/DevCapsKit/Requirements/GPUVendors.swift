@@ -11,7 +11,8 @@ public enum GPUVendors {
       let id = device.pciId ?? "unknown ID"
       listed.insert(id)
       found.append(
-        (vendor(pciVendor: device.vendorId), device.address + " (" + id + (device.driver.map { ", " + $0 } ?? "") + ")"))
+        (vendor(pciVendor: device.vendorId), device.address + " (" + id + (device.driver.map { ", " + $0 } ?? "") + ")")
+      )
     }
     for gpu in gpus ?? [] where gpu.renderNode != nil {
       if let id = gpu.pciId, pci != nil, listed.contains(id) { continue }

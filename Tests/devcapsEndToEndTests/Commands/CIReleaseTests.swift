@@ -24,7 +24,8 @@ struct CIReleaseTests {
         let release = directory.appendingPathComponent(tag)
         try FileManager.default.createDirectory(at: release, withIntermediateDirectories: true)
         try binary.write(to: release.appendingPathComponent(asset))
-        let sum = try CITemplateTests.run("/bin/sh", ["-c", "printf %s \"$1\" | sha256sum", "sh", String(decoding: checksummed, as: UTF8.self)])
+        let sum = try CITemplateTests.run(
+          "/bin/sh", ["-c", "printf %s \"$1\" | sha256sum", "sh", String(decoding: checksummed, as: UTF8.self)])
         let hash = try #require(sum.stdout.split(separator: " ").first)
         try Data("\(hash)  \(asset)\n".utf8).write(to: release.appendingPathComponent(asset + ".sha256"))
       }
@@ -109,7 +110,8 @@ struct CIReleaseTests {
     return (result, built, checkout.appendingPathComponent(".build/release/devcaps"))
   }
 
-  @Test("install-devcaps.sh: the release's binary at a tag; a build from source when there is none; a bad checksum fails")
+  @Test(
+    "install-devcaps.sh: the release's binary at a tag; a build from source when there is none; a bad checksum fails")
   func installChoosesTheWay() throws {
     let releases = try Releases()
     let (released, builtAtTag, binary) = try Self.install("v1.2.3", from: releases)
@@ -135,13 +137,16 @@ struct CIReleaseTests {
     let trigger = try #require((workflow["on"] ?? workflow["true"]) as? [String: Any])
     let tags = try #require((trigger["push"] as? [String: Any])?["tags"] as? [String])
     #expect(tags == ["v[0-9]+.[0-9]+.[0-9]+"])
-    let text = try String(contentsOf: Self.root.appendingPathComponent(".github/workflows/release.yml"), encoding: .utf8)
+    let text = try String(
+      contentsOf: Self.root.appendingPathComponent(".github/workflows/release.yml"), encoding: .utf8)
     #expect(text.contains("run: scripts/build-release.sh"))
     #expect(text.contains("sha256sum \(Self.asset) >\(Self.asset).sha256"))
     #expect(text.contains("dist/\(Self.asset) dist/\(Self.asset).sha256"))
     let action = try String(contentsOf: CITemplateTests.action, encoding: .utf8)
     #expect(action.contains("DEVCAPS_VERSION: ${{ github.action_ref }}"))
-    #expect(action.contains("DEVCAPS_RELEASE_URL: ${{ github.server_url }}/${{ github.action_repository }}/releases/download"))
+    #expect(
+      action.contains("DEVCAPS_RELEASE_URL: ${{ github.server_url }}/${{ github.action_repository }}/releases/download")
+    )
     let gitlab = try CITemplateTests.gitlabTemplate()
     let variables = try #require(gitlab["variables"] as? [String: Any])
     #expect(variables["DEVCAPS_VERSION"] as? String == "$DEVCAPS_REF")

@@ -6,7 +6,8 @@ import Testing
 /// devices are copied from real ones, live and against each machine's own saved report.
 @Suite("devcaps require: GPU vendors and PCI devices", .serialized)
 struct RequireGPUTests {
-  func require(_ manifest: String, machine: String, against: Bool = false, only: String? = nil) throws -> DevCapsResult {
+  func require(_ manifest: String, machine: String, against: Bool = false, only: String? = nil) throws -> DevCapsResult
+  {
     let testbed = try FixtureMachine(name: machine).load()
     var arguments = ["require", "-"]
     if against {

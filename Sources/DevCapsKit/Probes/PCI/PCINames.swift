@@ -97,34 +97,41 @@ struct PCIIDsScanner {
       isDone = true
       return
     }
+    // Most of the file's 36,000 lines belong to vendors nobody asked for: their device lines
+    // are passed over on their first bytes, and a name becomes a String only when it is wanted.
     if first == 0x09 {
-      guard let vendor, line.dropFirst().first != 0x09, let (id, name) = Self.entry(line.dropFirst()) else { return }
+      guard let vendor, line.dropFirst().first != 0x09, let id = Self.id(line.dropFirst()) else { return }
       let key = UInt32(vendor) << 16 | UInt32(id)
-      if wantedDevices.remove(key) != nil {
-        names.devices[PCIDeviceInfo.hex(UInt64(vendor), width: 4) + ":" + PCIDeviceInfo.hex(UInt64(id), width: 4)] =
-          name
-      }
+      guard wantedDevices.contains(key), let name = Self.name(line.dropFirst()) else { return }
+      wantedDevices.remove(key)
+      names.devices[PCIDeviceInfo.hex(UInt64(vendor), width: 4) + ":" + PCIDeviceInfo.hex(UInt64(id), width: 4)] = name
     } else {
-      guard let (id, name) = Self.entry(line) else {
-        vendor = nil
-        return
-      }
+      vendor = nil
+      guard let id = Self.id(line) else { return }
       // The wanted vendors' devices all come before the next vendor: stop past the last one.
       if wantedVendors.isEmpty && wantedDevices.isEmpty || id > lastVendor {
         isDone = true
         return
       }
+      guard wantedVendors.contains(id) || wantedDevices.contains(where: { $0 >> 16 == id }) else { return }
       vendor = id
-      if wantedVendors.remove(id) != nil { names.vendors[PCIDeviceInfo.hex(UInt64(id), width: 4)] = name }
+      if wantedVendors.remove(id) != nil, let name = Self.name(line) {
+        names.vendors[PCIDeviceInfo.hex(UInt64(id), width: 4)] = name
+      }
     }
   }
 
-  /// `XXXX  Name` → (0xXXXX, "Name"); nil for anything else.
-  private static func entry(_ line: ArraySlice<UInt8>) -> (UInt16, String)? {
-    guard line.count > 6, let id = PCIUevent.hex(line.prefix(4), digits: 4),
-      line.dropFirst(4).prefix(2).elementsEqual([0x20, 0x20])
+  /// The ID of an `XXXX  Name` line; nil for another line.
+  private static func id(_ line: ArraySlice<UInt8>) -> UInt16? {
+    guard line.count > 6, line[line.startIndex + 4] == 0x20, line[line.startIndex + 5] == 0x20,
+      let id = PCIUevent.hex(line.prefix(4), digits: 4)
     else { return nil }
+    return UInt16(id)
+  }
+
+  /// The name of an `XXXX  Name` line; nil when blank.
+  private static func name(_ line: ArraySlice<UInt8>) -> String? {
     let name = String(decoding: line.dropFirst(6), as: UTF8.self).trimmingWhitespace()
-    return name.isEmpty ? nil : (UInt16(id), name)
+    return name.isEmpty ? nil : name
   }
 }

@@ -44,7 +44,8 @@ struct PCIProbeTests {
       "/sys/bus/pci/devices/0000:02:00.0/class": "0x010802\n",
     ])
     try FileManager.default.createSymbolicLink(
-      atPath: root.path + "/sys/bus/pci/devices/0000:01:00.0/driver", withDestinationPath: "../../../bus/pci/drivers/nvidia")
+      atPath: root.path + "/sys/bus/pci/devices/0000:01:00.0/driver",
+      withDestinationPath: "../../../bus/pci/drivers/nvidia")
     let devices = PCIProbe(context: root.context).probe()
     #expect(
       devices == [
