@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Vendor and device names from the pci.ids database, where a package installed it (Debian's
 /// `pci.ids` at /usr/share/misc, Fedora's `hwdata` at /usr/share/hwdata): for people to read,
 /// never in the JSON and never required. The file is 1.4 MB, so it is read in chunks, not through
@@ -71,7 +77,7 @@ struct PCIIDsScanner {
   /// The next bytes of the file; a line split across chunks is kept until its end arrives.
   mutating func feed(_ chunk: ArraySlice<UInt8>) {
     var start = chunk.startIndex
-    while !isDone, let newline = chunk[start...].firstIndex(of: 0x0A) {
+    while !isDone, let newline = Self.newline(in: chunk, from: start) {
       if partial.isEmpty {
         line(chunk[start..<newline])
       } else {
@@ -82,6 +88,18 @@ struct PCIIDsScanner {
       start = newline + 1
     }
     if !isDone { partial += chunk[start...] }
+  }
+
+  /// The next line feed at or after `start`, found by memchr: a byte loop over the 1.4 MB cost
+  /// more than everything else the scan does.
+  private static func newline(in chunk: ArraySlice<UInt8>, from start: Int) -> Int? {
+    chunk.withUnsafeBufferPointer { buffer in
+      let offset = start - chunk.startIndex
+      guard offset < buffer.count, let base = buffer.baseAddress,
+        let found = memchr(base + offset, 0x0A, buffer.count - offset)
+      else { return nil }
+      return chunk.startIndex + (UnsafeRawPointer(found) - UnsafeRawPointer(base))
+    }
   }
 
   /// The end of the file: a last line without a newline.
