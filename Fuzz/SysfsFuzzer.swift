@@ -2,7 +2,7 @@
 // mountinfo, cpuinfo with its identity, features and s390 caches, meminfo, os-release, CPU lists,
 // mount matrices, IIO scan types and scans, inotify events, CPU masks, cache sizes, release
 // files, /proc/sysinfo, /proc/self/limits, cgroup paths and memory.stat, thermal zones' temperatures and trips,
-// SMBIOS tables, /proc/bus/pci/devices), and the formatting of numbers read from such files. The
+// SMBIOS tables, /proc/bus/pci/devices, PCI uevents, pci.ids), and the formatting of numbers read from such files. The
 // first byte picks the parser, the rest is the file. Fuzz/corpus/sysfs holds every input that
 // ever crashed one of them.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -34,7 +34,20 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } else {
       _ = MemoryProbe.parseMeminfo(text, diagnostics: DiagnosticLog())
     }
-  case 4: _ = parseEnvironmentFile(text)
+  case 4:
+    _ = parseEnvironmentFile(text)
+    // A PCI uevent, and the same bytes as pci.ids, fed whole and in chunks of 3: the same names.
+    _ = PCIUevent.parse(bytes)
+    let wanted = [PCIDeviceInfo(address: "", vendorId: "8086", deviceId: "9a49")]
+    var whole = PCIIDsScanner(wanted: wanted)
+    whole.feed(bytes[...])
+    whole.finish()
+    var chunked = PCIIDsScanner(wanted: wanted)
+    for start in stride(from: 0, to: bytes.count, by: 3) where !chunked.isDone {
+      chunked.feed(bytes[start..<min(start + 3, bytes.count)])
+    }
+    chunked.finish()
+    precondition(whole.names == chunked.names, "pci.ids read in chunks differs from read whole")
   case 5: _ = parseCPUList(text)
   case 6: _ = MountMatrix.parse(text)
   case 7:

@@ -7,7 +7,7 @@ set -euo pipefail
 build_packages=(libudev-dev libstdc++-12-dev make)
 test_packages=("${build_packages[@]}" umockdev libumockdev0 gir1.2-umockdev-1.0 python3 python3-venv python3-gi python3-jsonschema python3-yaml
   util-linux bsdutils coreutils dbus-daemon iio-sensor-proxy upower libupower-glib3 power-profiles-daemon python3-dbusmock libglib2.0-bin
-  mandoc man-db prometheus prometheus-node-exporter tmux)
+  mandoc man-db prometheus prometheus-node-exporter tmux pci.ids curl)
 # The Debian package: built by scripts/package-deb.sh, installed and tried by the test command.
 deb_packages=(dpkg-dev debhelper fakeroot lintian)
 package_packages=("${build_packages[@]}" "${deb_packages[@]}")

@@ -182,6 +182,13 @@ final class ProbeContext {
     return false
   }
 
+  /// The last component of where a symbolic link points (a device's `driver` link → `i915`);
+  /// nil when there is no link.
+  func linkName(_ path: String) -> String? {
+    guard let target = root.linkTarget(path) else { return nil }
+    return target.split(separator: "/").last.map(String.init)
+  }
+
   func exists(_ path: String) -> Bool {
     let found = root.exists(path)
     if found { recorder?.found(path) }

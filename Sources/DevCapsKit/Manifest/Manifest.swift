@@ -155,10 +155,14 @@ extension Manifest {
           continue
         }
         var requirement = try parseKey(member.key)
-        if ManifestKeys.listKeys.contains(requirement.baseKey) {
+        if ManifestKeys.anyOfKeys.contains(requirement.baseKey) {
+          requirement.expectation = .anyName(try pciDevices(member))
+        } else if ManifestKeys.listKeys.contains(requirement.baseKey) {
           requirement.expectation = .allOf(try names(member))
         } else if ManifestKeys.nameKeys.contains(requirement.baseKey) {
           requirement.expectation = .anyName(try names(member))
+        } else if requirement.baseKey == "gpu", member.value.isStringOrArray {
+          requirement.expectation = .anyName(try gpuVendors(member))
         } else if let measure = ManifestKeys.measure(of: requirement.baseKey) {
           guard case .string(let text) = member.value else {
             throw ManifestError(
@@ -228,8 +232,8 @@ extension Manifest {
     return names
   }
 
-  static func writtenNames(_ member: JSONMember) throws(ManifestError) -> [String] {
-    if case .string(let name) = member.value, ManifestKeys.singleNameKeys.contains(member.key), !name.isEmpty {
+  static func writtenNames(_ member: JSONMember, single: Bool = false) throws(ManifestError) -> [String] {
+    if case .string(let name) = member.value, single || ManifestKeys.singleNameKeys.contains(member.key), !name.isEmpty {
       return [name]
     }
     guard case .array(let elements) = member.value, !elements.isEmpty else {
@@ -245,6 +249,30 @@ extension Manifest {
       names.append(name)
     }
     return names
+  }
+
+  /// A `gpu` requirement's vendors: names of the closed set, with the nearest for a typo.
+  static func gpuVendors(_ member: JSONMember) throws(ManifestError) -> [String] {
+    let known = ManifestKeys.gpuVendors.map(\.name)
+    let vendors = try writtenNames(member, single: true).map { $0.lowercased() }
+    for vendor in vendors where !known.contains(vendor) {
+      let hint = nearestCandidate(to: vendor, among: known).map { "did you mean '\($0)'? " } ?? ""
+      throw ManifestError(
+        "'gpu': '\(vendor.quotedForMessage.dropFirst().dropLast())' is not a GPU vendor; \(hint)vendors are \(known.joined(separator: ", "))"
+      )
+    }
+    return vendors
+  }
+
+  /// A `pci-device` requirement's IDs, `vvvv:dddd` or `vvvv:*`, in lower case.
+  static func pciDevices(_ member: JSONMember) throws(ManifestError) -> [String] {
+    let patterns = try writtenNames(member)
+    for pattern in patterns where !ManifestKeys.isPCIDevicePattern(pattern) {
+      throw ManifestError(
+        "'pci-device': '\(pattern.quotedForMessage.dropFirst().dropLast())' is not a PCI ID; write vendor:device in hex, such as \"10de:*\" or \"8086:56a0\""
+      )
+    }
+    return patterns.map { $0.lowercased() }
   }
 
   /// A known key, with a path after a colon for disk keys. Unknown keys name the nearest known one.
@@ -294,6 +322,15 @@ extension Manifest {
     case .string(let text): return "the string \"\(text)\""
     case .array: return "a list"
     case .object: return "an object"
+    }
+  }
+}
+
+extension JSONValue {
+  fileprivate var isStringOrArray: Bool {
+    switch self {
+    case .string, .array: true
+    default: false
     }
   }
 }

@@ -43,10 +43,10 @@ public enum ManifestKeys {
 
   /// Keys that take a list of names, all of which must be present; `network` and `storage`
   /// also take one name as a string.
-  public static let listKeys: [String] = ["cpu-features", "network", "storage"]
+  public static let listKeys: [String] = ["cpu-features", "network", "storage", "pci-device"]
 
   /// List keys that take one name without brackets: `{"network": "ethernet"}`.
-  public static let singleNameKeys: Set<String> = ["network", "storage", "os", "os-like", "virtualization"]
+  public static let singleNameKeys: Set<String> = ["network", "storage", "os", "os-like", "virtualization", "pci-device"]
 
   /// The thermal states a `thermal-state` constraint names, coolest first (`ThermalState`'s
   /// cases, spelled here so that the manifest parser stands alone).

@@ -94,6 +94,10 @@ extension InputInfo {
   public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
 }
 
+extension PCIDeviceInfo {
+  public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+}
+
 extension Diagnostic {
   public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
 }

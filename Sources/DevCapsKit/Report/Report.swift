@@ -39,6 +39,8 @@ public struct Report: Sendable, Equatable {
   public var radios: [RadioInfo]?
   /// Input devices as udev classifies them.
   public var inputs: [InputInfo]?
+  /// Devices on the PCI bus (/sys/bus/pci/devices).
+  public var pci: [PCIDeviceInfo]?
   /// Every key of the capability catalog, present or not.
   public var capabilities: [CapabilityResult]?
   /// Sources that exist but could not be used; their values are nil.
@@ -97,6 +99,7 @@ extension Report: Decodable {
       case .audio: audio = try container.decodeIfPresent([AudioCardInfo].self, forKey: key)
       case .radios: radios = try container.decodeIfPresent([RadioInfo].self, forKey: key)
       case .inputs: inputs = try container.decodeIfPresent([InputInfo].self, forKey: key)
+      case .pci: pci = try container.decodeIfPresent([PCIDeviceInfo].self, forKey: key)
       case .capabilities:
         guard !(try container.decodeNil(forKey: key)) else { continue }
         let present = try container.nestedContainer(keyedBy: JSONKey.self, forKey: key)

@@ -51,6 +51,7 @@ public struct ReportBuilder {
       case .audio: report.audio = inventory().audioCards
       case .radios: report.radios = inventory().radios
       case .inputs: report.inputs = inventory().inputs
+      case .pci: report.pci = PCIProbe(context: context).probe()
       case .capabilities: report.capabilities = CapabilityCatalog.evaluate(inventory())
       case .power: report.power = inventory().power
       case .thermal: report.thermal = ThermalProbe(context: context).probe()
@@ -74,7 +75,7 @@ extension ReportSection {
     case .inputs: ["input"]
     case .capabilities:
       [ReportSection.sensors, .displays, .cameras, .audio, .radios, .inputs].flatMap(\.udevSubsystems)
-    case .device, .system, .cpu, .memory, .limits, .disks, .network, .storage, .power, .thermal: []
+    case .device, .system, .cpu, .memory, .limits, .disks, .network, .storage, .power, .thermal, .pci: []
     }
   }
 }

@@ -30,6 +30,7 @@ extension Report {
       case .audio: members.append(JSONMember(key, audio.json))
       case .radios: members.append(JSONMember(key, radios.json))
       case .inputs: members.append(JSONMember(key, inputs.json))
+      case .pci: members.append(JSONMember(key, pci.json))
       case .capabilities:
         guard let capabilities else {
           members.append(JSONMember(key, .null))
@@ -342,6 +343,17 @@ extension InputInfo: ReportJSONConvertible {
     .object([
       JSONMember("id", .string(id)), JSONMember("name", .optional(name)), JSONMember("kinds", .strings(kinds)),
       JSONMember("switches", .strings(switches)), JSONMember("forceFeedback", .bool(forceFeedback)),
+    ])
+  }
+}
+
+extension PCIDeviceInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("address", .string(address)), JSONMember("classCode", .optional(classCode)),
+      JSONMember("vendorId", .optional(vendorId)), JSONMember("deviceId", .optional(deviceId)),
+      JSONMember("subsystemVendorId", .optional(subsystemVendorId)),
+      JSONMember("subsystemDeviceId", .optional(subsystemDeviceId)), JSONMember("driver", .optional(driver)),
     ])
   }
 }

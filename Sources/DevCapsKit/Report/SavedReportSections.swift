@@ -42,6 +42,7 @@ extension Report {
         case .audio: audio = try SavedMembers.codable([AudioCardInfo].self, value)
         case .radios: radios = try SavedMembers.codable([RadioInfo].self, value)
         case .inputs: inputs = try SavedMembers.codable([InputInfo].self, value)
+        case .pci: pci = try SavedMembers.codable([PCIDeviceInfo].self, value)
         case .capabilities: return nil
         }
       }

@@ -95,7 +95,7 @@ public final class RequirementEvaluator {
     var result = RequirementResult(
       key: requirement.key, expected: requirement.expectedText, actual: .null, satisfied: false,
       finding: .unknown("unknown key"))
-    if let section = Self.section(for: requirement.baseKey), facts.lacks(section) {
+    if let section = Self.section(for: requirement), facts.lacks(section) {
       result.finding = .unknown("the report has no \(section.rawValue) section")
       return result
     }
@@ -130,6 +130,13 @@ public final class RequirementEvaluator {
       result.actual = measured.json
       result.finding = measured.finding
       result.satisfied = measured.value.map(constraint.holds) ?? false
+    case .anyName(let names) where requirement.baseKey == "gpu" || requirement.baseKey == "pci-device":
+      guard let pci = facts.pci else {
+        result.finding = .unknown("the report has no pci section")
+        break
+      }
+      (result.actual, result.finding, result.satisfied) =
+        requirement.baseKey == "gpu" ? gpuVendors(names, pci: pci) : pciDevices(names, pci: pci)
     case .allOf(let names) where requirement.baseKey != "cpu-features":
       guard let kinds = kinds(requirement.baseKey) else {
         result.finding = .unknown("the report has no \(requirement.baseKey) section")
@@ -280,8 +287,15 @@ public final class RequirementEvaluator {
     case "network": .network
     case "storage": .storage
     case "thermal-state": .thermal
+    case "pci-device": .pci
     default: ManifestKeys.measure(of: baseKey) == nil && !ManifestKeys.listKeys.contains(baseKey) ? .capabilities : nil
     }
+  }
+
+  /// The section a requirement is judged by: a `gpu` vendor by the pci section, not capabilities.
+  public static func section(for requirement: Requirement) -> ReportSection? {
+    if requirement.baseKey == "gpu", case .anyName = requirement.expectation { return .pci }
+    return section(for: requirement.baseKey)
   }
 
   /// The sections a manifest's requirements are judged by, in report order.
@@ -289,7 +303,7 @@ public final class RequirementEvaluator {
     var needed = Set<ReportSection>()
     func add(_ requirements: [Requirement]) {
       for requirement in requirements {
-        if let section = section(for: requirement.baseKey) { needed.insert(section) }
+        if let section = section(for: requirement) { needed.insert(section) }
         switch requirement.expectation {
         case .anyOf(let manifests), .noneOf(let manifests): manifests.forEach(add)
         default: break
@@ -311,6 +325,35 @@ public final class RequirementEvaluator {
       if disk.removable == true { kinds.insert("removable") }
     }
     return kinds
+  }
+
+  /// A GPU of any of these vendors: a PCI display controller or a render node (whose section,
+  /// gpus, a saved report may lack: then the PCI devices decide).
+  func gpuVendors(_ names: [String], pci: [PCIDeviceInfo]) -> (JSONValue, Finding, Bool) {
+    let found = GPUVendors.found(pci: pci, gpus: facts.gpus)
+    if let match = found.first(where: { $0.vendor.map(names.contains) == true }) {
+      return (.string(match.vendor!), .device(match.evidence), true)
+    }
+    let seen = found.map { ($0.vendor ?? "another vendor") + " " + $0.evidence }
+    return (
+      .null, .missingFeatures(names + ["found: " + (seen.isEmpty ? "no GPU" : seen.concatenated(separator: ", "))]),
+      false
+    )
+  }
+
+  /// A PCI device whose `vendor:device` matches any of the patterns (`10de:*`).
+  func pciDevices(_ patterns: [String], pci: [PCIDeviceInfo]) -> (JSONValue, Finding, Bool) {
+    for device in pci {
+      guard let id = device.pciId, let vendor = device.vendorId else { continue }
+      if let pattern = patterns.first(where: { $0 == id || $0 == vendor + ":*" }) {
+        return (
+          .string(id),
+          .device(device.address + " (" + id + (device.driver.map { ", " + $0 } ?? "") + ", " + pattern + ")"),
+          true
+        )
+      }
+    }
+    return (.null, .missingFeatures(patterns + ["found: \(pci.count) PCI devices, none of them"]), false)
   }
 
   struct Measurement {

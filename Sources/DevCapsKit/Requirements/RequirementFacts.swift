@@ -18,6 +18,8 @@ protocol RequirementFacts: AnyObject {
   var device: DeviceInfo? { get }
   /// Whether a device node can be opened read-write; nil where only a live machine can tell.
   func deviceNode(_ path: String) -> DeviceNodeAccess?
+  var pci: [PCIDeviceInfo]? { get }
+  var gpus: [GPUInfo]? { get }
   /// Total and available bytes of the filesystem holding `path`, or why they are unknown.
   func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), FactUnknown>
 }
@@ -44,6 +46,8 @@ final class ProbedFacts: RequirementFacts {
   lazy var device: DeviceInfo? = DeviceProbe(context: context).probe()
 
   func deviceNode(_ path: String) -> DeviceNodeAccess? { DeviceNodeAccess.check(context.root.hostPath(path)) }
+  lazy var pci: [PCIDeviceInfo]? = PCIProbe(context: context).probe()
+  var gpus: [GPUInfo]? { inventory.gpus }
 
   func capability(_ key: String) -> String?? {
     CapabilityCatalog.rule(for: key).map { $0.detect(inventory) }
@@ -78,6 +82,8 @@ final class ReportFacts: RequirementFacts {
   var device: DeviceInfo? { report.device }
 
   func deviceNode(_ path: String) -> DeviceNodeAccess? { nil }
+  var pci: [PCIDeviceInfo]? { report.pci }
+  var gpus: [GPUInfo]? { report.gpus }
 
   func capability(_ key: String) -> String?? {
     guard CapabilityCatalog.rule(for: key) != nil else { return nil }

@@ -85,8 +85,12 @@ private struct ReportJudge: Sendable {
     self.manifest = manifest
     self.standardInput = standardInput
     needed = RequirementEvaluator.sectionsNeeded(by: manifest)
+    // A `gpu` vendor is judged by the pci section, and by the gpus' render nodes where the
+    // report has them (a GPU off PCI): read, but not missing when absent.
     wanted = SavedReport.wantedMembers(
-      ReportSection.allCases.filter { [needed] in $0 == .device || needed.contains($0) })
+      ReportSection.allCases.filter { [needed] in
+        $0 == .device || needed.contains($0) || ($0 == .gpus && needed.contains(.pci))
+      })
   }
 
   func callAsFunction(_ path: String) -> Result<JudgedReport, SavedReport.LoadError> {

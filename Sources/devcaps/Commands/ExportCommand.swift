@@ -13,15 +13,22 @@ struct ExportCommand: ParsableCommand {
     abstract: "Write the report in a format another tool reads: Prometheus metrics or NFD labels.",
     discussion: """
       prometheus: the Prometheus text exposition format 0.0.4, for node_exporter's textfile \
-      collector, whose Debian default directory is /var/lib/prometheus/node-exporter: devcaps_info (model, vendor, chassis, architecture, os, os_version and kernel \
-      as labels), devcaps_capability per catalog key, memory and disks in bytes, battery level \
-      as a ratio and state as one series per state, on battery, displays connected, sensors per \
-      type, CPUs and their maximum frequency in hertz. An unknown value has no series.
+      collector, whose Debian default directory is /var/lib/prometheus/node-exporter: devcaps_info (model, vendor, chassis, architecture, os, os_version, the point release such \
+      as 12.11, kernel, virtualization (none, or the innermost layer such as kvm or docker), \
+      virtualization_kind (vm or container) and hypervisor (the VM under a container) as \
+      labels), devcaps_capability per catalog key, memory and disks in bytes, the cgroup memory \
+      limit in bytes, battery level as a ratio and state as one series per state, on battery, \
+      displays connected, sensors per type, CPUs online and available to this process (affinity, \
+      cpuset and CPU quota), the x86-64 level as a number (1 to 4) and the maximum frequency in \
+      hertz. An unknown value has no series.
 
       nfd: a Kubernetes node-feature-discovery features.d file, one name=value label per line: \
       devcaps-KEY=true or false for every capability of the catalog, devcaps-chassis, \
-      devcaps-architecture and devcaps-memory (the installed memory rounded down to a power of \
-      two, such as 16Gi). NFD adds the prefix feature.node.kubernetes.io/. Its local source reads \
+      devcaps-architecture, devcaps-memory (the installed memory rounded down to a power of \
+      two, such as 16Gi), devcaps-cpu-level (x86-64-v3), devcaps-available-cores, devcaps-os \
+      (debian), devcaps-os-version (12.11), devcaps-virtualization (none, kvm, docker and so on), \
+      devcaps-hypervisor (under a container) and devcaps-gpu-VENDOR=true for each GPU vendor \
+      found (nvidia, amd, intel and so on). NFD adds the prefix feature.node.kubernetes.io/. Its local source reads \
       /etc/kubernetes/node-feature-discovery/features.d/.
 
       With --output the file is replaced atomically (written beside it, then renamed) with mode \

@@ -24,6 +24,10 @@ struct RequireCommand: ParsableCommand {
          "available-cores": ">= 1.5", "os-version": ">= 12.5", "os-like": "debian",
          "virtualization": ["none", "kvm"], "device-node:/dev/kvm": true,
          "any-of": [{"gpu": true}, {"memory": ">= 32 GiB"}]}
+      gpu takes true, or a GPU vendor or a list of them, any of which will do (a PCI display \
+      controller or a render node of nvidia, amd, intel, arm, qualcomm, apple and others; another name \
+      is an invalid manifest); pci-device takes vendor:device IDs in hex, any of which will do:
+        {"gpu": ["nvidia", "amd"], "pci-device": ["10de:*", "8086:56a0"]}
       devcaps require --list-keys prints every key with its value and its meaning.
 
       Operators: >= > <= < == != (>= when none is written). Units: B kB MB GB TB (powers of \

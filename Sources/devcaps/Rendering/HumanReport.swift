@@ -52,6 +52,7 @@ struct HumanReport {
     case .audio: return "Audio"
     case .radios: return "Radios"
     case .inputs: return "Input devices"
+    case .pci: return "PCI devices"
     case .capabilities: return "Capabilities"
     }
   }
@@ -75,6 +76,7 @@ struct HumanReport {
     case .audio: return report.audio.map(audioRows)
     case .radios: return report.radios.map(radioRows)
     case .inputs: return report.inputs.map(inputRows)
+    case .pci: return report.pci.map(pciRows)
     case .capabilities: return report.capabilities.map(capabilityRows)
     case .power: return report.power.map(powerRows)
     case .thermal: return report.thermal.map(thermalRows)

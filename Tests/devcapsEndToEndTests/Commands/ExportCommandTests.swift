@@ -72,13 +72,67 @@ struct ExportCommandTests {
   @Test("label values escape backslash, double quote and line feed; promtool still accepts them")
   func escaping() throws {
     let testbed = try FixtureMachine(name: "thinkpad-laptop").load()
-    try testbed.write("etc/os-release", "ID=debian\nVERSION_ID=\"12 \\\"odd\\\" \\\\ one\"\nNAME=Debian\n")
+    // In ID: os_version is the point release, whose digits only survive.
+    try testbed.write("etc/os-release", "ID=\"12 \\\"odd\\\" \\\\ one\"\nVERSION_ID=12\nNAME=Debian\n")
     let result = try DevCapsProcess.run(["export", "prometheus"], environment: testbed.environment)
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let info = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("devcaps_info{") })
-    #expect(info.contains(#"os_version="12 \"odd\" \\ one""#), "\(info)")
+    #expect(info.contains(#"os="12 \"odd\" \\ one""#), "\(info)")
     let check = try Self.runTool("/usr/bin/promtool", ["check", "metrics"], stdin: result.stdout)
     #expect(check.status == 0 && check.output.isEmpty, "\(check.output)")
+  }
+
+  @Test("the CI facts: the point release, virtualization, available cores, CPU level, cgroup limit, GPU vendors")
+  func ciFacts() throws {
+    let testbed = try FixtureMachine(name: "qemu-vm").load()
+    try testbed.write("etc/os-release", "ID=debian\nVERSION_ID=\"12\"\nNAME=Debian\n")
+    try testbed.write("etc/debian_version", "12.11\n")
+    let metrics = try DevCapsProcess.run(["export", "prometheus"], environment: testbed.environment)
+    #expect(metrics.status == 0, "stderr: \(metrics.stderr)")
+    let info = try #require(metrics.stdout.split(separator: "\n").first { $0.hasPrefix("devcaps_info{") })
+    #expect(info.contains(#"os="debian",os_version="12.11""#), "\(info)")
+    #expect(info.contains(#"virtualization="qemu",virtualization_kind="vm",hypervisor="qemu""#), "\(info)")
+    let labels = try DevCapsProcess.run(["export", "nfd"], environment: testbed.environment)
+    for label in [
+      "devcaps-os=debian", "devcaps-os-version=12.11", "devcaps-virtualization=qemu", "devcaps-gpu-nvidia=true",
+    ] {
+      #expect(labels.stdout.contains("\n" + label + "\n"), "\(label) in\n\(labels.stdout)")
+    }
+    #expect(!labels.stdout.contains("devcaps-gpu-intel"))
+  }
+
+  @Test(
+    "available cores and the CPU level: a gauge and a label where the cpu section has them, none where not",
+    arguments: FixtureMachine.all)
+  func coresAndLevel(machine: String) throws {
+    let testbed = try FixtureMachine(name: machine).load()
+    let list = try ReportJSON(
+      DevCapsProcess.run(["list", "--json", "--only", "cpu"], environment: testbed.environment))
+    let cpu = try #require(list["cpu"] as? [String: Any])
+    let cores = cpu["availableCores"] as? Int
+    let level = cpu["level"] as? String
+    let metrics = try DevCapsProcess.run(["export", "prometheus"], environment: testbed.environment).stdout
+    let labels = try DevCapsProcess.run(["export", "nfd"], environment: testbed.environment).stdout
+    func line(_ text: String, _ prefix: String) -> String? {
+      text.split(separator: "\n").first { $0.hasPrefix(prefix) }.map(String.init)
+    }
+    #expect(line(metrics, "devcaps_cpu_available_cores ") == cores.map { "devcaps_cpu_available_cores \($0)" })
+    #expect(line(metrics, "devcaps_cpu_level ") == level.map { "devcaps_cpu_level \($0.last!)" })
+    #expect(line(labels, "devcaps-available-cores=") == cores.map { "devcaps-available-cores=\($0)" })
+    #expect(line(labels, "devcaps-cpu-level=") == level.map { "devcaps-cpu-level=\($0)" })
+  }
+
+  @Test("the cgroup memory limit is a gauge in bytes; none without a limit")
+  func memoryLimit() throws {
+    for machine in FixtureMachine.all {
+      let testbed = try FixtureMachine(name: machine).load()
+      let list = try ReportJSON(
+        DevCapsProcess.run(["list", "--json", "--only", "memory"], environment: testbed.environment))
+      let limit = (list["memory"] as? [String: Any])?["limitBytes"] as? Int
+      let metrics = try DevCapsProcess.run(["export", "prometheus"], environment: testbed.environment)
+      let line = metrics.stdout.split(separator: "\n").first { $0.hasPrefix("devcaps_memory_limit_bytes ") }
+      #expect(line.map(String.init) == limit.map { "devcaps_memory_limit_bytes \($0)" }, "\(machine)")
+    }
   }
 
   @Test("a real node_exporter serves the exported file from its textfile directory over HTTP")
@@ -196,7 +250,9 @@ struct ExportCommandTests {
       #expect(KubernetesLabel.isValidValue(String(parts[1])), "\(machine): invalid label value '\(parts[1])'")
       #expect(names.insert(name).inserted, "\(machine): '\(name)' twice")
     }
-    let capabilities = lines.filter { $0.hasPrefix("devcaps-") && ($0.hasSuffix("=true") || $0.hasSuffix("=false")) }
+    let capabilities = lines.filter {
+      $0.hasPrefix("devcaps-") && !$0.hasPrefix("devcaps-gpu-") && ($0.hasSuffix("=true") || $0.hasSuffix("=false"))
+    }
     let list = try ReportJSON(
       DevCapsProcess.run(
         ["list", "--json", "--only", "capabilities"], environment: FixtureMachine(name: machine).load().environment))

@@ -12,7 +12,7 @@ import Glibc
 struct ListCommandTests {
   /// Disk sizes depend on where the testbed lives; everything else is fixed by the fixture.
   static let everythingButDisks =
-    "device,system,cpu,memory,limits,network,storage,power,thermal,sensors,displays,gpus,cameras,audio,radios,inputs,capabilities"
+    "device,system,cpu,memory,limits,network,storage,power,thermal,sensors,displays,gpus,cameras,audio,radios,inputs,pci,capabilities"
 
   @Test("the JSON report of each fixture machine validates and matches its golden file", arguments: FixtureMachine.all)
   func goldenJSON(machine: String) throws {

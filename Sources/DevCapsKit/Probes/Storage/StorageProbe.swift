@@ -45,7 +45,7 @@ struct StorageProbe {
 
   /// Where /sys/block/NAME leads in /sys/devices: the bus the disk hangs from.
   private func devicePath(_ name: String) -> String? {
-    context.root.linkTarget(StorageProbe.directory + name)
+    context.root.linkTarget(StorageProbe.directory + name).flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// lsblk's TRAN, from the name the driver gives and the sysfs path of SCSI disks.

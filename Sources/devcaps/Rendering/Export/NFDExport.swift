@@ -21,6 +21,21 @@ struct NFDExport {
     if let architecture = report.device?.architecture {
       labels.append(("devcaps-architecture", architecture))
     }
+    if let level = report.cpu?.level { labels.append(("devcaps-cpu-level", level)) }
+    if let cores = report.cpu?.availableCores { labels.append(("devcaps-available-cores", String(cores))) }
+    if let os = report.system?.id { labels.append(("devcaps-os", os)) }
+    if let version = report.system?.fullVersion ?? report.system?.version {
+      labels.append(("devcaps-os-version", version))
+    }
+    if let device = report.device {
+      labels.append(("devcaps-virtualization", device.virtualization ?? "none"))
+      if let hypervisor = device.hypervisor { labels.append(("devcaps-hypervisor", hypervisor)) }
+    }
+    if report.pci != nil || report.gpus != nil {
+      for vendor in GPUVendors.names(pci: report.pci, gpus: report.gpus) {
+        labels.append(("devcaps-gpu-" + vendor, "true"))
+      }
+    }
     if let memory = report.memory, let bytes = memory.installedBytes ?? memory.totalBytes,
       let memoryClass = Self.memoryClass(bytes)
     {

@@ -30,8 +30,12 @@ struct PrometheusExport {
       [
         ("model", report.device?.model ?? ""), ("vendor", report.device?.vendor ?? ""),
         ("chassis", report.device?.chassis.rawValue ?? ""), ("architecture", report.device?.architecture ?? ""),
-        ("os", report.system?.id ?? report.system?.name ?? ""), ("os_version", report.system?.version ?? ""),
+        ("os", report.system?.id ?? report.system?.name ?? ""),
+        ("os_version", report.system?.fullVersion ?? report.system?.version ?? ""),
         ("kernel", report.system?.kernel ?? ""),
+        ("virtualization", report.device.map { $0.virtualization ?? "none" } ?? ""),
+        ("virtualization_kind", report.device?.virtualizationKind?.rawValue ?? ""),
+        ("hypervisor", report.device?.hypervisor ?? ""),
       ], "1")
     families.append(info)
 
@@ -100,6 +104,19 @@ struct PrometheusExport {
     families.append(gauge("devcaps_cpu_logical_cores", "CPUs online.", report.cpu?.logicalCores.map(integer)))
     families.append(
       gauge(
+        "devcaps_cpu_available_cores",
+        "CPUs this process may use: the affinity mask, cpuset and CPU quota of its cgroup, the fewest.",
+        report.cpu?.availableCores.map(integer)))
+    families.append(
+      gauge(
+        "devcaps_cpu_level", "The x86-64 psABI level the CPU meets, 1 to 4 (x86-64-v1 to x86-64-v4).",
+        report.cpu?.level.flatMap(Self.cpuLevelNumber).map(integer)))
+    families.append(
+      gauge(
+        "devcaps_memory_limit_bytes", "The memory limit of this process's cgroup (the tightest ancestor), in bytes.",
+        memory?.limitBytes.map(integer)))
+    families.append(
+      gauge(
         "devcaps_cpu_max_frequency_hertz", "Highest maximum frequency of any online CPU, in hertz.",
         report.cpu?.frequency.maxHz.map(integer)))
 
@@ -132,6 +149,13 @@ struct PrometheusExport {
   /// A finite number as Go's ParseFloat reads it; NaN and infinities are unknown.
   private func number(_ value: Double) -> String? {
     value.isFinite ? String(value) : nil
+  }
+
+  /// `x86-64-v3` → 3; nil for anything else.
+  static func cpuLevelNumber(_ level: String) -> Int? {
+    guard level.hasPrefix("x86-64-v"), let number = Int(level.dropFirst("x86-64-v".count)), (1...4).contains(number)
+    else { return nil }
+    return number
   }
 
   /// HELP text: backslash and line feed escaped.
