@@ -24,6 +24,7 @@ public func dbusFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard let (call, end) = try? DBusMessageReader.message(in: written, at: 0) else {
     preconditionFailure("devcaps cannot read a call it wrote")
   }
-  precondition(end == written.count && call.serial == 7 && call.body == [.string(text)], "a call reads back differently")
+  precondition(
+    end == written.count && call.serial == 7 && call.body == [.string(text)], "a call reads back differently")
   return 0
 }

@@ -4,8 +4,15 @@
 /// docs/reference/manifest.md list.
 public enum KeyList {
   public static var entries: [KeyReference] {
-    CapabilityCatalog.rules.map { KeyReference(key: $0.key, value: ManifestKeys.capabilityValue, meaning: $0.rule) }
-      + ManifestKeys.reference
+    let pci = Dictionary(uniqueKeysWithValues: ManifestKeys.pciKeyMeanings.map { ($0.key, $0) })
+    let catalog = CapabilityCatalog.rules.map { rule in
+      // `gpu` also takes vendors: its line says so rather than the capability's alone.
+      pci[rule.key].map { KeyReference(key: $0.key, value: $0.type, meaning: $0.meaning) }
+        ?? KeyReference(key: rule.key, value: ManifestKeys.capabilityValue, meaning: rule.rule)
+    }
+    let pciOnly = ManifestKeys.pciKeyMeanings.filter { pci in !CapabilityCatalog.rules.contains { $0.key == pci.key } }
+      .map { KeyReference(key: $0.key, value: $0.type, meaning: $0.meaning) }
+    return catalog + ManifestKeys.reference + pciOnly
       + ManifestKeys.unavailableOnLinux.map {
         KeyReference(
           key: $0, value: ManifestKeys.capabilityValue,

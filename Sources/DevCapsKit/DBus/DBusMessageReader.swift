@@ -93,7 +93,9 @@ enum DBusSignature {
         members += 1
       }
       guard rest.first == close else { throw DBusProtocolError("a signature's \(first) is not closed") }
-      guard members > 0, first == "(" || members == 2 else { throw DBusProtocolError("a malformed \(first) in a signature") }
+      guard members > 0, first == "(" || members == 2 else {
+        throw DBusProtocolError("a malformed \(first) in a signature")
+      }
       return signature.prefix(signature.count - rest.count + 1)
     default:
       throw DBusProtocolError("an unknown type code '\(first)' in a signature")
@@ -186,7 +188,9 @@ struct DBusCursor {
       return .variant(try value(of: inner, depth: depth + 1))
     case "a":
       let length = Int(try uint32())
-      guard length <= DBusMessageReader.maximumMessageSize else { throw DBusProtocolError("an array of \(length) bytes") }
+      guard length <= DBusMessageReader.maximumMessageSize else {
+        throw DBusProtocolError("an array of \(length) bytes")
+      }
       let element = type.dropFirst()
       try align(Self.alignment(of: element))
       guard end - position >= length else { throw DBusProtocolError("an array longer than its message") }

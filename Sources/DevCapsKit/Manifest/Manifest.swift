@@ -233,7 +233,8 @@ extension Manifest {
   }
 
   static func writtenNames(_ member: JSONMember, single: Bool = false) throws(ManifestError) -> [String] {
-    if case .string(let name) = member.value, single || ManifestKeys.singleNameKeys.contains(member.key), !name.isEmpty {
+    if case .string(let name) = member.value, single || ManifestKeys.singleNameKeys.contains(member.key), !name.isEmpty
+    {
       return [name]
     }
     guard case .array(let elements) = member.value, !elements.isEmpty else {

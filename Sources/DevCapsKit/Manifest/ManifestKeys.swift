@@ -46,7 +46,9 @@ public enum ManifestKeys {
   public static let listKeys: [String] = ["cpu-features", "network", "storage", "pci-device"]
 
   /// List keys that take one name without brackets: `{"network": "ethernet"}`.
-  public static let singleNameKeys: Set<String> = ["network", "storage", "os", "os-like", "virtualization", "pci-device"]
+  public static let singleNameKeys: Set<String> = [
+    "network", "storage", "os", "os-like", "virtualization", "pci-device",
+  ]
 
   /// The thermal states a `thermal-state` constraint names, coolest first (`ThermalState`'s
   /// cases, spelled here so that the manifest parser stands alone).

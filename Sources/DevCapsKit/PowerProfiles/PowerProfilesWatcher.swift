@@ -39,6 +39,11 @@ final class PowerProfilesWatcher {
       if kind == .all { return }
       throw .unavailable(.init(.serviceMissing, error.description))
     }
+    // The profile is read without GLib (SystemBusConnection); its signals are followed with GIO.
+    var reason: UnsafePointer<CChar>? = nil
+    guard devcaps_upower_load(&reason) != 0 else {
+      throw .unavailable(.init(.serviceMissing, reason.map { String(cString: $0) } ?? "GIO cannot be loaded"))
+    }
     guard let waker = LoopWaker(), let run = try? Run() else {
       throw .unavailable(
         .init(.systemResources, "cannot create an eventfd or a GLib main context to follow power-profiles-daemon"))

@@ -45,7 +45,7 @@ final class ProbedFacts: RequirementFacts {
   lazy var thermal: ThermalInfo? = ThermalProbe(context: context).probe()
   lazy var device: DeviceInfo? = DeviceProbe(context: context).probe()
 
-  func deviceNode(_ path: String) -> DeviceNodeAccess? { DeviceNodeAccess.check(context.root.hostPath(path)) }
+  func deviceNode(_ path: String) -> DeviceNodeAccess? { DeviceNodeAccess.check(context.root.prefix + path) }
   lazy var pci: [PCIDeviceInfo]? = PCIProbe(context: context).probe()
   var gpus: [GPUInfo]? { inventory.gpus }
 

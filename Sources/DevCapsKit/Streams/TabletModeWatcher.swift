@@ -61,7 +61,10 @@ final class TabletModeWatcher {
       let label = name ?? device.sysname
       guard let (id, node) = InputEventNode.find(inputSyspath: device.syspath, udev: udev) else {
         unusable.append(
-          (device.syspath, .init(.unsuitableHardware, "the tablet-mode switch \(label) (\(device.sysname)) has no event node")))
+          (
+            device.syspath,
+            .init(.unsuitableHardware, "the tablet-mode switch \(label) (\(device.sysname)) has no event node")
+          ))
         continue
       }
       do throws(InputEventSource.Unusable) {

@@ -130,6 +130,7 @@ final class PowerDaemonsQuery {
       }
       errors.append("\(service.name): \(reply.kind == .error ? reply.errorText : "the reply has no ActiveProfile")")
     }
-    return .failure(.unavailable("power-profiles-daemon is not on the system bus (\(errors.concatenated(separator: "; ")))"))
+    return .failure(
+      .unavailable("power-profiles-daemon is not on the system bus (\(errors.concatenated(separator: "; ")))"))
   }
 }

@@ -29,7 +29,8 @@ struct TypedReasonsTests {
   func replayingThenThrowing() async {
     var seen: [ProximityState] = []
     await #expect(throws: UpdateError.sourceFailed("unplugged")) {
-      for try await state in Updates<ProximityState>.replaying([.far, .near], thenThrowing: .sourceFailed("unplugged")) {
+      for try await state in Updates<ProximityState>.replaying([.far, .near], thenThrowing: .sourceFailed("unplugged"))
+      {
         seen.append(state)
       }
     }
@@ -56,7 +57,9 @@ struct TypedReasonsTests {
     await #expect(throws: UpdateError.invalidSetting("x")) { for try await _ in Updates(typed) {} }
   }
 
-  @Test("Attitude.rotationMatrix as Core Motion's: identity when flat; gravity is −(m13, m23, m33); it turns reference into device coordinates")
+  @Test(
+    "Attitude.rotationMatrix as Core Motion's: identity when flat; gravity is −(m13, m23, m33); it turns reference into device coordinates"
+  )
   func rotationMatrix() {
     let flat = Attitude(roll: 0, pitch: 0, yaw: 0).rotationMatrix
     #expect(flat == RotationMatrix(1, 0, 0, 0, 1, 0, 0, 0, 1))

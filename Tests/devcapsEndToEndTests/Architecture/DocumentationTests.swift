@@ -62,7 +62,8 @@ struct DocumentationTests {
 
   @Test("the link checker finds a link to nothing")
   func linkCheckerCanFail() {
-    #expect(Self.relativeLinks(in: "see [the guide](docs/nothing.md#part) and [web](https://x.org)") == ["docs/nothing.md"])
+    #expect(
+      Self.relativeLinks(in: "see [the guide](docs/nothing.md#part) and [web](https://x.org)") == ["docs/nothing.md"])
   }
 
   @Test("the README's Swift example is the one the tests compile (ReadmeExample.swift), line for line")

@@ -27,6 +27,7 @@ struct RequireEquivalenceTests {
     "os": (#"["debian", "ubuntu", "postmarketos", "fedora"]"#, #""gentoo""#),
     "os-like": (#""debian""#, #"["arch", "suse"]"#), "virtualization": (#"["none", "vm"]"#, #""container""#),
     "network": (#""loopback""#, #""wwan""#), "storage": (#""ssd""#, #"["nvme", "hdd"]"#),
+    "gpu": (#"["intel", "amd", "nvidia"]"#, #""vmware""#), "pci-device": (#"["8086:*", "10de:1eb8"]"#, #""ffff:0001""#),
   ]
 
   /// The catalog as `--list-keys` prints it: key and value columns, two spaces or more apart.

@@ -74,8 +74,10 @@ extension InputEventSource.Unusable {
   /// event node when the kernel said so.
   func reason(_ message: String) -> UpdateError.Reason {
     switch self {
-    case .cannotOpen(let path, let errno) where errno.meansDenied: UpdateError.Reason(.permissionDenied(path: path), message)
-    case .unreadable(let path, _, let errno) where errno.meansDenied: UpdateError.Reason(.permissionDenied(path: path), message)
+    case .cannotOpen(let path, let errno) where errno.meansDenied:
+      UpdateError.Reason(.permissionDenied(path: path), message)
+    case .unreadable(let path, _, let errno) where errno.meansDenied:
+      UpdateError.Reason(.permissionDenied(path: path), message)
     case .notDelivered, .noEventNode: UpdateError.Reason(.unsuitableHardware, message)
     default: UpdateError.Reason(.other, message)
     }

@@ -29,7 +29,12 @@ public struct PCINames: Sendable, Equatable {
     var scanner = PCIIDsScanner(wanted: devices)
     guard !scanner.isDone else { return PCINames() }
     for path in paths {
-      guard let descriptor = try? FileDescriptor.openRegularFile(root.hostPath(path)) else { continue }
+      // Inside the root, links followed within it; a FIFO or device in its place is not read.
+      guard let descriptor = try? root.openInside(path, O_RDONLY | O_NONBLOCK) else { continue }
+      guard let status = try? descriptor.status(), status.st_mode & S_IFMT == S_IFREG else {
+        descriptor.closeIgnoringErrors()
+        continue
+      }
       descriptor.closeAfter { descriptor in
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         while !scanner.isDone {

@@ -7,12 +7,17 @@ struct UnavailableReasonTests {
   @Test("an input node or sysfs attribute the kernel refuses (EACCES, EPERM) is permission denied, with its path")
   func permissionDenied() {
     let node = "/dev/input/event7"
-    #expect(InputEventSource.Unusable.cannotOpen(path: node, .permissionDenied).reason("m").kind == .permissionDenied(path: node))
-    #expect(InputEventSource.Unusable.cannotOpen(path: node, .notPermitted).reason("m").kind == .permissionDenied(path: node))
+    #expect(
+      InputEventSource.Unusable.cannotOpen(path: node, .permissionDenied).reason("m").kind
+        == .permissionDenied(path: node))
+    #expect(
+      InputEventSource.Unusable.cannotOpen(path: node, .notPermitted).reason("m").kind == .permissionDenied(path: node))
     #expect(InputEventSource.Unusable.cannotOpen(path: node, Errno(rawValue: 19)).reason("m").kind == .other)
     #expect(InputEventSource.Unusable.noEventNode("/sys/x").reason("m").kind == .unsuitableHardware)
     let path = "/sys/bus/iio/devices/iio:device1/in_steps_en"
-    #expect(UpdateError.Reason.denied(.permissionDenied, path: path, otherwise: .other, "m").kind == .permissionDenied(path: path))
+    #expect(
+      UpdateError.Reason.denied(.permissionDenied, path: path, otherwise: .other, "m").kind
+        == .permissionDenied(path: path))
     #expect(UpdateError.Reason.denied(nil, path: path, otherwise: .unsuitableHardware, "m").kind == .unsuitableHardware)
   }
 
