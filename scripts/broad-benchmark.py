@@ -24,7 +24,7 @@ Two cases the published figures do not cover are made from the trials, truth unc
 
 Usage: scripts/broad-benchmark.py [--devcaps PATH] [--broad DIR] [--check]   (default .build/debug/devcaps)
 Needs numpy, vqf and ahrs: scripts/install-python-tools.sh, then run it with .build/test-venv/bin/python.
-Prints Markdown tables (docs/motion-benchmark.md holds the last ones): each trial, then each
+Prints Markdown tables (docs/explanation/motion-benchmark.md holds the last ones): each trial, then each
 category's average over its trials, the other filters' averaged over the same trials; then the
 clipped and gap cases.
 
@@ -74,7 +74,7 @@ CLIPPED_TRIALS = ["06_undisturbed_fast_rotation_A", "07_undisturbed_fast_rotatio
                   "08_undisturbed_fast_rotation_with_breaks_A", "09_undisturbed_fast_rotation_with_breaks_B"]
 GYROSCOPE_RANGE = math.radians(400)
 # The issue's goal for the clipped case: at most this many times the unclipped error. Printed,
-# not yet held by --check (docs/motion-benchmark.md: devcaps is far from it, as every filter is).
+# not yet held by --check (docs/explanation/motion-benchmark.md: devcaps is far from it, as every filter is).
 CLIPPED_GOAL = 1.5
 # The gap case: seconds cut out of each trial's middle, and how much of the uncut run's 6D error
 # (one heading offset removed) may be lost: a restart's heading would start again from 0, off by
@@ -82,7 +82,7 @@ CLIPPED_GOAL = 1.5
 GAP_SECONDS = 0.6
 GAP_ALLOWANCE = 2.0
 # How far devcaps' 6D average over all trials may be above VQF's: the gap left (0.64 against
-# 0.63 on the vendored trials, docs/motion-benchmark.md). The goal is 0; this only stops it growing.
+# 0.63 on the vendored trials, docs/explanation/motion-benchmark.md). The goal is 0; this only stops it growing.
 VQF_6D_MARGIN = 0.01
 # A quarter turn about the vertical: from x north, y west (NWU) to x east, y north (ENU).
 NWU_TO_ENU = numpy.array([math.sqrt(0.5), 0.0, 0.0, math.sqrt(0.5)])
@@ -248,7 +248,7 @@ def at_or_below(ours, theirs):
 def averages_table(title, groups, rows):
     """Each group's average over its trials; devcaps' 6D and 9D against VQF and the better
     published. Returns what --check fails on (behind Madgwick and Mahony in a group, behind VQF on
-    the average of all trials); a group behind VQF is named, not failed: docs/motion-benchmark.md
+    the average of all trials); a group behind VQF is named, not failed: docs/explanation/motion-benchmark.md
     says where and why."""
     print(f"| {title} | trials | " + " | ".join(COLUMNS) + " |")
     print("|---|---" + "|---" * len(COLUMNS) + "|")

@@ -8,7 +8,7 @@ if found=$(git grep -nE '\.\./(shared|fixtures|seeds)\b|/work/shared' -- ':!*.md
   echo "$found" >&2
   exit 1
 fi
-# Nor does it cite documents it does not hold: the motion contract is docs/motion.md, the
+# Nor does it cite documents it does not hold: the motion contract is docs/explanation/motion.md, the
 # product's and the style's rules are in README, ARCHITECTURE and CONTRIBUTING.
 if found=$(git grep -nE '(^|[^/[:alnum:]_.-])(motion|product|testing|style)\.md|[Tt]he seeds?\b' -- ':!scripts/check-self-contained.sh'); then
   echo "These lines cite documents that are not in the repository; cite the repository's own:" >&2

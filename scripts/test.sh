@@ -31,7 +31,7 @@ set -e
 failures=()
 [ "$status" = 0 ] || failures+=("the Swift tests (their ✘ lines above)")
 # Device motion on BROAD's recordings with optical ground truth: every category's average below the
-# better of Madgwick's and Mahony's published best (docs/motion-benchmark.md; about 3 minutes).
+# better of Madgwick's and Mahony's published best (docs/explanation/motion-benchmark.md; about 3 minutes).
 .build/test-venv/bin/python scripts/broad-benchmark.py --check || { status=1; failures+=("scripts/broad-benchmark.py --check"); }
 scripts/generate-man-page.sh --check
 # docs/reference/cli.md is the same --help, as Markdown.

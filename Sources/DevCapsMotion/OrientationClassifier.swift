@@ -1,6 +1,6 @@
 import RealModule
 
-/// The orientation state machine of docs/motion.md, sample by sample, so that two implementations
+/// The orientation state machine of docs/explanation/motion.md, sample by sample, so that two implementations
 /// fed the same samples agree.
 public struct OrientationClassifier: Sendable {
   /// The orientation decided so far (`unknown` before the first sample).

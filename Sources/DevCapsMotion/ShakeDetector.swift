@@ -1,6 +1,6 @@
 import RealModule
 
-/// Three shake detectors, as docs/motion.md defines them. Samples are acceleration including
+/// Three shake detectors, as docs/explanation/motion.md defines them. Samples are acceleration including
 /// gravity in g after the mount matrix, with their time in seconds.
 public struct ShakeDetector: Sendable {
   /// The detector: `count` (axis crossings), `threshold` (one axis beyond the threshold), `angle` (a fast change of direction).
@@ -18,7 +18,7 @@ public struct ShakeDetector: Sendable {
     public var sensitivity: Double = 0.5
     /// seconds between two shakes (threshold and angle detectors).
     public var lockout: Double = 0.5
-    /// The defaults of docs/motion.md: count, 1.5 g, 0.5 rad, 0.5 s.
+    /// The defaults of docs/explanation/motion.md: count, 1.5 g, 0.5 rad, 0.5 s.
     public init() {}
   }
 

@@ -1,6 +1,6 @@
 import RealModule
 
-/// The "up" arrow: which way is up, as an angle in the screen's plane (docs/motion.md).
+/// The "up" arrow: which way is up, as an angle in the screen's plane (docs/explanation/motion.md).
 public enum UpAngle {
   /// Below this share of |v| in the screen's plane the device lies nearly flat: no angle.
   public static let flatRatio = 0.25

@@ -1,4 +1,4 @@
-/// A 3-D vector in the device frame of `docs/motion.md`: x right, y up, z out of the screen.
+/// A 3-D vector in the device frame of `docs/explanation/motion.md`: x right, y up, z out of the screen.
 public struct Vector3: Sendable, Equatable, Codable {
   /// Along x: to the right of the screen.
   public var x: Double

@@ -6,7 +6,7 @@ import Testing
 @Suite("The up-angle")
 struct UpAngleTests {
   @Test(
-    "docs/motion.md's table, and iOS's orientationAngle example",
+    "docs/explanation/motion.md's table, and iOS's orientationAngle example",
     arguments: [
       (Vector3(0, -1, 0), 0.0),
       (Vector3(1, 0, 0), 90.0),

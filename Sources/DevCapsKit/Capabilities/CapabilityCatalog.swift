@@ -4,7 +4,7 @@
 public struct CapabilityRule: Sendable {
   /// The key, as a manifest and `devcaps list` name it (`accelerometer`).
   public let key: String
-  /// The rule in words, as `devcaps list` and the README show it.
+  /// The rule in words, as `devcaps list` and docs/reference/manifest-language.md show it.
   public let rule: String
   /// The evidence when the capability is present, nil when absent.
   let detect: @Sendable (HardwareInventory) -> String?

@@ -1,5 +1,5 @@
 /// A required-capabilities manifest: what a program needs of the machine, in the forms
-/// the README defines (array, dictionary, wrapped in `UIRequiredDeviceCapabilities`, JSON or an
+/// docs/reference/manifest-language.md defines (array, dictionary, wrapped in `UIRequiredDeviceCapabilities`, JSON or an
 /// XML property list).
 public struct Manifest: Sendable, Equatable {
   /// The requirements, in the manifest's order.

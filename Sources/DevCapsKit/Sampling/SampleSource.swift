@@ -35,7 +35,7 @@ enum SampleMode: String, Sendable {
   case polled, buffered, evdev
 }
 
-/// One reading of a channel group in proper units (docs/motion.md): a vector in g (acceleration),
+/// One reading of a channel group in proper units (docs/explanation/motion.md): a vector in g (acceleration),
 /// rad/s (angular velocity) or µT (magnetic field) after the sensor's mount matrix, one value
 /// (lx, kPa, %, °C, raw proximity counts), or a hub's orientation quaternion; and when it was
 /// taken.

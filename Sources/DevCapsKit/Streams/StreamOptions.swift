@@ -31,7 +31,7 @@ public struct StreamOptions: Sendable {
   /// readings per second for thermal, light, altitude and steps (``rates``); nil picks each
   /// stream's ``StreamKind/defaultHertz``.
   public var rate: Double?
-  /// The shake detector and its thresholds (docs/motion.md).
+  /// The shake detector and its thresholds (docs/explanation/motion.md).
   public var shake = ShakeDetector.Settings()
   /// The up-angle relative to an interface orientation instead of the device's upright.
   public var relativeTo: Orientation?

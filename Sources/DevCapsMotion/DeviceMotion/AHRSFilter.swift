@@ -74,7 +74,7 @@ public struct AHRSFilter: Sendable {
   /// One step.
   /// - Parameters:
   ///   - rotationRate: gyroscope, rad/s, device frame, bias removed.
-  ///   - up: the accelerometer's specific force (the negated gravity of docs/motion.md) in any unit,
+  ///   - up: the accelerometer's specific force (the negated gravity of docs/explanation/motion.md) in any unit,
   ///     or nil when there is no new accelerometer reading.
   ///   - magneticField: device frame, any unit, or nil.
   ///   - interval: seconds since the last step.

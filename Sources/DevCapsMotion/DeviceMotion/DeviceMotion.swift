@@ -1,4 +1,4 @@
-/// Where device motion comes from, best first (docs/motion.md "Device motion").
+/// Where device motion comes from, best first (docs/explanation/motion.md "Device motion").
 public enum MotionSource: String, Sendable, Equatable, Codable, CaseIterable {
   /// A fused orientation the kernel offers (a HID sensor hub's rotation quaternion).
   case hub
@@ -55,7 +55,7 @@ public struct MagneticField: Sendable, Equatable {
   }
 }
 
-/// One device-motion sample (`CMDeviceMotion`), in the device frame of docs/motion.md.
+/// One device-motion sample (`CMDeviceMotion`), in the device frame of docs/explanation/motion.md.
 public struct DeviceMotion: Sendable, Equatable {
   /// Seconds on the samples' clock (monotonic), as the sensor stamped them.
   public var timestamp: Double

@@ -1,7 +1,7 @@
 import RealModule
 
 /// Turns motion-sensor readings into device motion (`CMDeviceMotion`), from the best source the
-/// machine has (docs/motion.md): a hub's fused orientation, else devcaps' own AHRS over accelerometer
+/// machine has (docs/explanation/motion.md): a hub's fused orientation, else devcaps' own AHRS over accelerometer
 /// and gyroscope (and magnetometer), else the accelerometer alone. A pure value type: feed it
 /// ``MotionInput`` at the sampling rate and it returns ``DeviceMotion``; it allocates nothing per
 /// sample and needs no device, so it is tested with synthetic trajectories.
@@ -182,7 +182,7 @@ public struct DeviceMotionEstimator: Sendable {
     }
   }
 
-  /// Roll and pitch from a gravity vector (docs/motion.md's device frame), yaw 0: with
+  /// Roll and pitch from a gravity vector (docs/explanation/motion.md's device frame), yaw 0: with
   /// g = (cos p · sin r, −sin p, −cos p · cos r).
   public static func tiltOnly(gravity: Vector3) -> Attitude {
     guard let g = gravity.normalized else { return Attitude(quaternion: .identity) }

@@ -1,7 +1,7 @@
 import RealModule
 
 /// Learns the gyroscope's zero-rate offset while the device is still, so a device left on a
-/// table does not turn (docs/motion.md: "estimate gyroscope bias while still").
+/// table does not turn (docs/explanation/motion.md: "estimate gyroscope bias while still").
 ///
 /// Still means every axis below `threshold` for `stillTime` seconds of the samples' timestamps.
 /// Then the offset follows the reading with a time constant of `timeConstant` seconds. From the

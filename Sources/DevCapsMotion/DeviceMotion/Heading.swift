@@ -1,6 +1,6 @@
 import RealModule
 
-/// A compass heading from gravity and the magnetic field, both in the device frame (docs/motion.md):
+/// A compass heading from gravity and the magnetic field, both in the device frame (docs/explanation/motion.md):
 /// degrees clockwise from magnetic north to the top edge (+y) projected on the horizontal plane
 /// while the device is within 45° of flat, else to the back (−z), as a compass app holds it.
 public enum Heading {

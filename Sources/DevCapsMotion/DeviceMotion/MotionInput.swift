@@ -1,7 +1,7 @@
 /// The latest readings of the motion sensors at one instant, already in the device frame (each
 /// sensor's mount matrix applied) and in devcaps' units. Whatever the machine lacks is nil.
 ///
-/// The device frame is docs/motion.md's: x to the right of the screen, y to its top edge, z out of
+/// The device frame is docs/explanation/motion.md's: x to the right of the screen, y to its top edge, z out of
 /// the screen towards the viewer.
 ///
 /// Signs: `acceleration` is the gravity direction, as Core Motion's `CMAccelerometerData` is,

@@ -5,7 +5,7 @@ import RealModule
 /// lost. A pure value: the caller feeds it gravity and elapsed time and draws what it says.
 ///
 /// Screen coordinates: x to the right in columns, y down the screen in rows, (0, 0) the top left
-/// cell. The device frame has y up (docs/motion.md), so a device tipped towards its user (gravity y
+/// cell. The device frame has y up (docs/explanation/motion.md), so a device tipped towards its user (gravity y
 /// growing from −1 towards 0 … +1) rolls the ball down the screen only when gravity's y is
 /// positive: screen y = −device y.
 public struct TiltBall: Sendable, Equatable {

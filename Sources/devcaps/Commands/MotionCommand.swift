@@ -13,7 +13,7 @@ struct MotionCommand: ParsableCommand {
     abstract: "Device motion, live: attitude, rotation rate, gravity, user acceleration, heading.",
     usage: "devcaps motion [<options>]",
     discussion: """
-      What Core Motion's CMDeviceMotion gives an iOS app, for this machine (docs/motion.md's device \
+      What Core Motion's CMDeviceMotion gives an iOS app, for this machine (docs/explanation/motion.md's device \
       frame: x right, y up, z out of the screen): attitude as roll (about y), pitch (about x) \
       and yaw (about the vertical), 0, 0, 0 flat and face up, pitch 90 degrees upright (where, as \
       at -90, roll and yaw turn about the same axis: roll is 0 there and yaw holds the turn); gravity and \
@@ -23,14 +23,14 @@ struct MotionCommand: ParsableCommand {
       Sources, best first, and the output says which: a sensor hub's fused rotation (hub), \
       devcaps' own filter over the accelerometer and gyroscope (fusion: gravity averaged in the \
       gyroscope's frame, a heading that ignores a disturbed magnetic field, built the way VQF \
-      is; docs/motion-benchmark.md), or the accelerometer \
+      is; docs/explanation/motion-benchmark.md), or the accelerometer \
       alone (accelerometer: roll and pitch only, yaw, rotation rate and heading are null).
 
       Reference frames: x-arbitrary-z-vertical (yaw 0 where the stream started), \
       x-arbitrary-corrected-z-vertical (the same, yaw drift corrected by the magnetometer), \
       x-magnetic-north-z-vertical (x towards magnetic north). The last two need a magnetometer \
       and a gyroscope (or a hub). Headings use the magnetometer's calibration in \
-      $XDG_STATE_HOME/devcaps/magnetometer/ (offset, scale, fieldStrength, accuracy; README); \
+      $XDG_STATE_HOME/devcaps/magnetometer/ (offset, scale, fieldStrength, accuracy; docs/guides/device-motion.md); \
       without one the field's accuracy is uncalibrated.
 
       On a terminal it draws a live readout with an artificial horizon on the alternate screen \

@@ -59,8 +59,8 @@ struct WatchCommand: ParsableCommand {
       rule), and off again at the end.
 
       thermal reads /sys/class/thermal again on each thermal uevent and, as most drivers send \
-      none, every 5 seconds (--rate changes it); the state follows the rule in the README \
-      (Thermal state).
+      none, every 5 seconds (--rate changes it); the state follows the rule in \
+      docs/guides/streams.md (Thermal state).
 
       motion and heading (`devcaps motion` is the live view) use the best source the machine \
       has: a sensor hub's fused rotation (source hub), else devcaps' own filter over the \
@@ -70,7 +70,7 @@ struct WatchCommand: ParsableCommand {
       --help`). --reference-frame picks \
       where yaw 0 is (see `devcaps motion --help`).
 
-      Shake detectors (docs/motion.md): threshold fires when an axis passes --threshold g (1.5) either \
+      Shake detectors (docs/explanation/motion.md): threshold fires when an axis passes --threshold g (1.5) either \
       way, at most once per --lockout seconds (0.5); count fires at five excursions past \
       --threshold either way within 1.5 s, at any rate; angle fires when the direction's change \
       drops by more than --sensitivity radians (0.5) between 10 Hz samples, at most once per \

@@ -5,7 +5,7 @@ import Testing
 
 @testable import DevCapsKit
 
-/// The watcher's GLib thread against the real upowerd on a private bus (the README's Development recipe,
+/// The watcher's GLib thread against the real upowerd on a private bus (CONTRIBUTING's recipe,
 /// with umockdev-run for the power supplies). Each test runs in a process of its own (an exit
 /// test): GLib reads DBUS_SYSTEM_BUS_ADDRESS once per process and keeps its D-Bus worker thread
 /// for good, and a private bus must not leak into the other tests.

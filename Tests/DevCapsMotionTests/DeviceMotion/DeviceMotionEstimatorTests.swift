@@ -1,7 +1,7 @@
 import DevCapsMotion
 import Testing
 
-/// docs/motion.md's truth for device motion, on the pure estimator with synthetic sensors.
+/// docs/explanation/motion.md's truth for device motion, on the pure estimator with synthetic sensors.
 @Suite("Device motion: the estimator")
 struct DeviceMotionEstimatorTests {
   @Test(

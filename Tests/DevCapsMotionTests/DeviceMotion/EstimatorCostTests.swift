@@ -1,7 +1,7 @@
 import DevCapsMotion
 import Testing
 
-/// docs/motion.md: device motion at 200 Hz costs at most 1.5 % of a core.
+/// docs/explanation/motion.md: device motion at 200 Hz costs at most 1.5 % of a core.
 @Suite("Device motion: cost per sample")
 struct EstimatorCostTests {
   @Test("20 000 samples with a magnetometer, both filters: under 75 µs each (1.5 % of a core at 200 Hz)")

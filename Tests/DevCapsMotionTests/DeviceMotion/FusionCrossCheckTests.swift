@@ -4,7 +4,7 @@ import RealModule
 import TestProcesses
 import Testing
 
-/// docs/motion.md: a second, independent implementation on the same samples agrees within 1°.
+/// docs/explanation/motion.md: a second, independent implementation on the same samples agrees within 1°.
 /// PyPI's imufusion is installed into `.build/test-venv` by the test command
 /// (scripts/install-python-tools.sh). Both filters get the magnetometer, a magnet that comes and
 /// goes and a long hard acceleration, so that rejection and recovery happen in both and are

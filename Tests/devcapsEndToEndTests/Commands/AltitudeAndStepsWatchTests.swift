@@ -25,7 +25,7 @@ struct AltitudeAndStepsWatchTests {
     (try? String(contentsOfFile: testbed.root + path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// The international barometric formula's altitude, as README states it.
+  /// The international barometric formula's altitude, as docs/guides/streams.md states it.
   static func altitude(_ kilopascals: Double) -> Double { 44330 * (1 - pow(kilopascals / 101.325, 1 / 5.255)) }
 
   @Test("every reading with the pressure in kPa and the altitude from the first; a failed one says why")

@@ -5,7 +5,7 @@ import Testing
 /// devcaps' orientations against the real iio-sensor-proxy and monitor-sensor, on the same
 /// umockdev testbed and the same raw values: an implementation no one here wrote. The
 /// convertible has a base accelerometer enumerated first and a display one with a turned mount
-/// matrix. Compared as docs/motion.md says: only upright-ish samples (|z| ≤ 0.5 |v|), faces left out.
+/// matrix. Compared as docs/explanation/motion.md says: only upright-ish samples (|z| ≤ 0.5 |v|), faces left out.
 @Suite("Cross-check with iio-sensor-proxy", .serialized)
 struct IIOSensorProxyCrossCheckTests {
   final class Daemons {

@@ -21,7 +21,7 @@ struct SnapshotCommandTests {
     return url
   }
 
-  /// `DEVCAPS_ROOT=DIR umockdev-run -d DIR/devices.umockdev -- devcaps ARGUMENTS`, as README says,
+  /// `DEVCAPS_ROOT=DIR umockdev-run -d DIR/devices.umockdev -- devcaps ARGUMENTS`, as docs/guides/snapshot-and-replay.md says,
   /// in an environment without the test's umockdev preload.
   static func replay(_ bundle: URL, _ arguments: [String], user: String? = nil) throws -> DevCapsResult {
     var environment = ProcessInfo.processInfo.environment

@@ -1,8 +1,8 @@
 import Foundation
 import TestProcesses
 
-/// A private bus and the real upowerd on it, over a testbed's power supplies (the README's
-/// Development recipe). upowerd can be stopped and started again to make the source go and come back.
+/// A private bus and the real upowerd on it, over a testbed's power supplies (CONTRIBUTING's
+/// recipe). upowerd can be stopped and started again to make the source go and come back.
 final class PrivateUPower {
   private let bus: PrivateBus
   private var daemon: ChildProcess? = nil

@@ -1,7 +1,7 @@
 /// What a program needs of the machine, read from a manifest file
 /// (`UIRequiredDeviceCapabilities`): JSON in the list, dictionary or wrapped form, or a property
-/// list holding that key, so an app's `Info.plist` works as it is. The README's
-/// "`devcaps require MANIFEST`" section describes every key and constraint.
+/// list holding that key, so an app's `Info.plist` works as it is. docs/reference/
+/// manifest-language.md describes the forms and constraints, docs/reference/manifest.md every key.
 ///
 /// ```swift
 /// let manifest = try RequirementsManifest(path: "requirements.json")

@@ -61,6 +61,6 @@ public struct MagnetometerData: Sendable, Equatable {
 }
 
 /// `UIDeviceOrientation`'s seven values: portrait, upside down, landscape left and right, face
-/// up, face down and unknown, decided by docs/motion.md's state machine over the display
+/// up, face down and unknown, decided by docs/explanation/motion.md's state machine over the display
 /// accelerometer.
 public typealias DeviceOrientation = Orientation

@@ -1,7 +1,7 @@
 extension MotionManager {
   /// Shakes (`UIEvent.EventSubtype.motionShake`), one ``ShakeEvent`` each, from the display
   /// accelerometer at 50 Hz by the detector and thresholds of `settings` (the count detector by
-  /// default: five swings past 1.5 g within 1.5 s, docs/motion.md).
+  /// default: five swings past 1.5 g within 1.5 s, docs/explanation/motion.md).
   public func shakeUpdates(settings: ShakeDetector.Settings = ShakeDetector.Settings()) -> Updates<ShakeEvent> {
     if let simulated = simulated(
       requiring: [.accelerometer],

@@ -1,4 +1,4 @@
-/// Which sensors device motion reads, and so which source it is (docs/motion.md, best first): a
+/// Which sensors device motion reads, and so which source it is (docs/explanation/motion.md, best first): a
 /// sensor hub's fused rotation; else the display accelerometer with a gyroscope (the same chip's
 /// when it has one); else the display accelerometer alone. A magnetometer joins any of them for
 /// the field and the heading.

@@ -23,7 +23,7 @@ public struct DeviceMotionUpdate: Sendable, Equatable {
   }
 }
 
-/// JSON: angles in degrees (docs/motion.md), vectors as {x, y, z}; what the source cannot know is
+/// JSON: angles in degrees (docs/explanation/motion.md), vectors as {x, y, z}; what the source cannot know is
 /// null. One writer: ``writeMembers(into:)``, which `watch motion` uses for its 200 lines a second
 /// without a heap allocation; the `Encodable` form is the document it writes.
 extension DeviceMotionUpdate: Encodable {

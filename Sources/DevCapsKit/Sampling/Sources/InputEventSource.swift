@@ -272,7 +272,7 @@ struct InputAxis: Equatable, Sendable {
   /// Units per g: the resolution, which the kernel defines so for accelerometer axes.
   var unitsPerG: Double { resolution > 0 ? Double(resolution) : InputAxis.assumedUnitsPerG }
 
-  /// Raw x, y, z in g, through the mount matrix (docs/motion.md's device frame).
+  /// Raw x, y, z in g, through the mount matrix (docs/explanation/motion.md's device frame).
   static func gravity(_ raw: [Int32], axes: [InputAxis], mountMatrix: MountMatrix?) -> Vector3 {
     func g(_ index: Int) -> Double {
       let perG = axes.indices.contains(index) ? axes[index].unitsPerG : assumedUnitsPerG

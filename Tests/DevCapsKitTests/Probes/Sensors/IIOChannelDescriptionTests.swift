@@ -26,7 +26,7 @@ struct IIODirectory {
 struct IIOChannelDescriptionTests {
   /// The kernel's rule (Documentation/ABI/testing/sysfs-bus-iio): a channel's own
   /// `in_accel_x_scale` before the shared `in_accel_scale`, the same for offset; the device's
-  /// bare `scale` last (docs/motion.md), then 1 and 0.
+  /// bare `scale` last (docs/explanation/motion.md), then 1 and 0.
   static let precedence: [(String, [String: String], [Double], [Double])] = [
     ("shared only", ["in_accel_scale": "0.5"], [0.5, 0.5, 0.5], [0, 0, 0]),
     (
