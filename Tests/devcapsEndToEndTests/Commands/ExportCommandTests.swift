@@ -109,16 +109,20 @@ struct ExportCommandTests {
     let list = try ReportJSON(
       DevCapsProcess.run(["list", "--json", "--only", "cpu"], environment: testbed.environment))
     let cpu = try #require(list["cpu"] as? [String: Any])
-    let cores = cpu["availableCores"] as? Int
+    // The fractional count where the report has one (a CPU quota), else the whole one.
+    let cores = (cpu["availableCoresFraction"] as? Double) ?? (cpu["availableCores"] as? Int).map(Double.init)
     let level = cpu["level"] as? String
     let metrics = try DevCapsProcess.run(["export", "prometheus"], environment: testbed.environment).stdout
     let labels = try DevCapsProcess.run(["export", "nfd"], environment: testbed.environment).stdout
     func line(_ text: String, _ prefix: String) -> String? {
       text.split(separator: "\n").first { $0.hasPrefix(prefix) }.map(String.init)
     }
-    #expect(line(metrics, "devcaps_cpu_available_cores ") == cores.map { "devcaps_cpu_available_cores \($0)" })
+    #expect(
+      line(metrics, "devcaps_cpu_available_cores ").flatMap { Double($0.split(separator: " ")[1]) } == cores,
+      "\(metrics)")
     #expect(line(metrics, "devcaps_cpu_level ") == level.map { "devcaps_cpu_level \($0.last!)" })
-    #expect(line(labels, "devcaps-available-cores=") == cores.map { "devcaps-available-cores=\($0)" })
+    #expect(
+      line(labels, "devcaps-available-cores=").flatMap { Double($0.split(separator: "=")[1]) } == cores, "\(labels)")
     #expect(line(labels, "devcaps-cpu-level=") == level.map { "devcaps-cpu-level=\($0)" })
   }
 

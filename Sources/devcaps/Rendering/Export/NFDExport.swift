@@ -22,7 +22,10 @@ struct NFDExport {
       labels.append(("devcaps-architecture", architecture))
     }
     if let level = report.cpu?.level { labels.append(("devcaps-cpu-level", level)) }
-    if let cores = report.cpu?.availableCores { labels.append(("devcaps-available-cores", String(cores))) }
+    if let cores = report.cpu?.availableCoresFraction ?? report.cpu?.availableCores.map(Double.init), cores.isFinite {
+      // Kubernetes' count: 1.5 under a 1.5-CPU quota, 4 (not 4.0) when whole.
+      labels.append(("devcaps-available-cores", cores == cores.rounded() ? String(Int(cores)) : String(cores)))
+    }
     if let os = report.system?.id { labels.append(("devcaps-os", os)) }
     if let version = report.system?.fullVersion ?? report.system?.version {
       labels.append(("devcaps-os-version", version))

@@ -105,8 +105,8 @@ struct PrometheusExport {
     families.append(
       gauge(
         "devcaps_cpu_available_cores",
-        "CPUs this process may use: the affinity mask, cpuset and CPU quota of its cgroup, the fewest.",
-        report.cpu?.availableCores.map(integer)))
+        "CPUs this process may use: the affinity mask, cpuset and CPU quota of its cgroup, the fewest (1.5 under a 1.5-CPU quota).",
+        report.cpu.flatMap { cpu in cpu.availableCoresFraction.flatMap(number) ?? cpu.availableCores.map(integer) }))
     families.append(
       gauge(
         "devcaps_cpu_level", "The x86-64 psABI level the CPU meets, 1 to 4 (x86-64-v1 to x86-64-v4).",
