@@ -135,8 +135,10 @@ struct SysfsWriteFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// The kernel's error number; nil for a write devcaps refused itself.
   var errno: Errno? {
-    if case .system(let error) = problem { return error }
-    return nil
+    switch problem {
+    case .system(let error): error
+    case .symbolicLink, .notRegular, .outsideSysfs: nil
+    }
   }
 
   var description: String {

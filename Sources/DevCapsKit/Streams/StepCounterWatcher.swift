@@ -68,12 +68,15 @@ enum StepCounterSwitch {
       throw .unavailable("cannot read whether the step counter \(sensor.id) is on, \(path): \(failure)")
     }
     guard state == "0" else { return nil }
-    if case .failure(let failure) = SysfsAttribute.write(path, "1") {
-      throw .unavailable(
-        .denied(
-          failure.errno, path: path, otherwise: .unsuitableHardware,
-          "the step counter \(sensor.id) is off, and devcaps cannot switch it on: \(failure); as root: echo 1 > \(path)"
-        ))
+    // A switch, not `if case`: Swift 6.3.1's release build crashed on the ownership of the
+    // failure in the `if case` form ("Found outside of lifetime use").
+    switch SysfsAttribute.write(path, "1") {
+    case .success: break
+    case .failure(let failure):
+      let errno = failure.errno
+      let message =
+        "the step counter \(sensor.id) is off, and devcaps cannot switch it on: \(failure); as root: echo 1 > \(path)"
+      throw .unavailable(.denied(errno, path: path, otherwise: .unsuitableHardware, message))
     }
     return { SysfsAttribute.write(path, "0") }
   }

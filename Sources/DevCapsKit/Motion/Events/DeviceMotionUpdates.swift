@@ -6,7 +6,7 @@ public struct DeviceMotionUpdate: Sendable, Equatable {
   public var sensors: [String]
   /// Samples per second achieved so far (nil until there are two), to the millihertz.
   public var rateHz: Double?
-  /// The raw readings the sample was made from, in ``MotionInput``'s units and the device frame
+  /// The raw readings the sample was made from, in `MotionInput`'s units and the device frame
   /// (what `devcaps motion --record` writes, and a replay reads); nil where no sensor was read.
   /// Not part of the JSON.
   public var input: MotionInput?
