@@ -21,8 +21,29 @@ for source in Sources/CDevCapsShims/*.c; do
   clang -c -O1 -fsanitize=address,fuzzer-no-link -ISources/CDevCapsShims/include "$source" -o "$shims/$(basename "$source" .c).o"
 done
 
+# Each build is one single-threaded whole-module compile, and each run one process: they go as many
+# at a time as the machine has cores (`wait -n` frees a place), which halves the step on two cores.
+jobs=$(nproc)
+running=0
+failed=0
+one_at_a_place() {
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || failed=1
+    running=$((running - 1))
+  fi
+  running=$((running + 1))
+  "$@" &
+}
+all_done() {
+  while [ "$running" -gt 0 ]; do
+    wait -n || failed=1
+    running=$((running - 1))
+  done
+}
+
 # A target that does not build is a failure of its own, said as such (not a crash).
-build() {
+build() { one_at_a_place build_one "$@"; }
+build_one() {
   local name=$1; shift
   if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name DevCapsFuzz -package-name devcaps -I "$shims" \
     -o "$out/$name" "Fuzz/$name.swift" "$@" "$shims"/*.o -ldl > "$out/$name.build.log" 2>&1; then
@@ -56,6 +77,8 @@ build DBusFuzzer "${common[@]}" "${report_model[@]}" "$S/DBus/"*.swift "$S/UPowe
 build ReplayFuzzer "${common[@]}" "$S/Motion/API/MotionRecording.swift" "$S/Motion/API/MotionRecordingParser.swift" \
   Sources/DevCapsMotion/DeviceMotion/MotionInput.swift Sources/DevCapsMotion/Vector3.swift \
   Sources/DevCapsMotion/DeviceMotion/Quaternion.swift
+all_done
+[ "$failed" = 0 ] || exit 1
 
 # Seeds: every input that ever crashed a fuzzer (Fuzz/corpus, each also a named unit test), every
 # fixture manifest, and each fixture file behind the byte that selects its parser.
@@ -114,24 +137,25 @@ python3 -c 'import sys; sys.stdout.buffer.write(b"\x20" + b"0,0,0,0,0,0,-1\n" + 
 python3 scripts/fixtures/make-edid.py DEL 0xA0F2 0x12345678 "DELL U2720Q" 597 336 3840 160 2160 62 533250 \
   | python3 -c 'import sys; sys.stdout.buffer.write(b"\x00" + bytes.fromhex(sys.stdin.read().strip()))' > "$out/seeds/sysfs/edid"
 
-status=0
-for target in ManifestFuzzer SysfsFuzzer ReportFuzzer DBusFuzzer ReplayFuzzer; do
+# A run's report goes to its own log and is printed when the run ends, whole, not interleaved.
+fuzz_one() {
+  local target=$1 seeds=$2 corpus
   corpus=$(mktemp -d)
-  case $target in
-    ManifestFuzzer) seeds="$out/seeds/manifest" ;;
-    SysfsFuzzer) seeds="$out/seeds/sysfs" ;;
-    ReportFuzzer) seeds="$out/seeds/report" ;;
-    DBusFuzzer) seeds="$out/seeds/dbus" ;;
-    ReplayFuzzer) seeds="$out/seeds/replay" ;;
-  esac
   if "$out/$target" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
       -artifact_prefix="$out/crashes/$target-" -print_final_stats=1 "$corpus" "$seeds" > "$out/$target.log" 2>&1; then
     echo "fuzz: $target: $(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$out/$target.log" | grep -oE '[0-9]+$') inputs in ${seconds}s, no crash"
   else
     echo "fuzz: $target found a crash; input in $out/crashes/, log in $out/$target.log" >&2
     tail -30 "$out/$target.log" >&2
-    status=1
+    rm -rf "$corpus"
+    return 1
   fi
   rm -rf "$corpus"
-done
-exit $status
+}
+one_at_a_place fuzz_one ManifestFuzzer "$out/seeds/manifest"
+one_at_a_place fuzz_one SysfsFuzzer "$out/seeds/sysfs"
+one_at_a_place fuzz_one ReportFuzzer "$out/seeds/report"
+one_at_a_place fuzz_one DBusFuzzer "$out/seeds/dbus"
+one_at_a_place fuzz_one ReplayFuzzer "$out/seeds/replay"
+all_done
+exit $failed

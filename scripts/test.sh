@@ -7,17 +7,28 @@
 # tried and removed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# How long each step took, said at the end (the command's time on a 2-core machine is a goal).
+step_started=$SECONDS
+timings=()
+took() {
+  timings+=("$(printf '%4ds  %s' $((SECONDS - step_started)) "$1")")
+  step_started=$SECONDS
+}
 scripts/check-self-contained.sh
 scripts/check-io-funnel.sh
 # Formatted with the toolchain's swift-format and .swift-format (scripts/check-format.sh --fix).
 scripts/check-format.sh
+took "checks: self-contained, I/O funnel, format"
 scripts/install-packages.sh test
 scripts/install-python-tools.sh
+took "packages (Debian, PyPI)"
 swift build --build-tests
+took "swift build --build-tests"
 # The examples (BatteryBar, MotionMonitor): packages outside devcaps on DevCapsKit's public API,
 # run by the end-to-end tests.
 (cd Examples/BatteryBar && swift build)
 (cd Examples/MotionMonitor && swift build)
+took "the examples' builds"
 log=$(mktemp)
 docc_log=$(mktemp)
 hang_report=$(mktemp)
@@ -27,12 +38,16 @@ set +e
 scripts/run-swift-tests.sh "$log" "$hang_report"
 status=$?
 set -e
+took "the Swift tests"
 # What failed, said again at the end, where a CI log's tail shows it.
 failures=()
 [ "$status" = 0 ] || failures+=("the Swift tests (their ✘ lines above)")
 # Device motion on BROAD's recordings with optical ground truth: every category's average below the
-# better of Madgwick's and Mahony's published best (docs/explanation/motion-benchmark.md; about 3 minutes).
-.build/test-venv/bin/python scripts/broad-benchmark.py --check || { status=1; failures+=("scripts/broad-benchmark.py --check"); }
+# better of Madgwick's and Mahony's published best (docs/explanation/motion-benchmark.md; about 3
+# minutes of one core). It runs beside the fuzzers, its report printed whole when they are done.
+broad_log=$(mktemp)
+.build/test-venv/bin/python scripts/broad-benchmark.py --check >"$broad_log" 2>&1 &
+broad_pid=$!
 scripts/generate-man-page.sh --check
 # docs/reference/cli.md is the same --help, as Markdown.
 scripts/generate-cli-reference.sh --check || { status=1; failures+=("docs/reference/cli.md is out of date (scripts/generate-cli-reference.sh)"); }
@@ -44,7 +59,15 @@ if [ -n "$man_warnings" ]; then
   status=1
   failures+=("the man page's lint")
 fi
+took "man page, CLI reference, lints"
 scripts/fuzz.sh "${FUZZ_SECONDS:-20}" || { status=1; failures+=("scripts/fuzz.sh"); }
+took "the fuzzers (builds and runs)"
+broad_status=0
+wait "$broad_pid" || broad_status=$?
+cat "$broad_log"
+rm -f "$broad_log"
+[ "$broad_status" = 0 ] || { status=1; failures+=("scripts/broad-benchmark.py --check"); }
+took "BROAD --check (the rest of it, after the fuzzers)"
 # Every stream under LeakSanitizer (a sanitized build of its own in .build-asan).
 scripts/leak-check.sh >"$docc_log" 2>&1 || {
   cat "$docc_log" >&2
@@ -53,6 +76,7 @@ scripts/leak-check.sh >"$docc_log" 2>&1 || {
   # The log is coloured: strip the escapes before matching (and never let no match end the script).
   failures+=("scripts/leak-check.sh: $(sed 's/\x1b\[[0-9;]*m//g' "$docc_log" | grep -E '✘ Test .*(failed after|recorded an issue)|THE TESTS HUNG' | head -n 3 | tr '\n' ' ' || true)")
 }
+took "leak check (sanitized build and streams)"
 # The DocC pages build without a single warning (a broken link, an unknown symbol): DevCapsKit's,
 # and DevCapsMotion's, whose symbols DevCapsKit re-exports but DocC documents only in their own module.
 for docc_target in DevCapsKit DevCapsMotion; do
@@ -63,15 +87,19 @@ for docc_target in DevCapsKit DevCapsMotion; do
     failures+=("the DocC documentation of $docc_target")
   fi
 done
+took "DocC (DevCapsKit, DevCapsMotion)"
 # The Debian package: built (a release build, reused when there is one), lintian-clean, installed
 # with dpkg -i, tried, removed.
 scripts/check-deb-package.sh || { status=1; failures+=("scripts/check-deb-package.sh"); }
+took "the Debian package"
 # One plain closing line with the Swift Testing counts, whatever else printed after them.
 plain_log=$(sed 's/\x1b\[[0-9;]*m//g' "$log")
 total=$(sed -nE 's/^.*Test run with ([0-9]+) tests? .*/\1/p' <<<"$plain_log" | tail -n 1)
 failed=$(grep -cE '^✘ Test ".*failed after' <<<"$plain_log" || true)
 if [ -s "$hang_report" ]; then cat "$hang_report"; fi
 sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^✘ Test .*recorded an issue' | cut -c1-300 | head -n 10 || true
+echo "time per step:"
+printf '%s\n' "${timings[@]}"
 for failure in "${failures[@]}"; do echo "FAILED: $failure"; done
 echo "tests: $(( ${total:-0} - failed )) passed, $failed failed"
 exit "$status"
