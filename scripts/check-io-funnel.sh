@@ -15,7 +15,7 @@ pattern="(?<![.\\w])(?<!func )(?<!case )(?:(?:Glibc|Musl)\\.)?(?:$calls)\\((?!\\
 # file, a text on the line, the reason (tab-separated).
 exceptions=$(
   cat <<'EOF'
-Sources/DevCapsKit/Sampling/Sources/IIOBufferedSource.swift	try read(	the initializer's nested read(_:), SysfsAttribute.read that throws Unusable
+Sources/DevCapsKit/Sampling/Readers/IIOBufferedSource.swift	try read(	the initializer's nested read(_:), SysfsAttribute.read that throws Unusable
 Sources/DevCapsKit/Streams/DeviceStream.swift	try open(SourceContext(	the stream's open closure, passed to its initializer
 Sources/DevCapsKit/Core/ProbeContext.swift	read(path, from: 	ProbeContext's own read(_:from:belowRoot:)
 EOF

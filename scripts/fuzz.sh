@@ -52,7 +52,7 @@ build_one() {
     exit 1
   fi
 }
-build ManifestFuzzer "${common[@]}" "$S/Manifest/"*.swift
+build ManifestFuzzer "${common[@]}" "$S/Requirements/Manifest/"*.swift
 build SysfsFuzzer "${common[@]}" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disks/MountInfo.swift" \
   "$S/Probes/CPU/CPUInfoFile.swift" "$S/Probes/CPU/ARMCPUParts.swift" "$S/Probes/CPU/CPUIdentity.swift" "$S/Probes/CPU/CPUFeatures.swift" \
   "$S/Probes/CPU/CPUCacheText.swift" "$S/Probes/CPU/CPUMask.swift" "$S/Probes/CPU/HypervisorVendor.swift" "$S/Probes/Device/DeviceTree.swift" \
