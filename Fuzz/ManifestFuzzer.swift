@@ -17,7 +17,7 @@ public func manifestFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// A constraint read by bytes (PlainConstraint) must be the one the general reading makes.
 func checkConstraint(_ text: String) {
   for measure in [ManifestKeys.Measure.bytes, .count, .cores, .hertz, .level, .version, .cpuLevel, .thermalState] {
-    let general = Result { () throws(Constraint.Problem) in try Constraint.parseCharacters(text, measure: measure) }
+    let general = Result { () throws(Constraint.ParseError) in try Constraint.parseCharacters(text, measure: measure) }
     _ = try? Constraint.parse(text, measure: measure)
     guard let plain = PlainConstraint.parse(text, measure: measure) else { continue }
     if general != .success(plain) {

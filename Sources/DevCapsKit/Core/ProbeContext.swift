@@ -13,14 +13,14 @@ final class ProbeContext {
   /// hierarchy that the cpu and memory sections both need), each in an object of its own type.
   var made: [String: AnyObject] = [:]
 
-  /// A read as the cache keeps it. Not a `Result`: the first dictionary of `Result<…, ReadFailure>`
-  /// made the runtime check `ReadFailure: Error` by scanning every conformance record of the
+  /// A read as the cache keeps it. Not a `Result`: the first dictionary of `Result<…, ReadError>`
+  /// made the runtime check `ReadError: Error` by scanning every conformance record of the
   /// binary, about a tenth of `devcaps get`.
   private enum CachedFile {
     case read([UInt8])
-    case failed(ReadFailure)
+    case failed(ReadError)
 
-    init(_ result: Result<[UInt8], ReadFailure>) {
+    init(_ result: Result<[UInt8], ReadError>) {
       switch result {
       case .success(let bytes): self = .read(bytes)
       case .failure(let failure): self = .failed(failure)
@@ -177,7 +177,7 @@ final class ProbeContext {
   func liveHas(_ directory: String, entry name: String) -> Bool {
     let path = directory + "/" + name
     if SystemRoot().exists(path) { return true }
-    let failure = ReadFailure(.current)
+    let failure = ReadError(.current)
     if failure != .missing { diagnostics.record(path, failure.description) }
     return false
   }

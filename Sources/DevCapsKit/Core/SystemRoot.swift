@@ -54,7 +54,7 @@ struct SystemRoot: Sendable, Equatable {
 
 /// Why a file could not be read. Absence is ordinary (a machine without DMI); the rest are worth
 /// telling the user.
-public enum ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
+public enum ReadError: Error, Sendable, Equatable, CustomStringConvertible {
   case missing
   case permissionDenied
   case tooLarge(limit: Int)
@@ -93,7 +93,7 @@ extension SystemRoot {
   /// read there is the end: that saves a syscall per attribute (hundreds for memory blocks).
   /// Only a regular file is read: a FIFO, socket or device in a file's place (a hostile
   /// DEVCAPS_ROOT, a FIFO in a reports folder) is refused without blocking.
-  func readBytes(_ path: String, limit: Int = maximumFileSize) -> Result<[UInt8], ReadFailure> {
+  func readBytes(_ path: String, limit: Int = maximumFileSize) -> Result<[UInt8], ReadError> {
     let descriptor: FileDescriptor
     let size: Int
     do throws(RegularFileError) {
@@ -102,7 +102,7 @@ extension SystemRoot {
       }
     } catch {
       switch error {
-      case .system(let error): return .failure(ReadFailure(error))
+      case .system(let error): return .failure(ReadError(error))
       case .notRegular(let kind): return .failure(.notRegularFile(kind))
       }
     }
@@ -115,7 +115,7 @@ extension SystemRoot {
             limit: limit, shortReadIsEnd: sysfs, expectedSize: sysfs || path.hasPrefix("/proc/") ? 0 : size))
       } catch {
         switch error {
-        case .system(let error): return .failure(ReadFailure(error))
+        case .system(let error): return .failure(ReadError(error))
         case .limitExceeded: return .failure(.tooLarge(limit: limit))
         }
       }
@@ -123,13 +123,13 @@ extension SystemRoot {
   }
 
   /// A file's text; invalid UTF-8 is replaced, never fatal.
-  func readText(_ path: String) -> Result<String, ReadFailure> {
+  func readText(_ path: String) -> Result<String, ReadError> {
     readBytes(path).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The names in a directory, sorted, without `.` and `..`. Uses `opendir`, which umockdev
   /// redirects (FileManager's recursive walk escapes it).
-  func directoryEntries(_ path: String) -> Result<[String], ReadFailure> {
+  func directoryEntries(_ path: String) -> Result<[String], ReadError> {
     let dir: OpaquePointer
     switch openDirectory(path) {
     case .success(let opened): dir = opened
@@ -148,7 +148,7 @@ extension SystemRoot {
 
   /// Each entry's name (not `.` and `..`) as its bytes, in the directory's order: no String per
   /// name, for directories of thousands of saved reports.
-  func forEachEntry(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Result<Void, ReadFailure> {
+  func forEachEntry(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Result<Void, ReadError> {
     let dir: OpaquePointer
     switch openDirectory(path) {
     case .success(let opened): dir = opened
@@ -169,7 +169,7 @@ extension SystemRoot {
   /// How many entries (not `.` and `..`) have a name `matches` accepts, given its bytes: no
   /// String per name and no sorting (a machine's 200 memory blocks cost half of
   /// `devcaps get memory.totalBytes` as sorted Strings).
-  func countEntries(_ path: String, where matches: (UnsafeBufferPointer<UInt8>) -> Bool) -> Result<Int, ReadFailure> {
+  func countEntries(_ path: String, where matches: (UnsafeBufferPointer<UInt8>) -> Bool) -> Result<Int, ReadError> {
     let dir: OpaquePointer
     switch openDirectory(path) {
     case .success(let opened): dir = opened
@@ -190,19 +190,19 @@ extension SystemRoot {
 
   /// A directory stream: `opendir` on the live system, which umockdev redirects (FileManager's
   /// recursive walk escapes it); below `DEVCAPS_ROOT` the directory opened inside the root.
-  private func openDirectory(_ path: String) -> Result<OpaquePointer, ReadFailure> {
+  private func openDirectory(_ path: String) -> Result<OpaquePointer, ReadError> {
     if isLiveSystem {
-      guard let dir = opendir(path) else { return .failure(ReadFailure(.current)) }
+      guard let dir = opendir(path) else { return .failure(ReadError(.current)) }
       return .success(dir)
     }
     let descriptor: FileDescriptor
     do throws(Errno) {
       descriptor = try openInside(path, O_RDONLY | O_DIRECTORY)
     } catch {
-      return .failure(ReadFailure(error))
+      return .failure(ReadError(error))
     }
     guard let dir = fdopendir(descriptor.rawValue) else {
-      let failure = ReadFailure(.current)
+      let failure = ReadError(.current)
       descriptor.closeIgnoringErrors()
       return .failure(failure)
     }

@@ -18,7 +18,7 @@ final class SystemBusConnection {
   private var replies: [UInt32: DBusMessage] = [:]
 
   /// Why the bus cannot be asked.
-  struct Unavailable: Error, CustomStringConvertible {
+  struct UnavailableError: Error, CustomStringConvertible {
     var description: String
   }
 
@@ -38,14 +38,14 @@ final class SystemBusConnection {
 
   /// Connects and writes the authentication, `Hello` and `calls` in one go; returns the calls'
   /// serials, in order.
-  init(sending calls: [DBusMethodCall]) throws(Unavailable) {
+  init(sending calls: [DBusMethodCall]) throws(UnavailableError) {
     guard let path = SystemBusConnection.socketPath else {
-      throw Unavailable(description: "the system bus address is not a unix:path= socket")
+      throw UnavailableError(description: "the system bus address is not a unix:path= socket")
     }
     do {
       socket = try FileDescriptor.connectUnixStream(path: path)
     } catch {
-      throw Unavailable(description: "cannot connect to the system bus at \(path): \(error)")
+      throw UnavailableError(description: "cannot connect to the system bus at \(path): \(error)")
     }
     // EXTERNAL: the kernel tells the bus who is connecting; the client names the same user
     // id, its decimal digits in hexadecimal.
@@ -63,7 +63,7 @@ final class SystemBusConnection {
       try socket.writeAll(bytes)
     } catch {
       socket.closeIgnoringErrors()
-      throw Unavailable(description: "cannot write to the system bus: \(error)")
+      throw UnavailableError(description: "cannot write to the system bus: \(error)")
     }
   }
 
@@ -78,7 +78,7 @@ final class SystemBusConnection {
   }
 
   /// Writes more calls on the open connection; returns their serials.
-  func send(_ calls: [DBusMethodCall]) throws(Unavailable) -> [UInt32] {
+  func send(_ calls: [DBusMethodCall]) throws(UnavailableError) -> [UInt32] {
     var bytes: [UInt8] = []
     var serials: [UInt32] = []
     for call in calls {
@@ -89,14 +89,14 @@ final class SystemBusConnection {
     do {
       try socket.writeAll(bytes)
     } catch {
-      throw Unavailable(description: "cannot write to the system bus: \(error)")
+      throw UnavailableError(description: "cannot write to the system bus: \(error)")
     }
     return serials
   }
 
   /// The replies (returns or errors) to `serials`, waiting until `deadline` (CLOCK_MONOTONIC
   /// nanoseconds) at the latest. A serial missing from the result had no answer in time.
-  func replies(to serials: [UInt32], deadline: UInt64) throws(Unavailable) -> [UInt32: DBusMessage] {
+  func replies(to serials: [UInt32], deadline: UInt64) throws(UnavailableError) -> [UInt32: DBusMessage] {
     var wanted = Set(serials)
     var found: [UInt32: DBusMessage] = [:]
     for serial in serials {
@@ -116,41 +116,43 @@ final class SystemBusConnection {
       do {
         guard try socket.waitReadable(milliseconds: milliseconds) else { break }
       } catch {
-        throw Unavailable(description: "cannot wait for the system bus: \(error)")
+        throw UnavailableError(description: "cannot wait for the system bus: \(error)")
       }
     }
     return found
   }
 
   /// Reads what the socket holds now; false when it held nothing.
-  private func receive() throws(Unavailable) -> Bool {
+  private func receive() throws(UnavailableError) -> Bool {
     var chunk = [UInt8](repeating: 0, count: 16_384)
     let count: Int?
     do {
       count = try chunk.withUnsafeMutableBytes { buffer throws(Errno) in try socket.readAvailable(into: buffer) }
     } catch {
-      throw Unavailable(description: "cannot read from the system bus: \(error)")
+      throw UnavailableError(description: "cannot read from the system bus: \(error)")
     }
     guard let count else { return false }
-    guard count > 0 else { throw Unavailable(description: "the system bus closed the connection") }
+    guard count > 0 else { throw UnavailableError(description: "the system bus closed the connection") }
     if consumed > 0 {
       received.removeFirst(consumed)
       consumed = 0
     }
     received.append(contentsOf: chunk[..<count])
     guard received.count <= 4 * DBusMessageReader.maximumMessageSize else {
-      throw Unavailable(description: "the system bus sent more than devcaps asked for")
+      throw UnavailableError(description: "the system bus sent more than devcaps asked for")
     }
     return true
   }
 
-  private func parseReceived(into found: inout [UInt32: DBusMessage], wanted: inout Set<UInt32>) throws(Unavailable) {
+  private func parseReceived(into found: inout [UInt32: DBusMessage], wanted: inout Set<UInt32>)
+    throws(UnavailableError)
+  {
     if !authenticated {
       guard let lineEnd = lineEnd() else { return }
       let line = String(decoding: received[consumed..<lineEnd], as: UTF8.self)
       consumed = lineEnd + 2
       guard line.hasPrefix("OK ") else {
-        throw Unavailable(description: "the system bus refused devcaps' authentication (\(line.prefix(80)))")
+        throw UnavailableError(description: "the system bus refused devcaps' authentication (\(line.prefix(80)))")
       }
       authenticated = true
     }
@@ -159,7 +161,7 @@ final class SystemBusConnection {
       do {
         framed = try DBusMessageReader.message(in: received, at: consumed)
       } catch {
-        throw Unavailable(description: "the system bus sent a message devcaps cannot read: \(error)")
+        throw UnavailableError(description: "the system bus sent a message devcaps cannot read: \(error)")
       }
       guard let (message, next) = framed else { return }
       consumed = next

@@ -29,13 +29,13 @@ public struct ImpactFeedbackGenerator: Sendable {
   }
 
   /// Why no tap could be made.
-  public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+  public enum FeedbackError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No input device with a rumble effect (FF_RUMBLE).
     case noVibrationMotor
     /// Intensity is 0…1.
     case invalidIntensity(Double)
     /// The motor is there but refused: the node could not be opened, or the effect played.
-    case unusable(Rumble.Unusable)
+    case unusable(Rumble.OpenError)
 
     public var description: String {
       switch self {
@@ -51,17 +51,17 @@ public struct ImpactFeedbackGenerator: Sendable {
   public init(style: Style = .medium) { self.style = style }
 
   /// Taps once at full intensity.
-  public func impactOccurred() throws(Failure) { try impactOccurred(intensity: 1) }
+  public func impactOccurred() throws(FeedbackError) { try impactOccurred(intensity: 1) }
 
   /// Taps once, its magnitude scaled by `intensity` (0…1); 0 taps nothing. Returns when the tap
   /// is over (25–90 ms): the effect is removed from the motor then, and removing it earlier
   /// would cut it short.
-  public func impactOccurred(intensity: Double) throws(Failure) {
+  public func impactOccurred(intensity: Double) throws(FeedbackError) {
     guard intensity.isFinite, (0...1).contains(intensity) else { throw .invalidIntensity(intensity) }
     guard let motor = VibrationMotor.find() else { throw .noVibrationMotor }
     guard intensity > 0 else { return }
     let (strong, weak, milliseconds) = style.magnitude
-    do throws(Rumble.Unusable) {
+    do throws(Rumble.OpenError) {
       let rumble = try Rumble(
         motor: motor, strong: UInt16(strong * intensity), weak: UInt16(weak * intensity), milliseconds: milliseconds)
       try rumble.play()

@@ -19,7 +19,7 @@ public final class Rumble: Sendable {
   private let effect: Int32
 
   /// Why the motor cannot be used.
-  public enum Unusable: Error, Equatable, CustomStringConvertible {
+  public enum OpenError: Error, Equatable, CustomStringConvertible {
     /// The event node could not be opened read-write (most often no permission: root and the input
     /// group may).
     case cannotOpen(path: String, Errno)
@@ -43,7 +43,7 @@ public final class Rumble: Sendable {
   /// Opens the motor's node and uploads a rumble of `milliseconds` with the strong and weak
   /// motors at these magnitudes (0…65535).
   public init(motor: VibrationMotor, strong: UInt16 = 0xC000, weak: UInt16 = 0x6000, milliseconds: UInt16 = 80)
-    throws(Unusable)
+    throws(OpenError)
   {
     let descriptor: FileDescriptor
     do throws(Errno) {
@@ -64,7 +64,7 @@ public final class Rumble: Sendable {
   deinit { close() }
 
   /// Plays the effect once; the kernel stops it after its length.
-  public func play() throws(Unusable) {
+  public func play() throws(OpenError) {
     let failure: Errno? = node.withLock { fd in
       guard let fd else { return .badFileDescriptor }
       if case .failure(let error) = Errno.result({ devcaps_ff_play(fd.rawValue, effect) }) { return error }

@@ -29,7 +29,7 @@ final class PowerProfilesWatcher {
 
   /// Opens the watch in `session`. Asked for by name, no daemon is unavailable with the reason;
   /// in `all`, it is left out.
-  static func open(_ kind: StreamKind, _ sources: SourceContext) throws(StreamError) {
+  static func open(_ kind: StreamKind, _ sources: SourceContext) throws(UpdateError) {
     let session = sources.session
     guard kind == .powerProfile || kind == .all else { return }
     let first: PowerProfileInfo

@@ -13,7 +13,7 @@ public enum SavedReport {
   /// Why a saved report cannot be used: the CLI's exit 66 or 65.
   public enum LoadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file cannot be read (exit 66).
-    case unreadable(path: String, ReadFailure)
+    case unreadable(path: String, ReadError)
     /// It is not a devcaps report this version reads (exit 65).
     case invalid(path: String, reason: String)
 

@@ -21,7 +21,7 @@ extension Report {
       }
     }
     self.init(sections: ReportSection.allCases.filter(present.contains))
-    do throws(SavedMembers.Unaccepted) {
+    do throws(SavedMembers.MemberError) {
       for section in sections {
         guard let value = values[section.ordinal], value != .null else { continue }
         switch section {
@@ -58,7 +58,7 @@ extension ReportSection {
 }
 
 extension DeviceInfo {
-  fileprivate init(saved value: JSONValue) throws(SavedMembers.Unaccepted) {
+  fileprivate init(saved value: JSONValue) throws(SavedMembers.MemberError) {
     let members = try SavedMembers(object: value)
     self.init(
       name: try members.string("name"), model: try members.string("model"), vendor: try members.string("vendor"),
@@ -73,7 +73,7 @@ extension DeviceInfo {
 }
 
 extension FirmwareInfo {
-  fileprivate init(saved value: JSONValue) throws(SavedMembers.Unaccepted) {
+  fileprivate init(saved value: JSONValue) throws(SavedMembers.MemberError) {
     let members = try SavedMembers(object: value)
     self.init(
       vendor: try members.string("vendor"), version: try members.string("version"), date: try members.string("date"))
@@ -81,7 +81,7 @@ extension FirmwareInfo {
 }
 
 extension CPUInfo {
-  fileprivate init(saved value: JSONValue) throws(SavedMembers.Unaccepted) {
+  fileprivate init(saved value: JSONValue) throws(SavedMembers.MemberError) {
     let members = try SavedMembers(object: value)
     var caches: [CPUCache] = []
     if let elements = try members.array("caches") {
@@ -102,7 +102,7 @@ extension CPUInfo {
 }
 
 extension CPUCache {
-  fileprivate init(saved value: JSONValue) throws(SavedMembers.Unaccepted) {
+  fileprivate init(saved value: JSONValue) throws(SavedMembers.MemberError) {
     let members = try SavedMembers(object: value)
     self.init(
       level: try members.required("level", Int.self, minimum: 1), type: try members.required("type", { $0 }),
@@ -112,7 +112,7 @@ extension CPUCache {
 }
 
 extension CPUFrequency {
-  fileprivate init(saved value: JSONValue) throws(SavedMembers.Unaccepted) {
+  fileprivate init(saved value: JSONValue) throws(SavedMembers.MemberError) {
     let members = try SavedMembers(object: value)
     self.init(
       currentHz: try members.count("currentHz"), minHz: try members.count("minHz"),
@@ -121,7 +121,7 @@ extension CPUFrequency {
 }
 
 extension MemoryInfo {
-  fileprivate init(saved value: JSONValue) throws(SavedMembers.Unaccepted) {
+  fileprivate init(saved value: JSONValue) throws(SavedMembers.MemberError) {
     let members = try SavedMembers(object: value)
     self.init(
       totalBytes: try members.integer("totalBytes"), installedBytes: try members.integer("installedBytes"),
@@ -136,14 +136,14 @@ extension MemoryInfo {
 /// only where nothing is lost (JSONScalarDecoding's own conversions), other members are ignored.
 private struct SavedMembers {
   /// What Codable would refuse, or might: the report is decoded again through it.
-  struct Unaccepted: Error {}
+  struct MemberError: Error {}
 
   let members: [JSONMember]
 
   init(_ members: [JSONMember]) { self.members = members }
 
-  init(object value: JSONValue) throws(Unaccepted) {
-    guard case .object(let members) = value else { throw Unaccepted() }
+  init(object value: JSONValue) throws(MemberError) {
+    guard case .object(let members) = value else { throw MemberError() }
     self.members = members
   }
 
@@ -155,75 +155,75 @@ private struct SavedMembers {
     return value
   }
 
-  func required(_ key: String) throws(Unaccepted) -> JSONValue {
-    guard let value = value(key) else { throw Unaccepted() }
+  func required(_ key: String) throws(MemberError) -> JSONValue {
+    guard let value = value(key) else { throw MemberError() }
     return value
   }
 
   /// A non-optional string property, made into the model's type (a `RawRepresentable` enum's init).
-  func required<T>(_ key: String, _ make: (String) -> T?) throws(Unaccepted) -> T {
-    guard case .string(let text) = value(key), let made = make(text) else { throw Unaccepted() }
+  func required<T>(_ key: String, _ make: (String) -> T?) throws(MemberError) -> T {
+    guard case .string(let text) = value(key), let made = make(text) else { throw MemberError() }
     return made
   }
 
   /// A non-optional count (`CPUCache.level`), at least `minimum` as the model's decoder wants.
-  func required<I: FixedWidthInteger>(_ key: String, _ type: I.Type, minimum: I) throws(Unaccepted) -> I {
+  func required<I: FixedWidthInteger>(_ key: String, _ type: I.Type, minimum: I) throws(MemberError) -> I {
     guard let value = value(key), let integer = try? JSONScalarDecoding.integer(type, value, []), integer >= minimum
-    else { throw Unaccepted() }
+    else { throw MemberError() }
     return integer
   }
 
-  func string(_ key: String) throws(Unaccepted) -> String? {
+  func string(_ key: String) throws(MemberError) -> String? {
     guard let value = present(key) else { return nil }
-    guard case .string(let text) = value else { throw Unaccepted() }
+    guard case .string(let text) = value else { throw MemberError() }
     return text
   }
 
-  func enumeration<T>(_ key: String, _ make: (String) -> T?) throws(Unaccepted) -> T? {
+  func enumeration<T>(_ key: String, _ make: (String) -> T?) throws(MemberError) -> T? {
     guard let value = present(key) else { return nil }
-    guard case .string(let text) = value, let made = make(text) else { throw Unaccepted() }
+    guard case .string(let text) = value, let made = make(text) else { throw MemberError() }
     return made
   }
 
-  func integer<I: FixedWidthInteger>(_ key: String) throws(Unaccepted) -> I? {
+  func integer<I: FixedWidthInteger>(_ key: String) throws(MemberError) -> I? {
     guard let value = present(key) else { return nil }
-    guard let integer = try? JSONScalarDecoding.integer(I.self, value, []) else { throw Unaccepted() }
+    guard let integer = try? JSONScalarDecoding.integer(I.self, value, []) else { throw MemberError() }
     return integer
   }
 
-  func number(_ key: String) throws(Unaccepted) -> Double? {
+  func number(_ key: String) throws(MemberError) -> Double? {
     guard let value = present(key) else { return nil }
-    guard let number = try? JSONScalarDecoding.double(value, []) else { throw Unaccepted() }
+    guard let number = try? JSONScalarDecoding.double(value, []) else { throw MemberError() }
     return number
   }
 
   /// An optional count, size or frequency: a negative one is left to Codable, which refuses it.
-  func count<I: FixedWidthInteger>(_ key: String) throws(Unaccepted) -> I? {
+  func count<I: FixedWidthInteger>(_ key: String) throws(MemberError) -> I? {
     guard let integer: I = try integer(key) else { return nil }
-    guard integer >= 0 else { throw Unaccepted() }
+    guard integer >= 0 else { throw MemberError() }
     return integer
   }
 
-  func array(_ key: String) throws(Unaccepted) -> [JSONValue]? {
+  func array(_ key: String) throws(MemberError) -> [JSONValue]? {
     guard let value = present(key) else { return nil }
-    guard case .array(let elements) = value else { throw Unaccepted() }
+    guard case .array(let elements) = value else { throw MemberError() }
     return elements
   }
 
-  func strings(_ key: String) throws(Unaccepted) -> [String]? {
+  func strings(_ key: String) throws(MemberError) -> [String]? {
     guard let elements = try array(key) else { return nil }
     var strings: [String] = []
     strings.reserveCapacity(elements.count)
     for element in elements {
-      guard case .string(let text) = element else { throw Unaccepted() }
+      guard case .string(let text) = element else { throw MemberError() }
       strings.append(text)
     }
     return strings
   }
 
   /// A section without a reader of its own, through Codable.
-  static func codable<T: Decodable>(_ type: T.Type, _ value: JSONValue) throws(Unaccepted) -> T {
-    guard let decoded = try? JSONValueDecoder().decode(type, from: value) else { throw Unaccepted() }
+  static func codable<T: Decodable>(_ type: T.Type, _ value: JSONValue) throws(MemberError) -> T {
+    guard let decoded = try? JSONValueDecoder().decode(type, from: value) else { throw MemberError() }
     return decoded
   }
 }

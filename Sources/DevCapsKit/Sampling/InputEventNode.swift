@@ -32,7 +32,7 @@ extension UdevDevice {
 extension InputEventSource {
   /// The source of an input sensor as the probe listed it (`bus == "input"`): its event node
   /// found through libudev, opened, its state read.
-  convenience init(sensor: SensorInfo, udev: Udev) throws(Unusable) {
+  convenience init(sensor: SensorInfo, udev: Udev) throws(OpenError) {
     guard let (id, node) = InputEventNode.find(inputSyspath: sensor.syspath, udev: udev) else {
       throw .noEventNode(sensor.syspath)
     }

@@ -15,7 +15,7 @@ protocol SampleSource: AnyObject {
   var mode: SampleMode { get }
   /// The newest sample of one group: read now by a polled source, the last one that arrived
   /// from a streaming one (`.noDataYet` before the first).
-  func sample(_ kind: SensorInfo.Kind) -> Result<SensorSample, SampleProblem>
+  func sample(_ kind: SensorInfo.Kind) -> Result<SensorSample, SampleError>
 }
 
 /// A source that delivers by itself: wait until `descriptor` is readable, then `drain()`.
@@ -28,7 +28,7 @@ protocol StreamingSampleSource: SampleSource {
   /// Reads and decodes what is there; false at the end of the data or on a read error.
   func drain() -> Bool
   /// Stops reading and puts back what starting changed; what could not be put back.
-  func stop() -> [SysfsWriteFailure]
+  func stop() -> [SysfsWriteError]
 }
 
 enum SampleMode: String, Sendable {
@@ -115,7 +115,7 @@ struct SampleTimestamp: Sendable, Equatable {
 }
 
 /// Why a source has no sample.
-enum SampleProblem: Error, Equatable, CustomStringConvertible {
+enum SampleError: Error, Equatable, CustomStringConvertible {
   /// The device went away (its attributes or node vanished): the stream ends.
   case gone(kind: SensorInfo.Kind, id: String)
   /// A streaming source before its first sample: nothing to report yet.

@@ -11,7 +11,7 @@ import Musl
 /// be able to put back, and a write the kernel refuses is an error value, never ignored.
 enum SysfsAttribute {
   /// The attribute's text, white space trimmed, read now (never cached: it is live state).
-  static func read(_ path: String) -> Result<String, ReadFailure> {
+  static func read(_ path: String) -> Result<String, ReadError> {
     SystemRoot().readBytes(path).map { String(decoding: $0, as: UTF8.self).trimmingWhitespace() }
   }
 
@@ -23,9 +23,9 @@ enum SysfsAttribute {
   /// so is anything but a regular file, and a path that leads out of the sysfs tree it names
   /// (a directory on the way linked elsewhere). A testbed or a hostile driver cannot turn a
   /// write of devcaps into a write to another file.
-  static func write(_ path: String, _ value: String) -> Result<Void, SysfsWriteFailure> {
-    let failure = { (problem: SysfsWriteFailure.Problem) in
-      SysfsWriteFailure(path: path, value: value, problem: problem)
+  static func write(_ path: String, _ value: String) -> Result<Void, SysfsWriteError> {
+    let failure = { (problem: SysfsWriteError.Cause) in
+      SysfsWriteError(path: path, value: value, problem: problem)
     }
     let descriptor: FileDescriptor
     switch openAttribute(path, O_WRONLY) {
@@ -54,8 +54,7 @@ enum SysfsAttribute {
   }
 
   /// Opens an attribute file to write, refusing what ``write(_:_:)`` refuses.
-  private static func openAttribute(_ path: String, _ flags: Int32) -> Result<FileDescriptor, SysfsWriteFailure.Problem>
-  {
+  private static func openAttribute(_ path: String, _ flags: Int32) -> Result<FileDescriptor, SysfsWriteError.Cause> {
     let descriptor: FileDescriptor
     let status: stat
     do throws(Errno) {
@@ -107,8 +106,8 @@ enum SysfsAttribute {
 }
 
 /// A sysfs write that failed or was refused: which attribute, what devcaps tried to write, and why.
-struct SysfsWriteFailure: Error, Sendable, Equatable, CustomStringConvertible {
-  enum Problem: Error, Sendable, Equatable {
+struct SysfsWriteError: Error, Sendable, Equatable, CustomStringConvertible {
+  enum Cause: Error, Sendable, Equatable {
     /// The kernel's answer.
     case system(Errno)
     /// The attribute's name is a symbolic link.
@@ -121,9 +120,9 @@ struct SysfsWriteFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
   var path: String
   var value: String
-  var problem: Problem
+  var problem: Cause
 
-  init(path: String, value: String, problem: Problem) {
+  init(path: String, value: String, problem: Cause) {
     self.path = path
     self.value = value
     self.problem = problem

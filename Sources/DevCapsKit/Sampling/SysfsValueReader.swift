@@ -62,7 +62,7 @@ final class SysfsValueReader {
     buffer.deallocate()
   }
 
-  enum Problem: Error, Equatable {
+  enum ValueError: Error, Equatable {
     case gone
     case unreadable(Errno)
     case garbage(String)
@@ -71,13 +71,13 @@ final class SysfsValueReader {
     init(_ error: Errno) { self = error.meansAbsent ? .gone : .unreadable(error) }
   }
 
-  func read() -> Result<Double, Problem> {
+  func read() -> Result<Double, ValueError> {
     readBytes().flatMap(parsed)
   }
 
   /// Up to four numbers separated by white space (an `IIO_VAL_INT_MULTIPLE` attribute such as
   /// `in_rot_quaternion_raw`, "x y z w"), without allocating.
-  func readFour() -> Result<Four, Problem> {
+  func readFour() -> Result<Four, ValueError> {
     readBytes().flatMap { count in
       let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
       if let values = SysfsValueReader.parseFour(bytes) { return .success(values) }
@@ -94,7 +94,7 @@ final class SysfsValueReader {
   }
 
   /// The byte count read into the buffer.
-  private func readBytes() -> Result<Int, Problem> {
+  private func readBytes() -> Result<Int, ValueError> {
     do throws(Errno) {
       if kept != nil || replacement.isPossible {
         let file: FileDescriptor
@@ -112,7 +112,7 @@ final class SysfsValueReader {
         try FileDescriptor.open(cPath, O_RDONLY).closeAfter { file throws(Errno) in try file.read(into: buffer, at: 0) }
       )
     } catch {
-      return .failure(Problem(error))
+      return .failure(ValueError(error))
     }
   }
 
@@ -126,7 +126,7 @@ final class SysfsValueReader {
     }
   }
 
-  private func parsed(_ count: Int) -> Result<Double, Problem> {
+  private func parsed(_ count: Int) -> Result<Double, ValueError> {
     let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
     if let value = SysfsValueReader.parse(bytes) { return .success(value) }
     return .failure(.garbage(String(decoding: bytes, as: UTF8.self).trimmingWhitespace()))

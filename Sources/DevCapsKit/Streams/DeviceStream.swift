@@ -11,7 +11,7 @@ import Musl
 /// when a source goes away; the caller only consumes.
 ///
 /// Sources are opened when the stream is made, so a missing one throws
-/// `StreamError.unavailable` before anything is delivered. The first events are the current
+/// `UpdateError.unavailable` before anything is delivered. The first events are the current
 /// state; then one event per change. Sampling runs on a thread of the stream's own that sleeps
 /// in `poll(2)` until a source is ready; it stops, and puts back any device state it changed
 /// (an IIO buffer it enabled), when the consuming task is cancelled or leaves its loop, or when
@@ -36,18 +36,18 @@ public final class DeviceStream {
   private let sink = EventSink()
 
   /// The stream `devcaps watch KIND` prints.
-  public convenience init(_ kind: StreamKind, options: StreamOptions = StreamOptions()) throws(StreamError) {
-    try self.init(options: options) { sources throws(StreamError) in try WatchSources.open(kind, sources) }
+  public convenience init(_ kind: StreamKind, options: StreamOptions = StreamOptions()) throws(UpdateError) {
+    try self.init(options: options) { sources throws(UpdateError) in try WatchSources.open(kind, sources) }
   }
 
   /// The display accelerometer's up-angle at `options.rate` samples per second (default 10).
-  public static func upAngle(options: StreamOptions = StreamOptions()) throws(StreamError) -> DeviceStream {
-    try DeviceStream(options: options) { sources throws(StreamError) in try MotionSources.openUpAngle(sources) }
+  public static func upAngle(options: StreamOptions = StreamOptions()) throws(UpdateError) -> DeviceStream {
+    try DeviceStream(options: options) { sources throws(UpdateError) in try MotionSources.openUpAngle(sources) }
   }
 
   private init(
-    options: StreamOptions, open: (SourceContext) throws(StreamError) -> [SensorInfo]
-  ) throws(StreamError) {
+    options: StreamOptions, open: (SourceContext) throws(UpdateError) -> [SensorInfo]
+  ) throws(UpdateError) {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: StreamEvent.self, bufferingPolicy: options.buffering.policy(of: StreamEvent.self))
     self.stream = stream
@@ -129,14 +129,14 @@ public final class DeviceStream {
       do {
         thread = try WorkerThread {
           switch session.run() {
-          case .failure(let message): continuation.finish(throwing: StreamError.sourceFailed(message))
+          case .failure(let message): continuation.finish(throwing: UpdateError.sourceFailed(message))
           default: continuation.finish()
           }
         }
       } catch {
         stopped = true
         session.cleanUp()
-        continuation.finish(throwing: StreamError.threadUnavailable(error))
+        continuation.finish(throwing: UpdateError.threadUnavailable(error))
       }
     }
     return stream
@@ -150,7 +150,7 @@ public final class DeviceStream {
   /// it, if one did. Returns at once. Use this or ``events()``, not both. The stream runs until
   /// it ends (`handler` returned false, `--count`, `--timeout`, a source failed) or ``stop()`` is
   /// called, whether or not the caller keeps it.
-  public func deliver(to handler: @escaping (StreamEvent) -> Bool, completion: @escaping (StreamError?) -> Void) {
+  public func deliver(to handler: @escaping (StreamEvent) -> Bool, completion: @escaping (UpdateError?) -> Void) {
     guard thread == nil && !stopped else { return completion(nil) }
     sink.handler = handler
     let (session, sink) = (session, sink)
@@ -227,7 +227,7 @@ final class LoopWaker: Sendable {
 extension DeviceStream {
   /// One up-angle reading from the display accelerometer, polled (iOS's synchronous
   /// `orientationAngle`), with the problems met while finding the sensor.
-  public static func readUpAngle(relativeTo: Orientation? = nil) throws(StreamError) -> (
+  public static func readUpAngle(relativeTo: Orientation? = nil) throws(UpdateError) -> (
     sample: UpAngleSample, warnings: [Diagnostic]
   ) {
     guard let udev = Udev() else {

@@ -8,14 +8,14 @@ protocol PolledSensorRule: AnyObject {
   init()
   /// Readies the sensor before the first reading (a counter switched on), putting it back when
   /// the session stops; a sensor that cannot be readied is why the stream cannot start.
-  static func prepare(_ sensor: SensorInfo, _ sources: SourceContext) throws(StreamError)
+  static func prepare(_ sensor: SensorInfo, _ sources: SourceContext) throws(UpdateError)
   /// The event a reading makes, if any: the value in the group's unit, or why there is none. The
   /// first event a rule makes is the stream's initial state.
   func event(sensor: String, value: Double?, problem: String?) -> DeviceEvent?
 }
 
 extension PolledSensorRule {
-  static func prepare(_ sensor: SensorInfo, _ sources: SourceContext) throws(StreamError) {}
+  static func prepare(_ sensor: SensorInfo, _ sources: SourceContext) throws(UpdateError) {}
 }
 
 /// The watches over one slowly changing IIO value — ambient light, air pressure, a step counter:
@@ -28,7 +28,7 @@ enum PolledSensorWatch {
   /// is left out, with the reason as a note when there is a sensor.
   static func open<Rule: PolledSensorRule>(
     _: Rule.Type, _ kind: StreamKind, _ sources: SourceContext
-  ) throws(StreamError) -> SensorInfo? {
+  ) throws(UpdateError) -> SensorInfo? {
     guard kind == Rule.stream || kind == .all else { return nil }
     let (options, session) = (sources.options, sources.session)
     let sensors = sources.sensors()
@@ -38,7 +38,7 @@ enum PolledSensorWatch {
       if kind == .all { return nil }
       throw .unavailable(.init(.noHardware, Rule.missing))
     }
-    do throws(StreamError) {
+    do throws(UpdateError) {
       try Rule.prepare(sensor, sources)
     } catch {
       if kind == .all {

@@ -17,7 +17,7 @@ struct SourceContext {
 extension SourceContext {
   /// A motion sensor's feed, wired into the session's loop (AccelerometerFeed): `also` adds
   /// groups read with it, `hertz` is the stream's rate.
-  func feed(_ sensor: SensorInfo, also: [SensorInfo.Kind] = [], hertz: Double? = nil) throws(StreamError)
+  func feed(_ sensor: SensorInfo, also: [SensorInfo.Kind] = [], hertz: Double? = nil) throws(UpdateError)
     -> any SampleSource
   {
     try AccelerometerFeed.open(

@@ -25,7 +25,7 @@ final class StepCounterWatcher: PolledSensorRule {
   }
 
   /// Switches the counter on when it is off, and off again when the session stops.
-  static func prepare(_ sensor: SensorInfo, _ sources: SourceContext) throws(StreamError) {
+  static func prepare(_ sensor: SensorInfo, _ sources: SourceContext) throws(UpdateError) {
     guard let switchOff = try StepCounterSwitch.switchOn(sensor) else { return }
     let note = sources.note
     sources.session.onStop {
@@ -58,7 +58,7 @@ enum StepCounterSwitch {
   /// Switches the sensor's counter on when it is off, and returns how to switch it off again;
   /// nil when it was on already or has no switch. A switch that cannot be written is why the
   /// stream cannot start.
-  static func switchOn(_ sensor: SensorInfo) throws(StreamError) -> (() -> Result<Void, SysfsWriteFailure>)? {
+  static func switchOn(_ sensor: SensorInfo) throws(UpdateError) -> (() -> Result<Void, SysfsWriteError>)? {
     let path = sensor.syspath + "/in_steps_en"
     let state: String
     switch SysfsAttribute.read(path) {

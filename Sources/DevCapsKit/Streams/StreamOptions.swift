@@ -62,10 +62,6 @@ public struct StreamOptions: Sendable {
   public static let rates: ClosedRange<Double> = 0.1...1000
 }
 
-/// Why a stream cannot start, or why it ended early: the same error, with the same messages, as
-/// every ``Updates`` sequence throws (a missing accelerometer is `.unavailable` from either).
-public typealias StreamError = UpdateError
-
 extension UpdateError {
   static func threadUnavailable(_ error: Errno) -> UpdateError {
     .unavailable(.init(.systemResources, "cannot start the stream's thread: \(error)"))

@@ -24,7 +24,7 @@ final class TabletModeWatcher {
 
   /// Opens the watch in `session`. Asked for by name, a machine without a tablet-mode switch, or
   /// none of whose switches can be read, is unavailable; in `all`, it is left out.
-  static func open(_ kind: StreamKind, _ sources: SourceContext) throws(StreamError) {
+  static func open(_ kind: StreamKind, _ sources: SourceContext) throws(UpdateError) {
     let (session, udev) = (sources.session, sources.udev)
     guard kind == .tabletMode || kind == .all else { return }
     let watcher: TabletModeWatcher
@@ -52,7 +52,7 @@ final class TabletModeWatcher {
   }
 
   /// The switches that can be read; each that cannot is a diagnostic, or the error when none can.
-  private static func openSwitches(udev: Udev, diagnostics: DiagnosticLog) throws(StreamError) -> [Switch] {
+  private static func openSwitches(udev: Udev, diagnostics: DiagnosticLog) throws(UpdateError) -> [Switch] {
     var switches: [Switch] = []
     var unusable: [(syspath: String, reason: UpdateError.Reason)] = []
     for device in udev.devices(subsystem: "input")
@@ -67,7 +67,7 @@ final class TabletModeWatcher {
           ))
         continue
       }
-      do throws(InputEventSource.Unusable) {
+      do throws(InputEventSource.OpenError) {
         let reader = try InputEventReader.open(node)
         let on = try reader.switchState(InputEvent.tabletMode)
         switches.append(

@@ -30,7 +30,7 @@ final class ThermalWatcher {
 
   /// Opens the watch in `session`. Asked for by name, a machine without thermal zones is
   /// unavailable; in `all`, it is left out.
-  static func open(_ kind: StreamKind, _ sources: SourceContext) throws(StreamError) {
+  static func open(_ kind: StreamKind, _ sources: SourceContext) throws(UpdateError) {
     let (options, session) = (sources.options, sources.session)
     guard kind == .thermal || kind == .all else { return }
     let watcher = ThermalWatcher(context: sources.probes)

@@ -30,7 +30,7 @@ final class PowerDaemonsQuery {
   }
 
   /// Connects and asks; nil (with why) when there is no bus to ask.
-  static func start() -> Result<PowerDaemonsQuery, SystemBusConnection.Unavailable> {
+  static func start() -> Result<PowerDaemonsQuery, SystemBusConnection.UnavailableError> {
     do {
       return .success(PowerDaemonsQuery(connection: try SystemBusConnection(sending: firstRound)))
     } catch {
@@ -41,7 +41,7 @@ final class PowerDaemonsQuery {
   /// What the daemons answered.
   struct Answers {
     /// UPower's view, or why there is none (not running, not answering in time).
-    var upower: Result<PowerInfo, SystemBusConnection.Unavailable>
+    var upower: Result<PowerInfo, SystemBusConnection.UnavailableError>
     var profile: Result<PowerProfileInfo, PowerProfileError>
     /// Set when a daemon was on the bus but did not answer in time: worth a warning.
     var timedOut: String?
@@ -68,7 +68,7 @@ final class PowerDaemonsQuery {
   }
 
   private func upower(manager: DBusMessage?, list: DBusMessage?, display: DBusMessage?) -> Result<
-    PowerInfo, SystemBusConnection.Unavailable
+    PowerInfo, SystemBusConnection.UnavailableError
   > {
     guard let manager, let list else {
       return .failure(.init(description: "upowerd did not answer within \(Self.timeoutText)"))

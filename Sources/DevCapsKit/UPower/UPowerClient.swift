@@ -5,21 +5,21 @@ import CDevCapsShims
 final class UPowerClient {
   let client: UnsafeMutableRawPointer
 
-  struct Unavailable: Error, CustomStringConvertible {
+  struct UnavailableError: Error, CustomStringConvertible {
     var description: String
   }
 
   /// Connects to the system bus and upowerd; fails when either, or libupower-glib, is absent.
-  init() throws(Unavailable) {
+  init() throws(UnavailableError) {
     var reason: UnsafePointer<CChar>? = nil
     guard devcaps_upower_load(&reason) != 0 else {
-      throw Unavailable(description: reason.map { String(cString: $0) } ?? "libupower-glib cannot be loaded")
+      throw UnavailableError(description: reason.map { String(cString: $0) } ?? "libupower-glib cannot be loaded")
     }
     var message: UnsafeMutablePointer<CChar>? = nil
     guard let client = devcaps_up_client_new(&message) else {
       let text = message.map { String(cString: $0) } ?? "upowerd is not running"
       if let message { devcaps_g_free(message) }
-      throw Unavailable(description: text)
+      throw UnavailableError(description: text)
     }
     if let message { devcaps_g_free(message) }
     // libupower-glib creates a client even when nobody owns the name; a daemon version proves
@@ -27,7 +27,7 @@ final class UPowerClient {
     // deinit, and the client would be released twice.
     guard devcaps_up_client_get_daemon_version(client) != nil else {
       devcaps_g_object_unref(client)
-      throw Unavailable(description: "upowerd is not running on the system bus")
+      throw UnavailableError(description: "upowerd is not running on the system bus")
     }
     self.client = client
   }

@@ -46,7 +46,7 @@ struct DeviceStreamTests {
   final class Delivered: @unchecked Sendable {
     let lock = NSLock()
     var events: [StreamEvent] = []
-    var completions: [StreamError?] = []
+    var completions: [UpdateError?] = []
     var threads: Set<String> = []
     let ended = DispatchSemaphore(value: 0)
 
@@ -58,7 +58,7 @@ struct DeviceStreamTests {
       return true
     }
 
-    func complete(_ error: StreamError?) {
+    func complete(_ error: UpdateError?) {
       lock.withLock { completions.append(error) }
       ended.signal()
     }
@@ -131,7 +131,7 @@ struct DeviceStreamTests {
   @Test("a stream without its source says so before delivering anything (test machines have no proximity sensor)")
   func unavailable() {
     #expect(
-      throws: StreamError.unavailable(
+      throws: UpdateError.unavailable(
         "no proximity sensor found (no IIO device with in_proximity* channels, no input device with SW_FRONT_PROXIMITY)"
       )
     ) {

@@ -64,12 +64,12 @@ struct ErrnoTests {
   func absence() {
     for code in [ENOENT, ENOTDIR, ENODEV, ENXIO] {
       #expect(Errno(rawValue: code).meansAbsent)
-      #expect(ReadFailure(Errno(rawValue: code)) == .missing)
+      #expect(ReadError(Errno(rawValue: code)) == .missing)
     }
-    #expect(ReadFailure(Errno(rawValue: EACCES)) == .permissionDenied)
-    #expect(ReadFailure(Errno(rawValue: EPERM)) == .permissionDenied)
-    #expect(ReadFailure(Errno(rawValue: EIO)) == .system(.ioError))
-    #expect(ReadFailure(Errno(rawValue: EIO)).description == "Input/output error")
+    #expect(ReadError(Errno(rawValue: EACCES)) == .permissionDenied)
+    #expect(ReadError(Errno(rawValue: EPERM)) == .permissionDenied)
+    #expect(ReadError(Errno(rawValue: EIO)) == .system(.ioError))
+    #expect(ReadError(Errno(rawValue: EIO)).description == "Input/output error")
   }
 }
 
@@ -99,7 +99,7 @@ struct CheckedResultsTests {
   @Test("a sysfs attribute that cannot be written says why")
   func attributeWrite() throws {
     let root = try TemporaryRoot(["/sys/attribute": "0\n"])
-    func error(_ result: Result<Void, SysfsWriteFailure>) -> Errno? {
+    func error(_ result: Result<Void, SysfsWriteError>) -> Errno? {
       if case .failure(let failure) = result { return failure.errno } else { return nil }
     }
     #expect(error(SysfsAttribute.write(root.path + "/sys/missing/attribute", "1")) == .noSuchFileOrDirectory)

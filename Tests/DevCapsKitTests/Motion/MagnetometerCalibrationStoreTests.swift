@@ -43,7 +43,7 @@ struct MagnetometerCalibrationStoreTests {
     let directory = try Self.directory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let store = MagnetometerCalibrationStore(stateDirectory: directory)
-    #expect(throws: MagnetometerCalibrationStore.Problem.self) { try store.save(calibration, for: Self.sensor) }
+    #expect(throws: MagnetometerCalibrationStore.StoreError.self) { try store.save(calibration, for: Self.sensor) }
     // The same values written by hand are refused on load.
     let path = try #require(store.path(for: Self.sensor))
     try FileManager.default.createDirectory(atPath: directory + "/magnetometer", withIntermediateDirectories: true)
@@ -52,7 +52,7 @@ struct MagnetometerCalibrationStoreTests {
     #expect {
       try store.load(for: Self.sensor)
     } throws: { error in
-      guard case .malformed = error as? MagnetometerCalibrationStore.Problem else { return false }
+      guard case .malformed = error as? MagnetometerCalibrationStore.StoreError else { return false }
       return true
     }
   }
@@ -61,10 +61,10 @@ struct MagnetometerCalibrationStoreTests {
   func noStateDirectory() throws {
     let store = MagnetometerCalibrationStore(stateDirectory: nil) { _ in nil }
     #expect(store.directory == nil)
-    #expect(throws: MagnetometerCalibrationStore.Problem.noStateDirectory) {
+    #expect(throws: MagnetometerCalibrationStore.StoreError.noStateDirectory) {
       try store.save(Self.good, for: Self.sensor)
     }
-    #expect(throws: MagnetometerCalibrationStore.Problem.noStateDirectory) { try store.load(for: Self.sensor) }
+    #expect(throws: MagnetometerCalibrationStore.StoreError.noStateDirectory) { try store.load(for: Self.sensor) }
     #expect(!FileManager.default.fileExists(atPath: "/.local/state/devcaps"))
     // A relative HOME is no better than none; XDG_STATE_HOME comes first.
     #expect(MagnetometerCalibrationStore(stateDirectory: nil) { $0 == "HOME" ? "relative" : nil }.directory == nil)

@@ -126,7 +126,7 @@ struct IIOBufferedSourceTests {
   @Test("a buffer another reader enabled is not touched")
   func busy() throws {
     let bench = try Bench(Self.attributes(enabled: ["in_accel_x"], bufferOn: true))
-    #expect(throws: IIOBufferedSource.Unusable.busy) { try bench.start([.accelerometer]) }
+    #expect(throws: IIOBufferedSource.OpenError.busy) { try bench.start([.accelerometer]) }
     #expect(try bench.file("scan_elements/in_accel_y_en") == "0")
   }
 
@@ -135,7 +135,7 @@ struct IIOBufferedSourceTests {
     var attributes = Self.attributes(enabled: ["in_temp"])
     attributes["scan_elements/in_temp_type"] = "be:s16/16X2>>0"
     let bench = try Bench(attributes)
-    #expect(throws: IIOBufferedSource.Unusable.undecodable(element: "in_temp", type: "be:s16/16X2>>0")) {
+    #expect(throws: IIOBufferedSource.OpenError.undecodable(element: "in_temp", type: "be:s16/16X2>>0")) {
       try bench.start([.accelerometer])
     }
     #expect(try bench.file("scan_elements/in_accel_x_en") == "0")
@@ -163,9 +163,9 @@ struct IIOBufferedSourceTests {
       Issue.record("writing to /sys/nonexistent-attribute succeeded")
       return
     }
-    #expect(failure == SysfsWriteFailure(path: "/sys/nonexistent-attribute", value: "1", errno: .noSuchFileOrDirectory))
+    #expect(failure == SysfsWriteError(path: "/sys/nonexistent-attribute", value: "1", errno: .noSuchFileOrDirectory))
     #expect(
-      SysfsWriteFailure(path: "/x", value: "1", errno: .busy).description
+      SysfsWriteError(path: "/x", value: "1", errno: .busy).description
         == "cannot write '1' to /x: Device or resource busy")
   }
 }

@@ -74,7 +74,7 @@ struct IIOPolledSourceTests {
     try FileManager.default.removeItem(atPath: directory.syspath)
     #expect(source.sample(.gyroscope) == .failure(.gone(kind: .gyroscope, id: "iio:device0")))
     #expect(
-      SampleProblem.gone(kind: .gyroscope, id: "iio:device0").description == "the gyroscope iio:device0 went away")
+      SampleError.gone(kind: .gyroscope, id: "iio:device0").description == "the gyroscope iio:device0 went away")
 
     let twoAxes = try IIODirectory(["in_anglvel_x_raw": "0", "in_anglvel_y_raw": "0"]).describe()
     #expect(IIOPolledSource(device: twoAxes, kinds: [.gyroscope]) == nil)

@@ -222,14 +222,14 @@ struct InputEventSourceTests {
     let keeper = open(node, O_RDWR)  // so the source's open does not wait for a writer
     defer { close(keeper) }
     #expect(
-      throws: InputEventSource.Unusable.unreadable(path: node, request: "EVIOCGABS(ABS_X)", Errno(rawValue: ENOTTY))
+      throws: InputEventSource.OpenError.unreadable(path: node, request: "EVIOCGABS(ABS_X)", Errno(rawValue: ENOTTY))
     ) {
       try InputEventSource(kind: .accelerometer, id: "event9", node: node)
     }
-    #expect(throws: InputEventSource.Unusable.cannotOpen(path: directory.path + "/missing", .noSuchFileOrDirectory)) {
+    #expect(throws: InputEventSource.OpenError.cannotOpen(path: directory.path + "/missing", .noSuchFileOrDirectory)) {
       try InputEventSource(kind: .proximity, id: "event9", node: directory.path + "/missing")
     }
-    #expect(throws: InputEventSource.Unusable.notDelivered(.gyroscope)) {
+    #expect(throws: InputEventSource.OpenError.notDelivered(.gyroscope)) {
       try InputEventSource(kind: .gyroscope, id: "event9", node: node)
     }
   }

@@ -31,7 +31,7 @@ struct SysfsAttributeTests {
   }
 
   /// The write's failure; nil when it succeeded.
-  static func failure(_ path: String, _ value: String) -> SysfsWriteFailure? {
+  static func failure(_ path: String, _ value: String) -> SysfsWriteError? {
     if case .failure(let failure) = SysfsAttribute.write(path, value) { return failure }
     return nil
   }
@@ -49,7 +49,7 @@ struct SysfsAttributeTests {
     let path = tree.device + "/in_steps_en"
     try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: tree.outside + "/victim")
     let failure = Self.failure(path, "1")
-    #expect(failure == SysfsWriteFailure(path: path, value: "1", problem: .symbolicLink))
+    #expect(failure == SysfsWriteError(path: path, value: "1", problem: .symbolicLink))
     #expect(tree.contents(tree.outside + "/victim") == "0\n")
     #expect(
       failure?.description
@@ -63,7 +63,7 @@ struct SysfsAttributeTests {
     try FileManager.default.createSymbolicLink(atPath: tree.device + "/buffer", withDestinationPath: tree.outside)
     #expect(
       Self.failure(tree.device + "/buffer/enable", "1")
-        == SysfsWriteFailure(
+        == SysfsWriteError(
           path: tree.device + "/buffer/enable", value: "1", problem: .outsideSysfs(tree.outside + "/enable")))
     #expect(tree.contents(tree.outside + "/enable") == "0\n")
   }
@@ -77,6 +77,6 @@ struct SysfsAttributeTests {
     #expect(Self.failure(fifo, "1") != nil)
     #expect(
       Self.failure("/dev/full", "1")
-        == SysfsWriteFailure(path: "/dev/full", value: "1", problem: .notRegular(.characterDevice)))
+        == SysfsWriteError(path: "/dev/full", value: "1", problem: .notRegular(.characterDevice)))
   }
 }

@@ -69,7 +69,7 @@ extension UpdateError {
   }
 }
 
-extension InputEventSource.Unusable {
+extension InputEventSource.OpenError {
   /// Why an input device cannot be read, as an unavailable reason: permission denied on the
   /// event node when the kernel said so.
   func reason(_ message: String) -> UpdateError.Reason {

@@ -23,7 +23,7 @@ public enum MotionRecording {
   public static let maximumFileSize = 256 << 20
 
   /// A recording's bytes; relative paths are taken from the working directory.
-  public static func readFile(_ path: String) -> Result<[UInt8], ReadFailure> {
+  public static func readFile(_ path: String) -> Result<[UInt8], ReadError> {
     SystemRoot().readBytes(path.hasPrefix("/") ? path : "./" + path, limit: maximumFileSize)
   }
 

@@ -20,13 +20,13 @@ public final class MotionRecordingReader {
 
   /// Opens a recording; relative paths are taken from the working directory. Only a regular
   /// file is read: a FIFO or device in its place is refused.
-  public init(path: String) throws(ReadFailure) {
+  public init(path: String) throws(ReadError) {
     do throws(RegularFileError) {
       descriptor = try FileDescriptor.openRegularFile(path)
     } catch {
       buffer.deallocate()
       switch error {
-      case .system(let error): throw ReadFailure(error)
+      case .system(let error): throw ReadError(error)
       case .notRegular(let kind): throw .notRegularFile(kind)
       }
     }
@@ -51,7 +51,7 @@ public final class MotionRecordingReader {
       do throws(Errno) {
         filled = try descriptor.read(into: buffer)
       } catch {
-        throw .read(line: parser.line, ReadFailure(error))
+        throw .read(line: parser.line, ReadError(error))
       }
       position = 0
       ended = filled == 0
@@ -69,7 +69,7 @@ public final class MotionRecordingReader {
 /// Why ``MotionRecordingReader/next()`` stopped.
 public enum MotionRecordingReadError: Error, Equatable, CustomStringConvertible {
   /// The file could not be read on (an I/O error), at this line.
-  case read(line: Int, ReadFailure)
+  case read(line: Int, ReadError)
   /// A line is not a sample.
   case data(MotionRecordingError)
 

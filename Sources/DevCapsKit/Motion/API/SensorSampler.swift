@@ -10,7 +10,7 @@ final class SensorSampler<Element: Sendable> {
 
   init(
     _ sensor: SensorInfo, hertz: Double, buffering: UpdateBuffering, transform: @escaping (SensorSample) -> Element
-  ) throws(StreamError) {
+  ) throws(UpdateError) {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: Element.self, bufferingPolicy: buffering.policy(of: Element.self))
     self.stream = stream
@@ -48,7 +48,7 @@ final class SensorSampler<Element: Sendable> {
     do {
       thread = try WorkerThread {
         switch session.run() {
-        case .failure(let message): continuation.finish(throwing: StreamError.sourceFailed(message))
+        case .failure(let message): continuation.finish(throwing: UpdateError.sourceFailed(message))
         case .finished: continuation.finish()
         }
       }

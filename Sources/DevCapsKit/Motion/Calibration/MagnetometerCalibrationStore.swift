@@ -9,7 +9,7 @@ import Musl
 /// named after the sensor's driver and its place on the bus, so that it survives a reboot that
 /// numbers IIO devices differently, and a second identical sensor gets a file of its own.
 /// With neither XDG_STATE_HOME nor HOME set there is no such directory: saving fails with
-/// ``Problem/noStateDirectory`` and loading throws it too (a stream notes it and goes on
+/// ``StoreError/noStateDirectory`` and loading throws it too (a stream notes it and goes on
 /// uncalibrated), rather than writing below `/`.
 public struct MagnetometerCalibrationStore: Sendable {
   /// The directory the calibration files are in (`…/devcaps/magnetometer`); `save` makes it,
@@ -35,7 +35,7 @@ public struct MagnetometerCalibrationStore: Sendable {
   }
 
   /// Why a calibration could not be loaded or saved; each names the file or directory.
-  public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+  public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is there but could not be read; `reason` is the system's error. A missing file is no
     /// problem: `load` returns nil.
     case unreadable(path: String, reason: String)
@@ -73,7 +73,7 @@ public struct MagnetometerCalibrationStore: Sendable {
   }
 
   /// The stored calibration, nil when there is none.
-  public func load(for sensor: SensorInfo) throws(Problem) -> MagnetometerCalibration? {
+  public func load(for sensor: SensorInfo) throws(StoreError) -> MagnetometerCalibration? {
     guard let path = path(for: sensor) else { throw .noStateDirectory }
     let bytes: [UInt8]
     switch SystemRoot().readBytes(path, limit: 64 * 1024) {
@@ -84,9 +84,9 @@ public struct MagnetometerCalibrationStore: Sendable {
     do {
       let value = try JSONParser.parse(bytes)
       let calibration = try JSONValueDecoder().decode(MagnetometerCalibration.self, from: value)
-      if let problem = Self.implausibility(of: calibration) { throw Problem.malformed(path: path, reason: problem) }
+      if let problem = Self.implausibility(of: calibration) { throw StoreError.malformed(path: path, reason: problem) }
       return calibration
-    } catch let problem as Problem {
+    } catch let problem as StoreError {
       throw problem
     } catch {
       throw .malformed(path: path, reason: "\(error)")
@@ -96,7 +96,7 @@ public struct MagnetometerCalibrationStore: Sendable {
   /// Writes the calibration (the directory is made when missing), replacing any earlier one
   /// atomically. Returns the file's path.
   @discardableResult
-  public func save(_ calibration: MagnetometerCalibration, for sensor: SensorInfo) throws(Problem) -> String {
+  public func save(_ calibration: MagnetometerCalibration, for sensor: SensorInfo) throws(StoreError) -> String {
     guard let directory, let path = path(for: sensor) else { throw .noStateDirectory }
     if let problem = Self.implausibility(of: calibration) { throw .unwritable(path: path, reason: problem) }
     // 0700: a state directory is the user's own.

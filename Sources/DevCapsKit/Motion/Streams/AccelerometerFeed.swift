@@ -11,7 +11,7 @@ enum AccelerometerFeed {
   static func open(
     _ sensor: SensorInfo, also: [SensorInfo.Kind] = [], context: ProbeContext, session: StreamSession?, udev: Udev,
     hertz: Double? = nil, note: @escaping (String) -> Void
-  ) throws(StreamError) -> any SampleSource {
+  ) throws(UpdateError) -> any SampleSource {
     if sensor.bus == "input" {
       guard let session else { return try InputFeed.source(sensor, udev: udev) }
       return try InputFeed.open(sensor, session: session, udev: udev)
@@ -43,7 +43,7 @@ enum AccelerometerFeed {
 /// newest sample at their own rate. When the node ends (the device was unplugged) the source
 /// reports the sensor gone, which ends the stream.
 enum InputFeed {
-  static func open(_ sensor: SensorInfo, session: StreamSession, udev: Udev) throws(StreamError) -> InputEventSource {
+  static func open(_ sensor: SensorInfo, session: StreamSession, udev: Udev) throws(UpdateError) -> InputEventSource {
     let source = try source(sensor, udev: udev)
     let descriptor = source.descriptor
     session.loop.watch(descriptor) { [unowned session] in
@@ -54,7 +54,7 @@ enum InputFeed {
   }
 
   /// The source, opened with its current state, not yet read from.
-  static func source(_ sensor: SensorInfo, udev: Udev) throws(StreamError) -> InputEventSource {
+  static func source(_ sensor: SensorInfo, udev: Udev) throws(UpdateError) -> InputEventSource {
     do {
       return try InputEventSource(sensor: sensor, udev: udev)
     } catch {
@@ -97,7 +97,7 @@ final class BufferedFeed: SampleSource {
   var kinds: [SensorInfo.Kind] { polled.kinds }
   var mode: SampleMode { buffered?.mode ?? polled.mode }
 
-  func sample(_ kind: SensorInfo.Kind) -> Result<SensorSample, SampleProblem> {
+  func sample(_ kind: SensorInfo.Kind) -> Result<SensorSample, SampleError> {
     buffered?.sample(kind) ?? polled.sample(kind)
   }
 
@@ -111,7 +111,7 @@ final class BufferedFeed: SampleSource {
   }
 
   /// An attribute the buffer's reader could not put back is said, not swallowed.
-  private func reportRestore(_ failures: [SysfsWriteFailure]) {
+  private func reportRestore(_ failures: [SysfsWriteError]) {
     for failure in failures { note("could not restore the IIO buffer's settings: \(failure)") }
   }
 }

@@ -3,7 +3,7 @@
 /// one), each opened buffered or polled as the accelerometer streams are, sampled together on a
 /// timer at the requested rate (default 50 Hz for motion, 10 Hz for heading).
 enum DeviceMotionSources {
-  static func open(_ kind: StreamKind, _ sources: SourceContext) throws(StreamError) -> [SensorInfo] {
+  static func open(_ kind: StreamKind, _ sources: SourceContext) throws(UpdateError) -> [SensorInfo] {
     let wantsMotion = kind == .motion || kind == .all
     let wantsHeading = kind == .heading || kind == .all
     guard wantsMotion || wantsHeading else { return [] }
@@ -27,7 +27,7 @@ enum DeviceMotionSources {
 
   private static func start(
     _ choice: MotionSensorChoice, motion: Bool, heading: Bool, _ sources: SourceContext
-  ) throws(StreamError) -> [SensorInfo] {
+  ) throws(UpdateError) -> [SensorInfo] {
     let (options, session, note) = (sources.options, sources.session, sources.note)
     let hertz = options.rate ?? (motion ? StreamKind.motion : .heading).defaultHertz!
     var inputs = DeviceMotionTracker.Sources()

@@ -44,7 +44,7 @@ final class DeviceMotionTracker {
     case waiting
     /// A sample could not be read this time (said once per distinct problem).
     case skipped(String?)
-    case ended(SampleProblem)
+    case ended(SampleError)
   }
 
   func tick() -> Tick {

@@ -3,7 +3,7 @@
 /// of the stream when the sensor is removed.
 enum MotionSources {
   /// orientation, shake and proximity for `watch`.
-  static func openWatch(_ kind: StreamKind, _ sources: SourceContext) throws(StreamError) -> [SensorInfo] {
+  static func openWatch(_ kind: StreamKind, _ sources: SourceContext) throws(UpdateError) -> [SensorInfo] {
     let wantsMotion = [.orientation, .shake, .all].contains(kind)
     let wantsProximity = kind == .proximity || kind == .all
     guard wantsMotion || wantsProximity else { return [] }
@@ -54,7 +54,7 @@ enum MotionSources {
 
   private static func startProximity(
     _ kind: StreamKind, sensors: [SensorInfo], _ sources: SourceContext
-  ) throws(StreamError) -> SensorInfo? {
+  ) throws(UpdateError) -> SensorInfo? {
     let session = sources.session
     // An IIO sensor first; else an input device's SW_FRONT_PROXIMITY switch.
     let tracker: ProximityTracker
@@ -93,7 +93,7 @@ enum MotionSources {
 
   /// `up-angle`: the display accelerometer at the rate asked for; the first sample is the
   /// initial state.
-  static func openUpAngle(_ sources: SourceContext) throws(StreamError) -> [SensorInfo] {
+  static func openUpAngle(_ sources: SourceContext) throws(UpdateError) -> [SensorInfo] {
     let (options, session) = (sources.options, sources.session)
     let sensor = try displayAccelerometer(context: sources.probes, udev: sources.udev)
     let source = try sources.feed(sensor, hertz: options.rate ?? StreamKind.upAngleDefaultHertz)
@@ -115,7 +115,7 @@ enum MotionSources {
   }
 
   /// The display accelerometer, or why there is none (naming what was found instead).
-  static func displayAccelerometer(context: ProbeContext, udev: Udev) throws(StreamError) -> SensorInfo {
+  static func displayAccelerometer(context: ProbeContext, udev: Udev) throws(UpdateError) -> SensorInfo {
     switch AccelerometerChoice.choose(SensorProbe(context: context, udev: udev).probe()) {
     case .found(let sensor): return sensor
     case .unavailable(let reason): throw .unavailable(reason)

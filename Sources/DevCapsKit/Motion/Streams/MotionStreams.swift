@@ -41,7 +41,7 @@ final class MotionTracker {
 
   /// Reads one sample; `.gone` ends the stream (the sensor was removed), `.noDataYet` means
   /// there is nothing to report yet.
-  func read() -> Result<Sample, SampleProblem> {
+  func read() -> Result<Sample, SampleError> {
     switch sampler.sample(.accelerometer) {
     case .failure(.noDataYet):
       return .failure(.noDataYet)
@@ -84,7 +84,7 @@ final class MotionTracker {
   }
 }
 
-extension SampleProblem {
+extension SampleError {
   /// The sensor is gone or was never there: no later sample will come.
   var endsStream: Bool {
     switch self {
@@ -121,7 +121,7 @@ final class ProximityTracker {
   }
 
   /// An event when `near` changed (the first is the initial state); `.gone` ends the stream.
-  func poll() -> Result<StreamEvent?, SampleProblem> {
+  func poll() -> Result<StreamEvent?, SampleError> {
     let value: Double?
     var problem: String? = nil
     switch source.sample(.proximity) {

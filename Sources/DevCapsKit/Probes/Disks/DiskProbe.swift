@@ -51,19 +51,19 @@ struct DiskProbe {
   /// `statvfs(3)`: block counts times the fragment size (saturating: no filesystem holds 16 EiB,
   /// so only a broken one could overflow).
   /// The sizes of the file system at `path` inside the root (resolved inside it below `DEVCAPS_ROOT`).
-  static func statfs(_ path: String, in root: SystemRoot) -> Result<Size, ReadFailure> {
+  static func statfs(_ path: String, in root: SystemRoot) -> Result<Size, ReadError> {
     var stats = statvfs()
     if root.isLiveSystem {
-      guard case .success = Errno.result({ statvfs(path, &stats) }) else { return .failure(ReadFailure(.current)) }
+      guard case .success = Errno.result({ statvfs(path, &stats) }) else { return .failure(ReadError(.current)) }
     } else {
       let descriptor: FileDescriptor
       do throws(Errno) {
         descriptor = try root.openInside(path, FileDescriptor.pathOnly)
       } catch {
-        return .failure(ReadFailure(error))
+        return .failure(ReadError(error))
       }
       let measured = descriptor.closeAfter { descriptor in Errno.result { fstatvfs(descriptor.rawValue, &stats) } }
-      guard case .success = measured else { return .failure(ReadFailure(.current)) }
+      guard case .success = measured else { return .failure(ReadError(.current)) }
     }
     let unit = UInt64(stats.f_frsize)
     func bytes(_ blocks: some BinaryInteger) -> UInt64 { UInt64(blocks).multipliedIfRepresentable(by: unit) ?? .max }

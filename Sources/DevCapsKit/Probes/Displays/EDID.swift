@@ -28,7 +28,7 @@ struct EDID: Sendable, Equatable {
 
   static let header: [UInt8] = [0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00]
 
-  enum Problem: Error, Equatable, CustomStringConvertible {
+  enum ParseError: Error, Equatable, CustomStringConvertible {
     case tooShort(Int)
     case badHeader
     case badChecksum
@@ -42,7 +42,7 @@ struct EDID: Sendable, Equatable {
     }
   }
 
-  static func parse(_ bytes: [UInt8]) -> Result<EDID, Problem> {
+  static func parse(_ bytes: [UInt8]) -> Result<EDID, ParseError> {
     guard bytes.count >= 128 else { return .failure(.tooShort(bytes.count)) }
     guard Array(bytes[0..<8]) == header else { return .failure(.badHeader) }
     guard bytes[0..<128].reduce(0, { $0 &+ $1 }) == 0 else { return .failure(.badChecksum) }

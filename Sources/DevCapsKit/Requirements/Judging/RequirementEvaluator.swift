@@ -197,25 +197,26 @@ public final class RequirementEvaluator {
     var matches: (String) -> Bool
   }
 
-  func identify(_ key: String) -> Result<Identity, FactUnknown> {
+  func identify(_ key: String) -> Result<Identity, UnknownFactError> {
     switch key {
     case "os", "os-like":
       guard let system = facts.system else {
-        return .failure(FactUnknown(description: "the report has no system section"))
+        return .failure(UnknownFactError(description: "the report has no system section"))
       }
-      guard let id = system.id else { return .failure(FactUnknown(description: "os-release has no ID")) }
+      guard let id = system.id else { return .failure(UnknownFactError(description: "os-release has no ID")) }
       guard key == "os-like" else {
         return .success(Identity(values: [id], shown: id) { $0 == id.lowercased() })
       }
       guard let like = system.idLike else {
-        return .failure(FactUnknown(description: "the report was saved without os-release's ID_LIKE (system.idLike)"))
+        return .failure(
+          UnknownFactError(description: "the report was saved without os-release's ID_LIKE (system.idLike)"))
       }
       let values = [id] + like
       let shown = id + (like.isEmpty ? "" : " (like " + like.concatenated(separator: ", ") + ")")
       return .success(Identity(values: values, shown: shown) { name in values.contains { $0.lowercased() == name } })
     default:
       guard let device = facts.device else {
-        return .failure(FactUnknown(description: "the report has no device section"))
+        return .failure(UnknownFactError(description: "the report has no device section"))
       }
       // The innermost layer, and the virtual machine under a container.
       var layers: [String] = []

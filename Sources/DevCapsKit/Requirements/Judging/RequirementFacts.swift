@@ -21,10 +21,10 @@ protocol RequirementFacts: AnyObject {
   var pci: [PCIDeviceInfo]? { get }
   var gpus: [GPUInfo]? { get }
   /// Total and available bytes of the filesystem holding `path`, or why they are unknown.
-  func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), FactUnknown>
+  func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), UnknownFactError>
 }
 
-struct FactUnknown: Error, CustomStringConvertible {
+struct UnknownFactError: Error, CustomStringConvertible {
   var description: String
 }
 
@@ -57,10 +57,10 @@ final class ProbedFacts: RequirementFacts {
 
   func lacks(_ section: ReportSection) -> Bool { false }
 
-  func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), FactUnknown> {
+  func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), UnknownFactError> {
     switch DiskProbe.statfs(path, in: context.root) {
     case .success(let size): return .success((size.total, size.available))
-    case .failure(let failure): return .failure(FactUnknown(description: failure.description))
+    case .failure(let failure): return .failure(UnknownFactError(description: failure.description))
     }
   }
 }
@@ -103,17 +103,19 @@ final class ReportFacts: RequirementFacts {
   /// The report's disk mounted at `path`. A report measured its mount points only: another
   /// path may not exist on that machine, or be a mount the report leaves out, so judging it by
   /// the mount above it could pass where the machine itself fails.
-  func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), FactUnknown> {
-    guard let disks = report.disks else { return .failure(FactUnknown(description: "the report has no disks section")) }
+  func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), UnknownFactError> {
+    guard let disks = report.disks else {
+      return .failure(UnknownFactError(description: "the report has no disks section"))
+    }
     let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     guard let disk = disks.first(where: { $0.path == trimmed }) else {
       return .failure(
-        FactUnknown(
+        UnknownFactError(
           description:
             "not a mount point of the report, which measured only \(disks.map(\.path).concatenated(separator: ", "))"))
     }
     guard let total = disk.totalBytes, let available = disk.availableBytes else {
-      return .failure(FactUnknown(description: "the report does not give \(disk.path)'s size"))
+      return .failure(UnknownFactError(description: "the report does not give \(disk.path)'s size"))
     }
     return .success((total, available))
   }

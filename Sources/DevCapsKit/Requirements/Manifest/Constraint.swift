@@ -20,21 +20,21 @@ public struct Constraint: Sendable, Equatable {
   public var text: String
 
   /// Why a constraint is malformed, with an example of a good one.
-  public struct Problem: Error, Equatable, CustomStringConvertible {
+  public struct ParseError: Error, Equatable, CustomStringConvertible {
     /// The reason, for a person.
     public var description: String
     init(_ description: String) { self.description = description }
   }
 
   /// Parses a constraint for a key of this measure.
-  public static func parse(_ text: String, measure: ManifestKeys.Measure) throws(Problem) -> Constraint {
+  public static func parse(_ text: String, measure: ManifestKeys.Measure) throws(ParseError) -> Constraint {
     if let plain = PlainConstraint.parse(text, measure: measure) { return plain }
     return try parseCharacters(text, measure: measure)
   }
 
   /// The general reading, by Characters: every constraint PlainConstraint leaves, and what the
   /// fuzzers check it against.
-  static func parseCharacters(_ text: String, measure: ManifestKeys.Measure) throws(Problem) -> Constraint {
+  static func parseCharacters(_ text: String, measure: ManifestKeys.Measure) throws(ParseError) -> Constraint {
     let trimmed = text.trimmingWhitespace()
     var rest = Substring(trimmed)
     var op = Operator.atLeast
@@ -48,10 +48,10 @@ public struct Constraint: Sendable, Equatable {
       op = found
       rest = rest.dropFirst(found.rawValue.count)
     } else if rest.hasPrefix("=") || rest.hasPrefix("≥") || rest.hasPrefix("≤") || rest.hasPrefix("!") {
-      throw Problem("'\(text)' has an unknown operator; use one of >= > <= < == !=")
+      throw ParseError("'\(text)' has an unknown operator; use one of >= > <= < == !=")
     }
     rest = Substring(rest.trimmingWhitespace())
-    if rest.isEmpty { throw Problem("'\(text)' has no value") }
+    if rest.isEmpty { throw ParseError("'\(text)' has no value") }
     let value: Value
     switch measure {
     case .version: value = .version(try versionParts(rest, whole: text))
@@ -66,20 +66,20 @@ public struct Constraint: Sendable, Equatable {
     UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "!"),
   ]
 
-  static func versionParts(_ text: Substring, whole: String) throws(Problem) -> [Int] {
+  static func versionParts(_ text: Substring, whole: String) throws(ParseError) -> [Int] {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { part in
       part.allSatisfy { $0.isASCII && $0.isNumber } ? Int(part) : nil
     }
     guard !parts.isEmpty, parts.allSatisfy({ $0 != nil && $0! >= 0 }) else {
-      throw Problem("'\(whole)' is not a version: write dotted numbers such as '>= 6.1'")
+      throw ParseError("'\(whole)' is not a version: write dotted numbers such as '>= 6.1'")
     }
     return parts.map { $0! }
   }
 
   /// A thermal state's place in ``ManifestKeys/thermalStates``, so that `<=` means "no hotter".
-  static func thermalStateRank(_ text: Substring, whole: String) throws(Problem) -> Double {
+  static func thermalStateRank(_ text: Substring, whole: String) throws(ParseError) -> Double {
     guard let rank = ManifestKeys.thermalStates.firstIndex(of: String(text)) else {
-      throw Problem(
+      throw ParseError(
         "'\(whole)' names no thermal state; use one of \(ManifestKeys.thermalStates.joined(separator: ", ")), such as \(example(.thermalState))"
       )
     }
@@ -92,34 +92,34 @@ public struct Constraint: Sendable, Equatable {
   ]
   static let hertzUnits: [String: Double] = ["Hz": 1, "kHz": 1e3, "MHz": 1e6, "GHz": 1e9]
 
-  static func quantity(_ text: String, measure: ManifestKeys.Measure, whole: String) throws(Problem) -> Double {
+  static func quantity(_ text: String, measure: ManifestKeys.Measure, whole: String) throws(ParseError) -> Double {
     let numberEnd = numberPrefixEnd(text)
     let digits = String(text[..<numberEnd])
     let unit = text[numberEnd...].trimmingWhitespace()
     guard !digits.isEmpty, !digits.hasPrefix("."), !digits.hasSuffix("."), let number = Double(digits), number.isFinite
     else {
-      throw Problem("'\(whole)' needs a number, such as \(example(measure))")
+      throw ParseError("'\(whole)' needs a number, such as \(example(measure))")
     }
     switch measure {
     case .bytes: return number * (try factor(unit, units: byteUnits, bare: 1, whole: whole, measure: measure))
     case .hertz: return number * (try factor(unit, units: hertzUnits, bare: 1, whole: whole, measure: measure))
     case .count:
-      guard unit.isEmpty else { throw Problem("'\(whole)' is a count and takes no unit, such as '>= 4'") }
-      guard number == number.rounded() else { throw Problem("'\(whole)' must be a whole number") }
+      guard unit.isEmpty else { throw ParseError("'\(whole)' is a count and takes no unit, such as '>= 4'") }
+      guard number == number.rounded() else { throw ParseError("'\(whole)' must be a whole number") }
       return number
     case .cores:
-      guard unit.isEmpty else { throw Problem("'\(whole)' is a number of CPUs and takes no unit, such as '>= 1.5'") }
+      guard unit.isEmpty else { throw ParseError("'\(whole)' is a number of CPUs and takes no unit, such as '>= 1.5'") }
       return number
     case .level:
       if unit == "%" {
-        guard number <= 100 else { throw Problem("'\(whole)' is more than 100%") }
+        guard number <= 100 else { throw ParseError("'\(whole)' is more than 100%") }
         return number / 100
       }
       guard unit.isEmpty else {
-        throw Problem("'\(whole)' takes a percentage such as '>= 50%' or a fraction such as '>= 0.5'")
+        throw ParseError("'\(whole)' takes a percentage such as '>= 50%' or a fraction such as '>= 0.5'")
       }
       guard number <= 1 else {
-        throw Problem("'\(whole)' is above 1; write a percentage such as '>= 50%' or a fraction such as '>= 0.5'")
+        throw ParseError("'\(whole)' is above 1; write a percentage such as '>= 50%' or a fraction such as '>= 0.5'")
       }
       return number
     case .version, .cpuLevel, .thermalState:
@@ -139,25 +139,25 @@ public struct Constraint: Sendable, Equatable {
   }
 
   /// The number of `x86-64-vN`, 1 to 4.
-  static func cpuLevel(_ text: Substring, whole: String) throws(Problem) -> Int {
+  static func cpuLevel(_ text: Substring, whole: String) throws(ParseError) -> Int {
     let prefix = "x86-64-v"
     if text.hasPrefix(prefix), let number = Int(text.dropFirst(prefix.count)), (1...4).contains(number) {
       return number
     }
     let levels = (1...4).map { prefix + String($0) }
-    throw Problem("'\(whole)' is not an x86-64 level; levels are \(levels.joined(separator: ", "))")
+    throw ParseError("'\(whole)' is not an x86-64 level; levels are \(levels.joined(separator: ", "))")
   }
 
   static func factor(
     _ unit: String, units: [String: Double], bare: Double, whole: String, measure: ManifestKeys.Measure
-  ) throws(Problem) -> Double {
+  ) throws(ParseError) -> Double {
     if unit.isEmpty { return bare }
     if let factor = units[unit] { return factor }
     // By factor, then by name: kB and KB are both 1000, and a dictionary's order changes from
     // one run to the next.
     let valid = units.keys.sorted { (units[$0]!, $0) < (units[$1]!, $1) }
     let hint = nearestCandidate(to: unit, among: valid).map { "did you mean '\($0)'? " } ?? ""
-    throw Problem("'\(whole)' has an unknown unit '\(unit)'; \(hint)units are \(valid.joined(separator: ", "))")
+    throw ParseError("'\(whole)' has an unknown unit '\(unit)'; \(hint)units are \(valid.joined(separator: ", "))")
   }
 
   static func example(_ measure: ManifestKeys.Measure) -> String {

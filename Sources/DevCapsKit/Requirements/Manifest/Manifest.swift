@@ -74,7 +74,7 @@ extension Manifest {
 
   /// A manifest file's bytes, for `parse`; relative paths are taken from the working directory,
   /// never from `DEVCAPS_ROOT`.
-  public static func readFile(_ path: String) -> Result<[UInt8], ReadFailure> {
+  public static func readFile(_ path: String) -> Result<[UInt8], ReadError> {
     SystemRoot().readBytes(path.hasPrefix("/") ? path : "./" + path, limit: maximumFileSize)
   }
 

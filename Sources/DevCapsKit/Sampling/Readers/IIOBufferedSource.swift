@@ -38,7 +38,7 @@ final class IIOBufferedSource: StreamingSampleSource {
   var id: String { device.id }
   var mode: SampleMode { .buffered }
 
-  enum Unusable: Error, Equatable, CustomStringConvertible {
+  enum OpenError: Error, Equatable, CustomStringConvertible {
     case notBuffered
     case busy
     case unreadable(path: String, reason: String)
@@ -48,7 +48,7 @@ final class IIOBufferedSource: StreamingSampleSource {
     case notWritable(String)
     case noDeviceNode(String)
     /// A write the kernel refused while starting, and what could not be put back after it.
-    case writeFailed(SysfsWriteFailure, notRestored: [SysfsWriteFailure])
+    case writeFailed(SysfsWriteError, notRestored: [SysfsWriteError])
 
     var description: String {
       switch self {
@@ -77,14 +77,14 @@ final class IIOBufferedSource: StreamingSampleSource {
   init(
     device: IIODevice, kinds: [SensorInfo.Kind], devicePath: String? = nil, triggers: String = "/sys/bus/iio/devices",
     hertz: Double? = nil
-  ) throws(Unusable) {
+  ) throws(OpenError) {
     self.device = device
     self.kinds = kinds
     let node = devicePath ?? "/dev/" + device.id
     self.devicePath = node
     let base = device.syspath + "/"
     guard !device.scanElements.isEmpty else { throw .notBuffered }
-    func read(_ path: String) throws(Unusable) -> String {
+    func read(_ path: String) throws(OpenError) -> String {
       switch SysfsAttribute.read(path) {
       case .success(let text): return text
       case .failure(let failure): throw .unreadable(path: path, reason: failure.description)
@@ -180,12 +180,12 @@ final class IIOBufferedSource: StreamingSampleSource {
 
   /// Closes the node and puts back every attribute changed, the buffer first; returns the writes
   /// that failed (each attempted all the same). A second call does nothing.
-  func stop() -> [SysfsWriteFailure] {
+  func stop() -> [SysfsWriteError] {
     if isOpen {
       descriptor.closeIgnoringErrors()
       isOpen = false
     }
-    var failures: [SysfsWriteFailure] = []
+    var failures: [SysfsWriteError] = []
     for (path, value) in saved.reversed() {
       if case .failure(let failure) = SysfsAttribute.write(path, value) { failures.append(failure) }
     }
@@ -193,7 +193,7 @@ final class IIOBufferedSource: StreamingSampleSource {
     return failures
   }
 
-  func sample(_ kind: SensorInfo.Kind) -> Result<SensorSample, SampleProblem> {
+  func sample(_ kind: SensorInfo.Kind) -> Result<SensorSample, SampleError> {
     guard kinds.contains(kind) else { return .failure(.notDelivered(kind: kind, id: id)) }
     return latest[kind].map { .success($0) } ?? .failure(.noDataYet)
   }

@@ -37,7 +37,7 @@ final class IIOPolledSource: SampleSource {
     self.init(device: device, kinds: [sensor.type])
   }
 
-  func sample(_ kind: SensorInfo.Kind) -> Result<SensorSample, SampleProblem> {
+  func sample(_ kind: SensorInfo.Kind) -> Result<SensorSample, SampleError> {
     guard let (group, axes) = readers[kind] else { return .failure(.notDelivered(kind: kind, id: id)) }
     if kind == .rotation, let axis = axes.first { return rotation(axis.channel, axis.reader) }
     var values = (0.0, 0.0, 0.0)
@@ -52,7 +52,7 @@ final class IIOPolledSource: SampleSource {
         }
       case .failure(.gone): return .failure(.gone(kind: kind, id: id))
       case .failure(.unreadable(let code)):
-        return .failure(.unreadable(path: axis.reader.path, reason: ReadFailure(code).description))
+        return .failure(.unreadable(path: axis.reader.path, reason: ReadError(code).description))
       case .failure(.garbage(let text)): return .failure(.garbage(path: axis.reader.path, text: text))
       }
     }
@@ -64,7 +64,7 @@ final class IIOPolledSource: SampleSource {
 
   /// `in_rot_quaternion_raw` holds "x y z w"; each through the channel's scale and offset. All
   /// zero is what hid-sensor-rotation shows before the hub sent its first report.
-  private func rotation(_ channel: IIOChannel, _ reader: SysfsValueReader) -> Result<SensorSample, SampleProblem> {
+  private func rotation(_ channel: IIOChannel, _ reader: SysfsValueReader) -> Result<SensorSample, SampleError> {
     switch reader.readFour() {
     case .success(let four) where four.count == 4:
       let (x, y, z, w) = four.values
@@ -77,7 +77,7 @@ final class IIOPolledSource: SampleSource {
       return .failure(.garbage(path: reader.path, text: "fewer than the four components x y z w"))
     case .failure(.gone): return .failure(.gone(kind: .rotation, id: id))
     case .failure(.unreadable(let code)):
-      return .failure(.unreadable(path: reader.path, reason: ReadFailure(code).description))
+      return .failure(.unreadable(path: reader.path, reason: ReadError(code).description))
     case .failure(.garbage(let text)): return .failure(.garbage(path: reader.path, text: text))
     }
   }

@@ -30,7 +30,7 @@ final class InputEventReader {
   }
 
   /// Opens `node` read-only and non-blocking.
-  static func open(_ node: String) throws(InputEventSource.Unusable) -> InputEventReader {
+  static func open(_ node: String) throws(InputEventSource.OpenError) -> InputEventReader {
     do throws(Errno) {
       return InputEventReader(descriptor: try FileDescriptor.open(node, O_RDONLY | O_NONBLOCK), node: node)
     } catch {
@@ -54,7 +54,7 @@ final class InputEventReader {
   }
 
   /// Whether switch `code` (linux/input-event-codes.h) is on now.
-  func switchState(_ code: UInt16) throws(InputEventSource.Unusable) -> Bool {
+  func switchState(_ code: UInt16) throws(InputEventSource.OpenError) -> Bool {
     switch Errno.result({ devcaps_evdev_switch_state(descriptor.rawValue, UInt32(code)) }) {
     case .success(let state): return state == 1
     case .failure(let error): throw .unreadable(path: node, request: "EVIOCGSW", error)

@@ -45,7 +45,7 @@ final class InputEventSource: StreamingSampleSource {
   var kinds: [SensorInfo.Kind] { [kind] }
   var mode: SampleMode { .evdev }
 
-  enum Unusable: Error, Equatable, CustomStringConvertible {
+  enum OpenError: Error, Equatable, CustomStringConvertible {
     case notDelivered(SensorInfo.Kind)
     /// The input device has no `eventN` child.
     case noEventNode(String)
@@ -67,7 +67,7 @@ final class InputEventSource: StreamingSampleSource {
   }
 
   /// Opens the node and reads the current state. `kind` is `.accelerometer` or `.proximity`.
-  convenience init(kind: SensorInfo.Kind, id: String, node: String, mountMatrix: MountMatrix? = nil) throws(Unusable) {
+  convenience init(kind: SensorInfo.Kind, id: String, node: String, mountMatrix: MountMatrix? = nil) throws(OpenError) {
     guard kind == .accelerometer || kind == .proximity else { throw .notDelivered(kind) }
     let reader = try InputEventReader.open(node)
     // Not every kernel (or a testbed) takes EVIOCSCLOCKID: then events keep CLOCK_REALTIME.
@@ -106,7 +106,7 @@ final class InputEventSource: StreamingSampleSource {
 
   deinit { _ = stop() }
 
-  private static func axis(_ reader: InputEventReader, _ code: UInt16) throws(Unusable) -> InputAxis {
+  private static func axis(_ reader: InputEventReader, _ code: UInt16) throws(OpenError) -> InputAxis {
     var info = devcaps_evdev_axis()
     if case .failure(let error) = Errno.result({
       devcaps_evdev_axis_info(reader.descriptor.rawValue, UInt32(code), &info)
@@ -117,12 +117,12 @@ final class InputEventSource: StreamingSampleSource {
   }
 
   /// Closes the node. Nothing else was changed: the clock choice belongs to this open file.
-  func stop() -> [SysfsWriteFailure] {
+  func stop() -> [SysfsWriteError] {
     reader.close()
     return []
   }
 
-  func sample(_ kind: SensorInfo.Kind) -> Result<SensorSample, SampleProblem> {
+  func sample(_ kind: SensorInfo.Kind) -> Result<SensorSample, SampleError> {
     guard kind == self.kind else { return .failure(.notDelivered(kind: kind, id: id)) }
     if ended != nil { return .failure(.gone(kind: kind, id: id)) }
     return latest.map { .success($0) } ?? .failure(.noDataYet)
@@ -143,7 +143,7 @@ final class InputEventSource: StreamingSampleSource {
       // Events were lost (SYN_DROPPED): the state is whatever the kernel holds now.
       do {
         if kind == .accelerometer {
-          let values = try InputEvent.accelerometerAxes.map { code throws(Unusable) in
+          let values = try InputEvent.accelerometerAxes.map { code throws(OpenError) in
             try InputEventSource.axis(reader, code).value
           }
           decoder.reset(axes: values, switchOn: false)

@@ -7,7 +7,7 @@ import Musl
 /// Battery and lid: UPower's signals on its own GLib thread when upowerd answers; without it,
 /// the battery from sysfs on udev `power_supply` events, and no lid.
 enum PowerSources {
-  static func open(_ kind: StreamKind, _ sources: SourceContext) throws(StreamError) {
+  static func open(_ kind: StreamKind, _ sources: SourceContext) throws(UpdateError) {
     let (session, context, udev) = (sources.session, sources.probes, sources.udev)
     let battery = (kind == .battery || kind == .all) ? PowerStream(kind: .battery) : nil
     let lid = (kind == .lid || kind == .all) ? PowerStream(kind: .lid) : nil

@@ -1,7 +1,7 @@
 /// Which sources `watch KIND` opens. In `all`, a stream without a source on this machine is left
-/// out; asked for by name, its absence is `StreamError.unavailable`.
+/// out; asked for by name, its absence is `UpdateError.unavailable`.
 enum WatchSources {
-  static func open(_ kind: StreamKind, _ sources: SourceContext) throws(StreamError) -> [SensorInfo] {
+  static func open(_ kind: StreamKind, _ sources: SourceContext) throws(UpdateError) -> [SensorInfo] {
     let (session, context, udev) = (sources.session, sources.probes, sources.udev)
     var watchers: [(start: () -> [DeviceEvent], subsystems: [String], handle: (UdevMonitor.Event) -> [DeviceEvent])] =
       []

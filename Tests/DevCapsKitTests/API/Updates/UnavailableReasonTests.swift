@@ -8,12 +8,13 @@ struct UnavailableReasonTests {
   func permissionDenied() {
     let node = "/dev/input/event7"
     #expect(
-      InputEventSource.Unusable.cannotOpen(path: node, .permissionDenied).reason("m").kind
+      InputEventSource.OpenError.cannotOpen(path: node, .permissionDenied).reason("m").kind
         == .permissionDenied(path: node))
     #expect(
-      InputEventSource.Unusable.cannotOpen(path: node, .notPermitted).reason("m").kind == .permissionDenied(path: node))
-    #expect(InputEventSource.Unusable.cannotOpen(path: node, Errno(rawValue: 19)).reason("m").kind == .other)
-    #expect(InputEventSource.Unusable.noEventNode("/sys/x").reason("m").kind == .unsuitableHardware)
+      InputEventSource.OpenError.cannotOpen(path: node, .notPermitted).reason("m").kind == .permissionDenied(path: node)
+    )
+    #expect(InputEventSource.OpenError.cannotOpen(path: node, Errno(rawValue: 19)).reason("m").kind == .other)
+    #expect(InputEventSource.OpenError.noEventNode("/sys/x").reason("m").kind == .unsuitableHardware)
     let path = "/sys/bus/iio/devices/iio:device1/in_steps_en"
     #expect(
       UpdateError.Reason.denied(.permissionDenied, path: path, otherwise: .other, "m").kind

@@ -55,7 +55,7 @@ struct ConstraintTests {
       ("1.", .bytes, "needs a number"),
     ])
   func malformed(text: String, measure: ManifestKeys.Measure, message: String) {
-    #expect(throws: Constraint.Problem.self) { try Constraint.parse(text, measure: measure) }
+    #expect(throws: Constraint.ParseError.self) { try Constraint.parse(text, measure: measure) }
     do { _ = try Constraint.parse(text, measure: measure) } catch {
       #expect(error.description.contains(message), "\(error)")
     }
@@ -86,7 +86,7 @@ struct ConstraintTests {
 
   @Test("an unknown unit lists the units in one order every time, ties by name")
   func unitListIsStable() {
-    let problem = #expect(throws: Constraint.Problem.self) { try Constraint.parse(">= 1 gib", measure: .bytes) }
+    let problem = #expect(throws: Constraint.ParseError.self) { try Constraint.parse(">= 1 gib", measure: .bytes) }
     #expect(problem?.description.hasSuffix("units are B, KB, kB, KiB, MB, MiB, GB, GiB, TB, TiB") == true)
   }
 }

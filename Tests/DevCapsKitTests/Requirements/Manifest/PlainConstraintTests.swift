@@ -34,7 +34,8 @@ struct PlainConstraintTests {
   static func agree(_ text: String) {
     for measure in measures {
       guard let plain = PlainConstraint.parse(text, measure: measure) else { continue }
-      let general = Result { () throws(Constraint.Problem) in try Constraint.parseCharacters(text, measure: measure) }
+      let general = Result { () throws(Constraint.ParseError) in try Constraint.parseCharacters(text, measure: measure)
+      }
       #expect(general == .success(plain), "\(text.debugDescription) as \(measure)")
     }
   }
