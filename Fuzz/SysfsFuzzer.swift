@@ -12,7 +12,7 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: bytes, as: UTF8.self)
   switch data[0] % 13 {
   case 0:
-    _ = EDID.parse(bytes)
+    _ = try? EDID.parse(bytes)
     // An SMBIOS table: every structure the walk returns lies within the table.
     for area in SMBIOSTable.formattedAreas(ofType: bytes.first ?? 4, in: bytes) {
       precondition(area.count >= 4 && area.endIndex <= bytes.count, "an SMBIOS structure outside the table")

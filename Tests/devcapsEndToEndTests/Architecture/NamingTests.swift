@@ -12,7 +12,8 @@ struct NamingTests {
 
   /// Every type declared as conforming to `Error`, as (file, type name).
   static func errorTypes() throws -> [(file: String, name: String)] {
-    let declaration = #/^\s*(?:(?:public|package|fileprivate|private|final)\s+)*(?:enum|struct|class)\s+(\w+)[^:{]*:([^{]*)/#
+    let declaration =
+      #/^\s*(?:(?:public|package|fileprivate|private|final)\s+)*(?:enum|struct|class)\s+(\w+)[^:{]*:([^{]*)/#
     var found: [(String, String)] = []
     for target in ["DevCapsKit", "DevCapsMotion", "devcaps"] {
       for file in LayeringTests.files(of: target) {

@@ -31,9 +31,10 @@ struct DisplayProbe {
     display.modes = DisplayProbe.modes(device.attribute("modes") ?? "")
     // EDID is binary: read the attribute file itself (libudev's text view stops at a NUL).
     if let bytes = context.liveBytes(device.syspath + "/edid"), !bytes.isEmpty {
-      switch EDID.parse(bytes) {
-      case .success(let edid): display.apply(edid)
-      case .failure(let problem): context.diagnostics.record(device.syspath + "/edid", problem.description)
+      do throws(EDID.ParseError) {
+        display.apply(try EDID.parse(bytes))
+      } catch {
+        context.diagnostics.record(device.syspath + "/edid", error.description)
       }
     }
     return display

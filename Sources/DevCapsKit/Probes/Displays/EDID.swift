@@ -42,10 +42,10 @@ struct EDID: Sendable, Equatable {
     }
   }
 
-  static func parse(_ bytes: [UInt8]) -> Result<EDID, ParseError> {
-    guard bytes.count >= 128 else { return .failure(.tooShort(bytes.count)) }
-    guard Array(bytes[0..<8]) == header else { return .failure(.badHeader) }
-    guard bytes[0..<128].reduce(0, { $0 &+ $1 }) == 0 else { return .failure(.badChecksum) }
+  static func parse(_ bytes: [UInt8]) throws(ParseError) -> EDID {
+    guard bytes.count >= 128 else { throw .tooShort(bytes.count) }
+    guard Array(bytes[0..<8]) == header else { throw .badHeader }
+    guard bytes[0..<128].reduce(0, { $0 &+ $1 }) == 0 else { throw .badChecksum }
 
     // Manufacturer: three 5-bit letters, 1 = "A", big-endian.
     let packed = Int(bytes[8]) << 8 | Int(bytes[9])
@@ -87,7 +87,7 @@ struct EDID: Sendable, Equatable {
       edid.widthMm = Int(bytes[21]) * 10
       edid.heightMm = Int(bytes[22]) * 10
     }
-    return .success(edid)
+    return edid
   }
 
   static func detailedTiming(_ d: [UInt8]) -> Mode? {

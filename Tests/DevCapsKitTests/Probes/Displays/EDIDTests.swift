@@ -72,7 +72,7 @@ struct EDIDTests {
     builder.text(slot: 1, tag: 0xFC, "DELL U2720Q")
     builder.text(slot: 2, tag: 0xFF, "ABC1234")
     builder.sizeInCentimetres(60, 34)
-    let edid = try EDID.parse(builder.sealed()).get()
+    let edid = try EDID.parse(builder.sealed())
     #expect(edid.manufacturerId == "DEL")
     #expect(edid.productCode == 0xA0F2)
     #expect(edid.serialNumber == 0x1234_5678)
@@ -88,7 +88,7 @@ struct EDIDTests {
     var builder = EDIDBuilder(serial: 0)
     builder.timing(clockKHz: 148_500, hActive: 1920, hBlank: 280, vActive: 1080, vBlank: 45, widthMm: 0, heightMm: 0)
     builder.sizeInCentimetres(53, 30)
-    let edid = try EDID.parse(builder.sealed()).get()
+    let edid = try EDID.parse(builder.sealed())
     #expect(edid.widthMm == 530)
     #expect(edid.heightMm == 300)
     #expect(edid.serialNumber == nil)
@@ -100,14 +100,14 @@ struct EDIDTests {
     var builder = EDIDBuilder()
     builder.timing(
       clockKHz: 74_250, hActive: 1920, hBlank: 280, vActive: 540, vBlank: 22, widthMm: 0, heightMm: 0, interlaced: true)
-    let mode = try EDID.parse(builder.sealed()).get().preferredMode
+    let mode = try EDID.parse(builder.sealed()).preferredMode
     #expect(mode?.height == 1080)
     #expect(mode?.interlaced == true)
   }
 
   @Test("no size, no timing, no name: unknowns, not zeros")
   func bare() throws {
-    let edid = try EDID.parse(EDIDBuilder().sealed()).get()
+    let edid = try EDID.parse(EDIDBuilder().sealed())
     #expect(edid.widthMm == nil)
     #expect(edid.preferredMode == nil)
     #expect(edid.name == nil)
@@ -115,29 +115,29 @@ struct EDIDTests {
 
   @Test("a 256-byte EDID with an extension block parses its base block")
   func withExtension() throws {
-    let edid = try EDID.parse(EDIDBuilder().sealed() + [UInt8](repeating: 0x02, count: 128)).get()
+    let edid = try EDID.parse(EDIDBuilder().sealed() + [UInt8](repeating: 0x02, count: 128))
     #expect(edid.manufacturerId == "DEL")
   }
 
   @Test("malformed blocks are rejected with the reason")
   func malformed() {
     let good = EDIDBuilder().sealed()
-    #expect(EDID.parse([]) == .failure(.tooShort(0)))
-    #expect(EDID.parse(Array(good.prefix(127))) == .failure(.tooShort(127)))
+    #expect(throws: EDID.ParseError.tooShort(0)) { try EDID.parse([]) }
+    #expect(throws: EDID.ParseError.tooShort(127)) { try EDID.parse(Array(good.prefix(127))) }
     var badHeader = good
     badHeader[1] = 0
-    #expect(EDID.parse(badHeader) == .failure(.badHeader))
+    #expect(throws: EDID.ParseError.badHeader) { try EDID.parse(badHeader) }
     var badChecksum = good
     badChecksum[127] &+= 1
-    #expect(EDID.parse(badChecksum) == .failure(.badChecksum))
-    #expect(EDID.parse([UInt8](repeating: 0xFF, count: 128)) == .failure(.badHeader))
+    #expect(throws: EDID.ParseError.badChecksum) { try EDID.parse(badChecksum) }
+    #expect(throws: EDID.ParseError.badHeader) { try EDID.parse([UInt8](repeating: 0xFF, count: 128)) }
   }
 
   @Test("non-printable text in a name descriptor is replaced")
   func nonPrintableName() throws {
     var builder = EDIDBuilder()
     builder.text(slot: 1, tag: 0xFC, "AB\u{1B}[31m")
-    #expect(try EDID.parse(builder.sealed()).get().name == "AB?[31m")
+    #expect(try EDID.parse(builder.sealed()).name == "AB?[31m")
   }
 
   @Test("modes keep the kernel's order, each resolution once")

@@ -21,7 +21,7 @@ struct EDIDTimingsTests {
 
   @Test("a Dell E2219HN: established, standard and detailed timings, the extension's too")
   func dellMonitor() throws {
-    let edid = try EDID.parse(Self.fixture("dell-e2219hn")).get()
+    let edid = try EDID.parse(Self.fixture("dell-e2219hn"))
     #expect(edid.preferredMode == Self.mode(1920, 1080, 60))
     #expect(
       edid.timings == [
@@ -39,7 +39,7 @@ struct EDIDTimingsTests {
     var display = DisplayInfo(connector: "HDMI-A-1", card: "card0", isInternal: false, connected: true)
     // The kernel's modes file for this monitor, each size once (720x480 only in a short video descriptor).
     display.modes = ["1920x1080", "1920x1080i", "1600x900", "1280x1024", "1280x720", "1024x768", "720x480"]
-    display.apply(try EDID.parse(Self.fixture("dell-e2219hn")).get())
+    display.apply(try EDID.parse(Self.fixture("dell-e2219hn")))
     let modes = Screen(display: display).modes
     #expect(modes.map(\.description) == display.modes)
     #expect(modes.map(\.refreshHz) == [60, 60, 60, 75, 60, 75, nil])
@@ -52,16 +52,16 @@ struct EDIDTimingsTests {
     var builder = EDIDBuilder()
     builder.bytes.replaceSubrange(38..<44, with: [0xB3, 0x00, 0x01, 0x01, 0x00, 0x00])
     builder.bytes[19] = 3
-    #expect(try EDID.parse(builder.sealed()).get().timings == [Self.mode(1680, 1050, 60)])
+    #expect(try EDID.parse(builder.sealed()).timings == [Self.mode(1680, 1050, 60)])
     builder.bytes[19] = 2
-    #expect(try EDID.parse(builder.sealed()).get().timings == [Self.mode(1680, 1680, 60)])
+    #expect(try EDID.parse(builder.sealed()).timings == [Self.mode(1680, 1680, 60)])
   }
 
   @Test("an extension whose checksum does not add up gives no timings")
   func badExtension() throws {
     var bytes = try Self.fixture("dell-e2219hn")
     bytes[200] &+= 1
-    let timings = try EDID.parse(bytes).get().timings
+    let timings = try EDID.parse(bytes).timings
     #expect(timings.count == 13, "the base block's only")
   }
 }
