@@ -5,3 +5,69 @@ public enum ReportSection: String, Sendable, CaseIterable {
     capabilities
 
 }
+
+extension ReportSection {
+  /// The one table of sections: each case's entry (below). The builder, `Report.json` and both
+  /// saved-report readers go through it; the command's own table is `HumanSection.of`.
+  var entry: ReportSectionEntry {
+    switch self {
+    case .device: .device
+    case .system: .system
+    case .cpu: .cpu
+    case .memory: .memory
+    case .limits: .limits
+    case .disks: .disks
+    case .network: .network
+    case .storage: .storage
+    case .power: .power
+    case .thermal: .thermal
+    case .sensors: .sensors
+    case .displays: .displays
+    case .gpus: .gpus
+    case .cameras: .cameras
+    case .audio: .audio
+    case .radios: .radios
+    case .inputs: .inputs
+    case .pci: .pci
+    case .capabilities: .capabilities
+    }
+  }
+}
+
+// Each section's entry: where its value lives, the probe that fills it (and the udev subsystems
+// that probe enumerates), and, for the sections `require --against` reads most, a reader of the
+// saved tree without Codable (Report/SavedReportSections.swift). Its JSON members are its
+// model's `json` (Report/ReportJSON.swift); capabilities, two members, has a file of its own.
+extension ReportSectionEntry {
+  static let device = ReportSectionEntry(\.device, saved: DeviceInfo.init(saved:)) {
+    DeviceProbe(context: $0.context).probe()
+  }
+  static let system = ReportSectionEntry(\.system) { SystemProbe(context: $0.context).probe() }
+  static let cpu = ReportSectionEntry(\.cpu, saved: CPUInfo.init(saved:)) { CPUProbe(context: $0.context).probe() }
+  static let memory = ReportSectionEntry(\.memory, saved: MemoryInfo.init(saved:)) {
+    MemoryProbe(context: $0.context).probe()
+  }
+  static let limits = ReportSectionEntry(\.limits) { LimitsProbe(context: $0.context).probe() }
+  static let disks = ReportSectionEntry(\.disks) { DiskProbe(context: $0.context).probe() }
+  static let network = ReportSectionEntry(\.network) {
+    NetworkProbe(context: $0.context, includeMACAddresses: $0.builder.includeMACAddresses).probe()
+  }
+  static let storage = ReportSectionEntry(\.storage) {
+    StorageProbe(context: $0.context, includeVirtual: $0.builder.includeVirtualBlockDevices).probe()
+  }
+  /// UPower and power-profiles-daemon are asked before any section is probed, and answer while
+  /// the others are read. Not power_supply among the subsystems: sysfs is read only when UPower
+  /// does not answer.
+  static let power = ReportSectionEntry(\.power, start: { PowerProbe.ask(in: $0) }) { $0.inventory.power }
+  static let thermal = ReportSectionEntry(\.thermal) { ThermalProbe(context: $0.context).probe() }
+  static let sensors = ReportSectionEntry(\.sensors, udevSubsystems: ["iio", "input"]) { $0.inventory.sensors }
+  static let displays = ReportSectionEntry(\.displays, udevSubsystems: ["drm"]) { $0.inventory.displays }
+  static let gpus = ReportSectionEntry(\.gpus, udevSubsystems: ["drm"]) { $0.inventory.gpus }
+  static let cameras = ReportSectionEntry(\.cameras, udevSubsystems: ["video4linux"]) { $0.inventory.cameras }
+  static let audio = ReportSectionEntry(\.audio, udevSubsystems: ["sound"]) { $0.inventory.audioCards }
+  static let radios = ReportSectionEntry(\.radios, udevSubsystems: ["net", "bluetooth", "wwan", "gnss", "nfc"]) {
+    $0.inventory.radios
+  }
+  static let inputs = ReportSectionEntry(\.inputs, udevSubsystems: ["input"]) { $0.inventory.inputs }
+  static let pci = ReportSectionEntry(\.pci) { PCIProbe(context: $0.context).probe() }
+}
