@@ -4,7 +4,7 @@
 extension ReportSectionEntry {
   static let capabilities = ReportSectionEntry(
     udevSubsystems: [ReportSection.sensors, .displays, .cameras, .audio, .radios, .inputs].flatMap(
-      \.entry.udevSubsystems),
+      { $0.entry.udevSubsystems }),
     start: nil,
     probe: { report, probes in report.capabilities = CapabilityCatalog.evaluate(probes.inventory) },
     json: { report, key, members in
