@@ -31,7 +31,6 @@ final class PowerProfilesWatcher {
   /// in `all`, it is left out.
   static func open(_ kind: StreamKind, _ sources: SourceContext) throws(UpdateError) {
     let session = sources.session
-    guard kind == .powerProfile || kind == .all else { return }
     let first: PowerProfileInfo
     switch PowerProfilesClient.read() {
     case .success(let profile): first = profile

@@ -80,38 +80,7 @@ extension Report: Decodable {
     let keys = Set(container.allKeys.map(\.stringValue))
     self.init(sections: ReportSection.allCases.filter { keys.contains($0.rawValue) })
     for section in sections {
-      let key = JSONKey(section.rawValue)
-      switch section {
-      case .device: device = try container.decodeIfPresent(DeviceInfo.self, forKey: key)
-      case .system: system = try container.decodeIfPresent(SystemInfo.self, forKey: key)
-      case .cpu: cpu = try container.decodeIfPresent(CPUInfo.self, forKey: key)
-      case .memory: memory = try container.decodeIfPresent(MemoryInfo.self, forKey: key)
-      case .limits: limits = try container.decodeIfPresent(LimitsInfo.self, forKey: key)
-      case .disks: disks = try container.decodeIfPresent([DiskInfo].self, forKey: key)
-      case .network: network = try container.decodeIfPresent([NetworkInterfaceInfo].self, forKey: key)
-      case .storage: storage = try container.decodeIfPresent([StorageDeviceInfo].self, forKey: key)
-      case .power: power = try container.decodeIfPresent(PowerInfo.self, forKey: key)
-      case .thermal: thermal = try container.decodeIfPresent(ThermalInfo.self, forKey: key)
-      case .sensors: sensors = try container.decodeIfPresent([SensorInfo].self, forKey: key)
-      case .displays: displays = try container.decodeIfPresent([DisplayInfo].self, forKey: key)
-      case .gpus: gpus = try container.decodeIfPresent([GPUInfo].self, forKey: key)
-      case .cameras: cameras = try container.decodeIfPresent([CameraInfo].self, forKey: key)
-      case .audio: audio = try container.decodeIfPresent([AudioCardInfo].self, forKey: key)
-      case .radios: radios = try container.decodeIfPresent([RadioInfo].self, forKey: key)
-      case .inputs: inputs = try container.decodeIfPresent([InputInfo].self, forKey: key)
-      case .pci: pci = try container.decodeIfPresent([PCIDeviceInfo].self, forKey: key)
-      case .capabilities:
-        guard !(try container.decodeNil(forKey: key)) else { continue }
-        let present = try container.nestedContainer(keyedBy: JSONKey.self, forKey: key)
-        let evidence =
-          keys.contains("capabilityEvidence")
-          ? try container.nestedContainer(keyedBy: JSONKey.self, forKey: "capabilityEvidence") : nil
-        capabilities = try present.allKeys.map { name in
-          CapabilityResult(
-            key: name.stringValue, present: try present.decode(Bool.self, forKey: name),
-            evidence: try evidence?.decodeIfPresent(String.self, forKey: name))
-        }
-      }
+      try section.entry.decode(&self, container, JSONKey(section.rawValue), keys)
     }
     warnings = try container.decodeIfPresent([Diagnostic].self, forKey: "warnings") ?? []
   }

@@ -10,37 +10,7 @@ extension Report {
   public var json: JSONValue {
     var members = [JSONMember("schemaVersion", .integer(Int64(Report.schemaVersion)))]
     members.reserveCapacity(sections.count + 3)
-    for section in sections {
-      let key = section.rawValue
-      switch section {
-      case .device: members.append(JSONMember(key, device.json))
-      case .system: members.append(JSONMember(key, system.json))
-      case .cpu: members.append(JSONMember(key, cpu.json))
-      case .memory: members.append(JSONMember(key, memory.json))
-      case .limits: members.append(JSONMember(key, limits.json))
-      case .disks: members.append(JSONMember(key, disks.json))
-      case .network: members.append(JSONMember(key, network.json))
-      case .storage: members.append(JSONMember(key, storage.json))
-      case .power: members.append(JSONMember(key, power.json))
-      case .thermal: members.append(JSONMember(key, thermal.json))
-      case .sensors: members.append(JSONMember(key, sensors.json))
-      case .displays: members.append(JSONMember(key, displays.json))
-      case .gpus: members.append(JSONMember(key, gpus.json))
-      case .cameras: members.append(JSONMember(key, cameras.json))
-      case .audio: members.append(JSONMember(key, audio.json))
-      case .radios: members.append(JSONMember(key, radios.json))
-      case .inputs: members.append(JSONMember(key, inputs.json))
-      case .pci: members.append(JSONMember(key, pci.json))
-      case .capabilities:
-        guard let capabilities else {
-          members.append(JSONMember(key, .null))
-          continue
-        }
-        members.append(JSONMember(key, .object(capabilities.map { JSONMember($0.key, .bool($0.present)) })))
-        members.append(
-          JSONMember("capabilityEvidence", .object(capabilities.map { JSONMember($0.key, .optional($0.evidence)) })))
-      }
-    }
+    for section in sections { section.entry.json(self, section.rawValue, &members) }
     members.append(JSONMember("warnings", warnings.json))
     return .object(members)
   }

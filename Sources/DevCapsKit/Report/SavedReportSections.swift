@@ -24,27 +24,7 @@ extension Report {
     do throws(SavedMembers.MemberError) {
       for section in sections {
         guard let value = values[section.ordinal], value != .null else { continue }
-        switch section {
-        case .device: device = try DeviceInfo(saved: value)
-        case .cpu: cpu = try CPUInfo(saved: value)
-        case .memory: memory = try MemoryInfo(saved: value)
-        case .system: system = try SavedMembers.codable(SystemInfo.self, value)
-        case .limits: limits = try SavedMembers.codable(LimitsInfo.self, value)
-        case .disks: disks = try SavedMembers.codable([DiskInfo].self, value)
-        case .network: network = try SavedMembers.codable([NetworkInterfaceInfo].self, value)
-        case .storage: storage = try SavedMembers.codable([StorageDeviceInfo].self, value)
-        case .power: power = try SavedMembers.codable(PowerInfo.self, value)
-        case .thermal: thermal = try SavedMembers.codable(ThermalInfo.self, value)
-        case .sensors: sensors = try SavedMembers.codable([SensorInfo].self, value)
-        case .displays: displays = try SavedMembers.codable([DisplayInfo].self, value)
-        case .gpus: gpus = try SavedMembers.codable([GPUInfo].self, value)
-        case .cameras: cameras = try SavedMembers.codable([CameraInfo].self, value)
-        case .audio: audio = try SavedMembers.codable([AudioCardInfo].self, value)
-        case .radios: radios = try SavedMembers.codable([RadioInfo].self, value)
-        case .inputs: inputs = try SavedMembers.codable([InputInfo].self, value)
-        case .pci: pci = try SavedMembers.codable([PCIDeviceInfo].self, value)
-        case .capabilities: return nil
-        }
+        try section.entry.readSaved(&self, value)
       }
     } catch {
       return nil
@@ -58,7 +38,7 @@ extension ReportSection {
 }
 
 extension DeviceInfo {
-  fileprivate init(saved value: JSONValue) throws(SavedMembers.MemberError) {
+  init(saved value: JSONValue) throws(SavedMembers.MemberError) {
     let members = try SavedMembers(object: value)
     self.init(
       name: try members.string("name"), model: try members.string("model"), vendor: try members.string("vendor"),
@@ -73,7 +53,7 @@ extension DeviceInfo {
 }
 
 extension FirmwareInfo {
-  fileprivate init(saved value: JSONValue) throws(SavedMembers.MemberError) {
+  init(saved value: JSONValue) throws(SavedMembers.MemberError) {
     let members = try SavedMembers(object: value)
     self.init(
       vendor: try members.string("vendor"), version: try members.string("version"), date: try members.string("date"))
@@ -81,7 +61,7 @@ extension FirmwareInfo {
 }
 
 extension CPUInfo {
-  fileprivate init(saved value: JSONValue) throws(SavedMembers.MemberError) {
+  init(saved value: JSONValue) throws(SavedMembers.MemberError) {
     let members = try SavedMembers(object: value)
     var caches: [CPUCache] = []
     if let elements = try members.array("caches") {
@@ -102,7 +82,7 @@ extension CPUInfo {
 }
 
 extension CPUCache {
-  fileprivate init(saved value: JSONValue) throws(SavedMembers.MemberError) {
+  init(saved value: JSONValue) throws(SavedMembers.MemberError) {
     let members = try SavedMembers(object: value)
     self.init(
       level: try members.required("level", Int.self, minimum: 1), type: try members.required("type", { $0 }),
@@ -112,7 +92,7 @@ extension CPUCache {
 }
 
 extension CPUFrequency {
-  fileprivate init(saved value: JSONValue) throws(SavedMembers.MemberError) {
+  init(saved value: JSONValue) throws(SavedMembers.MemberError) {
     let members = try SavedMembers(object: value)
     self.init(
       currentHz: try members.count("currentHz"), minHz: try members.count("minHz"),
@@ -121,7 +101,7 @@ extension CPUFrequency {
 }
 
 extension MemoryInfo {
-  fileprivate init(saved value: JSONValue) throws(SavedMembers.MemberError) {
+  init(saved value: JSONValue) throws(SavedMembers.MemberError) {
     let members = try SavedMembers(object: value)
     self.init(
       totalBytes: try members.integer("totalBytes"), installedBytes: try members.integer("installedBytes"),
@@ -134,7 +114,7 @@ extension MemoryInfo {
 /// An object's members read as the JSON decoder's keyed container reads them: a member that is
 /// null or absent is nil where the model's property is optional, integers and numbers convert
 /// only where nothing is lost (JSONScalarDecoding's own conversions), other members are ignored.
-private struct SavedMembers {
+struct SavedMembers {
   /// What Codable would refuse, or might: the report is decoded again through it.
   struct MemberError: Error {}
 

@@ -28,14 +28,13 @@ enum PolledSensorWatch {
   /// is left out, with the reason as a note when there is a sensor.
   static func open<Rule: PolledSensorRule>(
     _: Rule.Type, _ kind: StreamKind, _ sources: SourceContext
-  ) throws(UpdateError) -> SensorInfo? {
-    guard kind == Rule.stream || kind == .all else { return nil }
+  ) throws(UpdateError) -> [SensorInfo] {
     let (options, session) = (sources.options, sources.session)
     let sensors = sources.sensors()
     guard let sensor = sensors.first(where: { $0.type == Rule.sensorKind && $0.bus == "iio" }),
       let source = IIOPolledSource(sensor: sensor)
     else {
-      if kind == .all { return nil }
+      if kind == .all { return [] }
       throw .unavailable(.init(.noHardware, Rule.missing))
     }
     do throws(UpdateError) {
@@ -43,7 +42,7 @@ enum PolledSensorWatch {
     } catch {
       if kind == .all {
         options.note?("\(Rule.stream.rawValue) left out: \(error.description)")
-        return nil
+        return []
       }
       throw error
     }
@@ -64,8 +63,7 @@ enum PolledSensorWatch {
       initial = false
     }
     poll()
-    let defaultHertz = Rule.stream.defaultHertz ?? 1
-    session.every(hertz: kind == Rule.stream ? options.rate ?? defaultHertz : defaultHertz, poll)
-    return sensor
+    session.every(hertz: options.hertz(of: Rule.stream, watching: kind), poll)
+    return [sensor]
   }
 }

@@ -6,25 +6,6 @@ public enum StreamKind: String, Sendable, CaseIterable {
   case all
 }
 
-extension StreamKind {
-  /// Samples (or, for the polled environment sensors, readings) per second when
-  /// ``StreamOptions/rate`` is nil; nil for the streams that only wait for events. The one table
-  /// of these defaults: the streams use it, and `devcaps --help` is written from it.
-  public var defaultHertz: Double? {
-    switch self {
-    case .orientation, .heading: 10
-    case .proximity: 5
-    case .shake, .motion: 50
-    case .thermal: 0.2  // heat builds in seconds, not milliseconds
-    case .light, .altitude, .steps: 1
-    case .battery, .lid, .tabletMode, .displays, .sensors, .powerProfile, .all: nil
-    }
-  }
-
-  /// `devcaps up-angle`'s default: the display accelerometer 10 times a second.
-  public static let upAngleDefaultHertz = 10.0
-}
-
 /// How a stream samples and when it ends by itself.
 public struct StreamOptions: Sendable {
   /// Samples per second for orientation, proximity, shake, motion, heading and the up-angle,

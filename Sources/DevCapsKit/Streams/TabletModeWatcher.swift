@@ -26,7 +26,6 @@ final class TabletModeWatcher {
   /// none of whose switches can be read, is unavailable; in `all`, it is left out.
   static func open(_ kind: StreamKind, _ sources: SourceContext) throws(UpdateError) {
     let (session, udev) = (sources.session, sources.udev)
-    guard kind == .tabletMode || kind == .all else { return }
     let watcher: TabletModeWatcher
     do {
       watcher = TabletModeWatcher(switches: try openSwitches(udev: udev, diagnostics: sources.probes.diagnostics))

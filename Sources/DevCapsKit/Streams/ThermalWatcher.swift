@@ -32,7 +32,6 @@ final class ThermalWatcher {
   /// unavailable; in `all`, it is left out.
   static func open(_ kind: StreamKind, _ sources: SourceContext) throws(UpdateError) {
     let (options, session) = (sources.options, sources.session)
-    guard kind == .thermal || kind == .all else { return }
     let watcher = ThermalWatcher(context: sources.probes)
     let initial = watcher.start()
     guard case .thermal(let update) = initial.first, !update.zones.isEmpty else {
@@ -45,10 +44,7 @@ final class ThermalWatcher {
     else {
       throw .unavailable(.init(.serviceMissing, "cannot listen to udev events for thermal"))
     }
-    // In `all`, --rate is the motion streams' sample rate, not a thermal one.
-    session.every(
-      hertz: kind == .thermal ? options.rate ?? StreamKind.thermal.defaultHertz! : StreamKind.thermal.defaultHertz!
-    ) { [unowned session] in
+    session.every(hertz: options.hertz(of: .thermal, watching: kind)) { [unowned session] in
       session.publish(watcher.check())
     }
     session.publish(initial, initial: true)

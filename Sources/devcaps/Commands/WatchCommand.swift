@@ -13,25 +13,7 @@ struct WatchCommand: ParsableCommand {
       event-driven: udev events, not polling.
 
       Streams:
-        battery       every battery's level, state and time left; peripherals' levels
-        lid           the lid opening and closing (UPower)
-        tablet-mode   a convertible folded into a tablet and back (SW_TABLET_MODE)
-        displays      connectors connected, disconnected, or whose modes changed
-        sensors       sensors added or removed
-        orientation   the 7 device orientations, on change (display accelerometer)
-        proximity     near or far, on change (IIO proximity sensor)
-        shake         shakes, by --detector count (default), threshold or angle
-        motion        attitude, gravity, user acceleration, rotation rate, field,
-                      heading: every sample (50 Hz)
-        heading       the compass heading, on a change over --threshold degrees (1;
-                      0: every sample)
-        thermal       the thermal state (nominal, fair, serious, critical), on change
-        power-profile power-profiles-daemon's profile (power-saver is low power mode)
-        light         ambient light in lux, on a change over 1 % (IIO light sensor)
-        altitude      air pressure in kPa and the altitude relative to the first
-                      reading in m: every reading, once a second (IIO barometer)
-        steps         steps counted since the start, on change (IIO step counter)
-        all           every stream above that this machine has a source for, merged
+      \(WatchCommand.streamList)
 
       battery and lid follow UPower's signals; when upowerd goes away a source-lost line is \
       printed and the watch goes on until it is back (source-restored, then the current state). \

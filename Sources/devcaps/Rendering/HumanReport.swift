@@ -11,8 +11,9 @@ struct HumanReport {
   func render() -> String {
     var blocks: [String] = []
     for section in report.sections {
-      let rows = self.rows(for: section)
-      var block = style.heading(HumanReport.title(of: section)) + "\n"
+      let shown = HumanSection.of(section)
+      let rows = shown.rows(self)
+      var block = style.heading(shown.title) + "\n"
       if let rows {
         // Labels can be outside text (a battery's NativePath, a mount point): escaped and cut to
         // their column, so one long label cannot pad every line.
@@ -33,55 +34,7 @@ struct HumanReport {
     return blocks.joined(separator: "\n")
   }
 
-  static func title(of section: ReportSection) -> String {
-    switch section {
-    case .device: return "Device"
-    case .system: return "System"
-    case .cpu: return "CPU"
-    case .memory: return "Memory"
-    case .limits: return "Limits"
-    case .disks: return "Disks"
-    case .network: return "Network"
-    case .storage: return "Storage"
-    case .power: return "Power"
-    case .thermal: return "Thermal"
-    case .sensors: return "Sensors"
-    case .displays: return "Displays"
-    case .gpus: return "GPUs"
-    case .cameras: return "Cameras"
-    case .audio: return "Audio"
-    case .radios: return "Radios"
-    case .inputs: return "Input devices"
-    case .pci: return "PCI devices"
-    case .capabilities: return "Capabilities"
-    }
-  }
-
   func known(_ value: String?) -> String { value.map(OutsideText.value) ?? style.dim("unknown") }
-
-  func rows(for section: ReportSection) -> [(String, String)]? {
-    switch section {
-    case .device: return report.device.map(deviceRows)
-    case .system: return report.system.map(systemRows)
-    case .cpu: return report.cpu.map(cpuRows)
-    case .memory: return report.memory.map(memoryRows)
-    case .limits: return report.limits.map(limitsRows)
-    case .disks: return report.disks.map(diskRows)
-    case .network: return report.network.map(networkRows)
-    case .storage: return report.storage.map(storageRows)
-    case .sensors: return report.sensors.map(sensorRows)
-    case .displays: return report.displays.map(displayRows)
-    case .gpus: return report.gpus.map(gpuRows)
-    case .cameras: return report.cameras.map(cameraRows)
-    case .audio: return report.audio.map(audioRows)
-    case .radios: return report.radios.map(radioRows)
-    case .inputs: return report.inputs.map(inputRows)
-    case .pci: return report.pci.map(pciRows)
-    case .capabilities: return report.capabilities.map(capabilityRows)
-    case .power: return report.power.map(powerRows)
-    case .thermal: return report.thermal.map(thermalRows)
-    }
-  }
 
   func deviceRows(_ device: DeviceInfo) -> [(String, String)] {
     var chassis = device.chassis.rawValue

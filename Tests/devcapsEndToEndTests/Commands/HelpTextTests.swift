@@ -81,4 +81,20 @@ struct HelpTextTests {
       }
     }
   }
+
+  @Test("watch --help lists every stream `watch` takes, once, in its Streams table")
+  func everyStream() throws {
+    let watch = try #require(try Self.commands().first { $0.path == ["watch"] })
+    let argument = try #require(watch.arguments.first { ($0["valueName"] as? String) == "stream" })
+    let abstract = try #require(argument["abstract"] as? String)
+    let kinds = abstract.replacingOccurrences(of: "What to watch: ", with: "").dropLast()
+      .components(separatedBy: ", ")
+    let lines = watch.discussion.components(separatedBy: "\n")
+    let table = try #require(lines.firstIndex(of: "Streams:"))
+    // A row's name is in the first column; a continuation starts further in.
+    let listed = lines[(table + 1)...].prefix { $0.hasPrefix("  ") }.filter { $0.dropFirst(2).first != " " }
+      .compactMap { $0.dropFirst(2).split(separator: " ").first.map(String.init) }
+    #expect(kinds.count >= 16)
+    #expect(listed.sorted() == kinds.sorted(), "listed \(listed), taken \(kinds)")
+  }
 }

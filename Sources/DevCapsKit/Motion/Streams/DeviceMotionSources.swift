@@ -6,7 +6,6 @@ enum DeviceMotionSources {
   static func open(_ kind: StreamKind, _ sources: SourceContext) throws(UpdateError) -> [SensorInfo] {
     let wantsMotion = kind == .motion || kind == .all
     let wantsHeading = kind == .heading || kind == .all
-    guard wantsMotion || wantsHeading else { return [] }
     let choice: MotionSensorChoice
     switch MotionSensorChoice.choose(sources.sensors(), referenceFrame: sources.options.referenceFrame) {
     case .found(let found): choice = found
@@ -18,7 +17,7 @@ enum DeviceMotionSources {
       throw .unavailable(.init(.noHardware, "a heading needs a magnetometer (IIO in_magn_{x,y,z}); none found"))
     }
     do {
-      return try start(choice, motion: wantsMotion, heading: wantsHeading, sources)
+      return try start(choice, motion: wantsMotion, heading: wantsHeading, kind, sources)
     } catch {
       if kind == .all { return [] }
       throw error
@@ -26,10 +25,10 @@ enum DeviceMotionSources {
   }
 
   private static func start(
-    _ choice: MotionSensorChoice, motion: Bool, heading: Bool, _ sources: SourceContext
+    _ choice: MotionSensorChoice, motion: Bool, heading: Bool, _ kind: StreamKind, _ sources: SourceContext
   ) throws(UpdateError) -> [SensorInfo] {
     let (options, session, note) = (sources.options, sources.session, sources.note)
-    let hertz = options.rate ?? (motion ? StreamKind.motion : .heading).defaultHertz!
+    let hertz = options.hertz(of: motion ? .motion : .heading, watching: kind)
     var inputs = DeviceMotionTracker.Sources()
     if let accelerometer = choice.accelerometer {
       // A combined chip's gyroscope is read with its accelerometer: one buffer, one scan.

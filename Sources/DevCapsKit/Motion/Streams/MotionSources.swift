@@ -6,14 +6,13 @@ enum MotionSources {
   static func openWatch(_ kind: StreamKind, _ sources: SourceContext) throws(UpdateError) -> [SensorInfo] {
     let wantsMotion = [.orientation, .shake, .all].contains(kind)
     let wantsProximity = kind == .proximity || kind == .all
-    guard wantsMotion || wantsProximity else { return [] }
     let sensors = sources.sensors()
     var used: [SensorInfo] = []
     if wantsMotion {
       switch AccelerometerChoice.choose(sensors) {
       case .found(let sensor):
         do {
-          let hertz = sources.options.rate ?? (kind != .orientation ? StreamKind.shake : .orientation).defaultHertz!
+          let hertz = sources.options.hertz(of: kind == .orientation ? .orientation : .shake, watching: kind)
           startMotion(kind, sensor: sensor, source: try sources.feed(sensor, hertz: hertz), sources)
           used.append(sensor)
         } catch {
@@ -37,7 +36,7 @@ enum MotionSources {
     let shake = kind != .orientation
     let tracker = MotionTracker(sampler: source, shake: shake ? options.shake : nil)
     sources.stopWhenRemoved(sensor)
-    session.every(hertz: options.rate ?? (shake ? StreamKind.shake : .orientation).defaultHertz!) { [unowned session] in
+    session.every(hertz: options.hertz(of: shake ? .shake : .orientation, watching: kind)) { [unowned session] in
       switch tracker.read() {
       case .success(let sample):
         var events: [StreamEvent] = []
@@ -87,7 +86,7 @@ enum MotionSources {
       }
     }
     poll()
-    session.every(hertz: sources.options.rate ?? StreamKind.proximity.defaultHertz!, poll)
+    session.every(hertz: sources.options.hertz(of: .proximity, watching: kind), poll)
     return sensor
   }
 
@@ -96,11 +95,11 @@ enum MotionSources {
   static func openUpAngle(_ sources: SourceContext) throws(UpdateError) -> [SensorInfo] {
     let (options, session) = (sources.options, sources.session)
     let sensor = try displayAccelerometer(context: sources.probes, udev: sources.udev)
-    let source = try sources.feed(sensor, hertz: options.rate ?? StreamKind.upAngleDefaultHertz)
+    let source = try sources.feed(sensor, hertz: options.upAngleHertz)
     let tracker = MotionTracker(sampler: source, relativeTo: options.relativeTo)
     sources.stopWhenRemoved(sensor)
     var initial = true
-    session.every(hertz: options.rate ?? StreamKind.upAngleDefaultHertz) { [unowned session] in
+    session.every(hertz: options.upAngleHertz) { [unowned session] in
       switch tracker.read() {
       case .success(let sample):
         session.publish(.upAngle(tracker.upAngleSample(sample)), initial: initial)

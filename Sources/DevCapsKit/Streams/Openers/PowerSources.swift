@@ -9,10 +9,9 @@ import Musl
 enum PowerSources {
   static func open(_ kind: StreamKind, _ sources: SourceContext) throws(UpdateError) {
     let (session, context, udev) = (sources.session, sources.probes, sources.udev)
-    let battery = (kind == .battery || kind == .all) ? PowerStream(kind: .battery) : nil
-    let lid = (kind == .lid || kind == .all) ? PowerStream(kind: .lid) : nil
+    let battery = kind != .lid ? PowerStream(kind: .battery) : nil
+    let lid = kind != .battery ? PowerStream(kind: .lid) : nil
     let streams = [battery, lid].compactMap { $0 }
-    guard !streams.isEmpty else { return }
     let watcher: UPowerWatcher
     do {
       watcher = try UPowerWatcher()
