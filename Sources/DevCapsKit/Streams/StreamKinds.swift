@@ -1,3 +1,11 @@
+/// The streams devcaps can watch.
+public enum StreamKind: String, Sendable, CaseIterable {
+  case battery, lid, displays, sensors, orientation, proximity, shake, motion, heading, thermal, light, altitude, steps
+  case powerProfile = "power-profile"
+  case tabletMode = "tablet-mode"
+  case all
+}
+
 /// The one table of stream kinds: for each, how it samples (its default rate, and whether
 /// `--rate` reaches it in `all`) and the opener of its sources. `watch KIND` opens its kind's
 /// opener; `watch all` opens every opener once, each leaving out what the machine has no source

@@ -1,11 +1,3 @@
-/// The streams devcaps can watch.
-public enum StreamKind: String, Sendable, CaseIterable {
-  case battery, lid, displays, sensors, orientation, proximity, shake, motion, heading, thermal, light, altitude, steps
-  case powerProfile = "power-profile"
-  case tabletMode = "tablet-mode"
-  case all
-}
-
 /// How a stream samples and when it ends by itself.
 public struct StreamOptions: Sendable {
   /// Samples per second for orientation, proximity, shake, motion, heading and the up-angle,
