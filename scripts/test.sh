@@ -34,6 +34,8 @@ failures=()
 # better of Madgwick's and Mahony's published best (docs/explanation/motion-benchmark.md; about 3 minutes).
 .build/test-venv/bin/python scripts/broad-benchmark.py --check || { status=1; failures+=("scripts/broad-benchmark.py --check"); }
 scripts/generate-man-page.sh --check
+# DevCapsKit's public API is the one listed in Tests/DevCapsKitAPITests/PublicAPI.txt (a change is a diff).
+scripts/generate-public-api.sh --check || { status=1; failures+=("DevCapsKit's public API changed (scripts/generate-public-api.sh)"); }
 # docs/reference/cli.md is the same --help, as Markdown.
 scripts/generate-cli-reference.sh --check || { status=1; failures+=("docs/reference/cli.md is out of date (scripts/generate-cli-reference.sh)"); }
 # The man page is lint-clean: neither mandoc nor man-db's groff prints a single warning.

@@ -59,7 +59,10 @@ public enum ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
   case permissionDenied
   case tooLarge(limit: Int)
   case notRegularFile(FileKind)
-  case system(Errno)
+  /// Another failure: the C library's `errno` (`EIO`, `ELOOP`), which ``description`` spells
+  /// as `strerror` does. A number, not a type of devcaps' own, so that an app that also imports
+  /// swift-system meets one `Errno`, its own.
+  case system(errno: Int32)
 
   /// The reason, for a person (`does not exist`, `permission denied`).
   public var description: String {
@@ -68,17 +71,17 @@ public enum ReadFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case .permissionDenied: return "permission denied"
     case .tooLarge(let limit): return "larger than \(limit) bytes"
     case .notRegularFile(let kind): return "it is \(kind.rawValue), not a regular file"
-    case .system(let error): return error.description
+    case .system(let number): return Errno(rawValue: number).description
     }
   }
 
-  init(_ error: Errno) {
+  package init(_ error: Errno) {
     if error.meansAbsent {
       self = .missing
     } else if error.meansDenied {
       self = .permissionDenied
     } else {
-      self = .system(error)
+      self = .system(errno: error.rawValue)
     }
   }
 

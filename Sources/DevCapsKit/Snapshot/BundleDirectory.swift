@@ -165,7 +165,7 @@ final class BundleDirectory {
 }
 
 /// Why a snapshot could not be written.
-public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The directory already holds files: a snapshot is never mixed into them.
   case notEmpty(String)
   /// The directory is a symbolic link: the snapshot would be written wherever it points.
@@ -180,7 +180,7 @@ public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
   case outsideRoot(String)
 
   /// A one-line message naming the path, and for the write errors why they failed.
-  public var description: String {
+  package var description: String {
     switch self {
     case .notEmpty(let path):
       return "\(path) is not empty; a snapshot goes into a new or empty directory"
@@ -198,7 +198,7 @@ public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The usage errors (exit 64): the directory named is not one a snapshot may go into.
-  public var isUsageError: Bool {
+  package var isUsageError: Bool {
     switch self {
     case .notEmpty, .symbolicLink, .notOwned: true
     case .cannotCreate, .cannotWrite, .outsideRoot: false

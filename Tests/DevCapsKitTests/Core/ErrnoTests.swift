@@ -68,7 +68,7 @@ struct ErrnoTests {
     }
     #expect(ReadFailure(Errno(rawValue: EACCES)) == .permissionDenied)
     #expect(ReadFailure(Errno(rawValue: EPERM)) == .permissionDenied)
-    #expect(ReadFailure(Errno(rawValue: EIO)) == .system(.ioError))
+    #expect(ReadFailure(Errno(rawValue: EIO)) == .system(errno: EIO))
     #expect(ReadFailure(Errno(rawValue: EIO)).description == "Input/output error")
   }
 }
