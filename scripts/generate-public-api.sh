@@ -19,15 +19,16 @@ case "${1:-}" in
   *) echo "usage: $0 [--check]" >&2; exit 64 ;;
 esac
 
-swift package dump-symbol-graph --minimum-access-level public --skip-synthesized-members >/tmp/devcaps-symbol-graph.log 2>&1 || {
-  cat /tmp/devcaps-symbol-graph.log >&2
+generated=$(mktemp)
+log=$(mktemp)
+trap 'rm -f "$generated" "$log"' EXIT
+swift package dump-symbol-graph --minimum-access-level public --skip-synthesized-members >"$log" 2>&1 || {
+  cat "$log" >&2
   exit 1
 }
-directory=$(sed -n 's/^Files written to //p' /tmp/devcaps-symbol-graph.log | tail -1)
+directory=$(sed -n 's/^Files written to //p' "$log" | tail -1)
 [ -d "$directory" ] || directory=$(ls -d .build/*/symbolgraph | head -1)
 
-generated=$(mktemp)
-trap 'rm -f "$generated"' EXIT
 python3 - "$directory" >"$generated" <<'EOF'
 import glob, json, os, sys
 
