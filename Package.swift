@@ -52,7 +52,8 @@ let package = Package(
     // Only `import DevCapsKit`, as a program outside the package: the public API's tests.
     .testTarget(
       name: "DevCapsKitAPITests",
-      dependencies: ["DevCapsKit"]),
+      dependencies: ["DevCapsKit"],
+      exclude: ["PublicAPI.txt"]),
     .testTarget(
       name: "devcapsEndToEndTests",
       dependencies: ["devcaps", "TestProcesses"],

@@ -49,6 +49,8 @@ broad_log=$(mktemp)
 .build/test-venv/bin/python scripts/broad-benchmark.py --check >"$broad_log" 2>&1 &
 broad_pid=$!
 scripts/generate-man-page.sh --check
+# DevCapsKit's public API is the one listed in Tests/DevCapsKitAPITests/PublicAPI.txt (a change is a diff).
+scripts/generate-public-api.sh --check || { status=1; failures+=("DevCapsKit's public API changed (scripts/generate-public-api.sh)"); }
 # docs/reference/cli.md is the same --help, as Markdown.
 scripts/generate-cli-reference.sh --check || { status=1; failures+=("docs/reference/cli.md is out of date (scripts/generate-cli-reference.sh)"); }
 # The man page is lint-clean: neither mandoc nor man-db's groff prints a single warning.

@@ -59,7 +59,10 @@ public enum ReadError: Error, Sendable, Equatable, CustomStringConvertible {
   case permissionDenied
   case tooLarge(limit: Int)
   case notRegularFile(FileKind)
-  case system(Errno)
+  /// Another failure: the C library's `errno` (`EIO`, `ELOOP`), which ``description`` spells
+  /// as `strerror` does. A number, not a type of devcaps' own, so that an app that also imports
+  /// swift-system meets one `Errno`, its own.
+  case system(errno: Int32)
 
   /// The reason, for a person (`does not exist`, `permission denied`).
   public var description: String {
@@ -68,17 +71,17 @@ public enum ReadError: Error, Sendable, Equatable, CustomStringConvertible {
     case .permissionDenied: return "permission denied"
     case .tooLarge(let limit): return "larger than \(limit) bytes"
     case .notRegularFile(let kind): return "it is \(kind.rawValue), not a regular file"
-    case .system(let error): return error.description
+    case .system(let number): return Errno(rawValue: number).description
     }
   }
 
-  init(_ error: Errno) {
+  package init(_ error: Errno) {
     if error.meansAbsent {
       self = .missing
     } else if error.meansDenied {
       self = .permissionDenied
     } else {
-      self = .system(error)
+      self = .system(errno: error.rawValue)
     }
   }
 
@@ -130,88 +133,45 @@ extension SystemRoot {
   /// The names in a directory, sorted, without `.` and `..`. Uses `opendir`, which umockdev
   /// redirects (FileManager's recursive walk escapes it).
   func directoryEntries(_ path: String) -> Result<[String], ReadError> {
-    let dir: OpaquePointer
-    switch openDirectory(path) {
-    case .success(let opened): dir = opened
-    case .failure(let failure): return .failure(failure)
-    }
-    defer { closedir(dir) }
     var names: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return .success(names.sorted())
+    return forEachEntry(path) { names.append(String(decoding: $0, as: UTF8.self)) }.map { names.sorted() }
   }
 
   /// Each entry's name (not `.` and `..`) as its bytes, in the directory's order: no String per
   /// name, for directories of thousands of saved reports.
   func forEachEntry(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Result<Void, ReadError> {
-    let dir: OpaquePointer
-    switch openDirectory(path) {
-    case .success(let opened): dir = opened
-    case .failure(let failure): return .failure(failure)
-    }
-    defer { closedir(dir) }
-    while let entry = readdir(dir) {
-      withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        let bytes = raw.bindMemory(to: UInt8.self)
-        let name = UnsafeBufferPointer(rebasing: bytes[0..<(bytes.firstIndex(of: 0) ?? bytes.count)])
-        let dots = name.count <= 2 && name.allSatisfy { $0 == UInt8(ascii: ".") }
-        if !dots { body(name) }
+    do throws(Errno) {
+      if isLiveSystem {
+        // `opendir`, which umockdev redirects (FileManager's recursive walk escapes it).
+        try DirectoryEntries.forEachName(in: path, body)
+      } else {
+        try DirectoryEntries.forEachName(in: try openInside(path, O_RDONLY | O_DIRECTORY), body)
       }
+      return .success(())
+    } catch {
+      return .failure(ReadError(error))
     }
-    return .success(())
   }
 
   /// How many entries (not `.` and `..`) have a name `matches` accepts, given its bytes: no
   /// String per name and no sorting (a machine's 200 memory blocks cost half of
   /// `devcaps get memory.totalBytes` as sorted Strings).
   func countEntries(_ path: String, where matches: (UnsafeBufferPointer<UInt8>) -> Bool) -> Result<Int, ReadError> {
-    let dir: OpaquePointer
-    switch openDirectory(path) {
-    case .success(let opened): dir = opened
-    case .failure(let failure): return .failure(failure)
-    }
-    defer { closedir(dir) }
     var count = 0
-    while let entry = readdir(dir) {
-      let matched = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        let bytes = raw.bindMemory(to: UInt8.self)
-        let length = bytes.firstIndex(of: 0) ?? bytes.count
-        return matches(UnsafeBufferPointer(rebasing: bytes[0..<length]))
-      }
-      if matched { count += 1 }
-    }
-    return .success(count)
-  }
-
-  /// A directory stream: `opendir` on the live system, which umockdev redirects (FileManager's
-  /// recursive walk escapes it); below `DEVCAPS_ROOT` the directory opened inside the root.
-  private func openDirectory(_ path: String) -> Result<OpaquePointer, ReadError> {
-    if isLiveSystem {
-      guard let dir = opendir(path) else { return .failure(ReadError(.current)) }
-      return .success(dir)
-    }
-    let descriptor: FileDescriptor
-    do throws(Errno) {
-      descriptor = try openInside(path, O_RDONLY | O_DIRECTORY)
-    } catch {
-      return .failure(ReadError(error))
-    }
-    guard let dir = fdopendir(descriptor.rawValue) else {
-      let failure = ReadError(.current)
-      descriptor.closeIgnoringErrors()
-      return .failure(failure)
-    }
-    return .success(dir)
+    return forEachEntry(path) { if matches($0) { count += 1 } }.map { count }
   }
 
   /// Something is at `path`, links followed (inside the root). Sets `errno` when not.
   func exists(_ path: String) -> Bool {
-    if isLiveSystem { return access(path, F_OK) == 0 }
+    if isLiveSystem {
+      do throws(Errno) {
+        try FileSystem.checkAccess(path, F_OK)
+        return true
+      } catch {
+        errno = error.rawValue
+        return false
+      }
+    }
     do throws(Errno) {
       try openInside(path, FileDescriptor.pathOnly).closeIgnoringErrors()
       return true

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,19 +7,23 @@ import Musl
 #endif
 
 /// A POSIX thread running one closure; `join()` waits for it to return. devcaps' one way of
-/// starting a thread: a stream's sampling loop, and the workers that read many saved reports.
-final class WorkerThread {
+/// starting a thread (the check script refuses `pthread_create` anywhere else): a stream's
+/// sampling loop, the workers that read many saved reports, the GLib and inotify threads, and
+/// the command's signal and key threads (``detached(_:)``).
+package final class WorkerThread: Sendable {
   private final class Body {
     let run: () -> Void
     init(_ run: @escaping () -> Void) { self.run = run }
   }
 
-  private var handle = pthread_t()
+  private let handle: pthread_t
 
-  init(_ run: @escaping () -> Void) throws(Errno) {
+  /// Starts the thread. Fails with EAGAIN when the process is out of threads or memory.
+  package init(_ run: @escaping () -> Void) throws(Errno) {
     // The closure and everything it captures belong to the new thread from here until join():
     // the caller touches none of it meanwhile, so handing it over unchecked is safe.
     let body = Unmanaged.passRetained(Body(run))
+    var handle = pthread_t()
     let result = pthread_create(
       &handle, nil,
       { context in
@@ -28,12 +34,20 @@ final class WorkerThread {
       body.release()
       throw Errno(rawValue: result)
     }
+    self.handle = handle
+  }
+
+  /// Starts a thread nobody waits for: it lives until `run` returns or the process ends, and
+  /// its resources go when it returns.
+  package static func detached(_ run: @escaping () -> Void) throws(Errno) {
+    let thread = try WorkerThread(run)
+    pthread_detach(thread.handle)
   }
 
   /// Waits for the thread to return. Called on the thread itself (the last reference to what
   /// owns it released there, as a stream that ends by itself is), it cannot wait for itself:
   /// the thread is detached instead, and its resources go when it returns.
-  func join() {
+  package func join() {
     if pthread_equal(pthread_self(), handle) != 0 {
       pthread_detach(handle)
       return
@@ -58,18 +72,12 @@ final class WorkerThread {
     for thread in started { thread.join() }
   }
 
-  private final class NextIndex: @unchecked Sendable {
-    private var value = 0
-    private var lock = pthread_mutex_t()
-    init() { pthread_mutex_init(&lock, nil) }
-    deinit { pthread_mutex_destroy(&lock) }
+  private final class NextIndex: Sendable {
+    private let value = Atomic<Int>(0)
 
     func take(below count: Int) -> Int? {
-      pthread_mutex_lock(&lock)
-      defer { pthread_mutex_unlock(&lock) }
-      guard value < count else { return nil }
-      defer { value += 1 }
-      return value
+      let index = value.add(1, ordering: .relaxed).oldValue
+      return index < count ? index : nil
     }
   }
 }

@@ -22,20 +22,24 @@ public final class Rumble: Sendable {
   public enum OpenError: Error, Equatable, CustomStringConvertible {
     /// The event node could not be opened read-write (most often no permission: root and the input
     /// group may).
-    case cannotOpen(path: String, Errno)
+    /// (Each case's number is the C library's `errno`.)
+    case cannotOpen(path: String, errno: Int32)
     /// The kernel refused to upload the rumble effect (the `EVIOCSFF` ioctl).
-    case uploadFailed(path: String, Errno)
+    case uploadFailed(path: String, errno: Int32)
     /// Starting the effect failed, or the rumble was already closed (`EBADF`).
-    case playFailed(path: String, Errno)
+    case playFailed(path: String, errno: Int32)
 
     /// A one-line message naming the node, with a hint about permissions when access was denied.
     public var description: String {
       switch self {
-      case .cannotOpen(let path, let error):
+      case .cannotOpen(let path, let number):
+        let error = Errno(rawValue: number)
         let hint = error.meansDenied ? " (event nodes are writable by root and the input group)" : ""
         return "cannot open \(path) to vibrate: \(error)\(hint)"
-      case .uploadFailed(let path, let error): return "\(path): uploading a rumble effect (EVIOCSFF) failed: \(error)"
-      case .playFailed(let path, let error): return "\(path): playing the rumble effect failed: \(error)"
+      case .uploadFailed(let path, let number):
+        return "\(path): uploading a rumble effect (EVIOCSFF) failed: \(Errno(rawValue: number))"
+      case .playFailed(let path, let number):
+        return "\(path): playing the rumble effect failed: \(Errno(rawValue: number))"
       }
     }
   }
@@ -49,13 +53,13 @@ public final class Rumble: Sendable {
     do throws(Errno) {
       descriptor = try FileDescriptor.open(motor.node, O_RDWR | O_NONBLOCK)
     } catch {
-      throw .cannotOpen(path: motor.node, error)
+      throw .cannotOpen(path: motor.node, errno: error.rawValue)
     }
     switch Errno.result({ devcaps_ff_upload_rumble(descriptor.rawValue, strong, weak, milliseconds) }) {
     case .success(let id): effect = id
     case .failure(let error):
       descriptor.closeIgnoringErrors()
-      throw .uploadFailed(path: motor.node, error)
+      throw .uploadFailed(path: motor.node, errno: error.rawValue)
     }
     self.motor = motor
     node = Mutex(descriptor)
@@ -70,7 +74,7 @@ public final class Rumble: Sendable {
       if case .failure(let error) = Errno.result({ devcaps_ff_play(fd.rawValue, effect) }) { return error }
       return nil
     }
-    if let failure { throw .playFailed(path: motor.node, failure) }
+    if let failure { throw .playFailed(path: motor.node, errno: failure.rawValue) }
   }
 
   /// Removes the effect (EVIOCRMFF) and closes the node. Safe to call twice.

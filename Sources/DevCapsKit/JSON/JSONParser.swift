@@ -1,28 +1,28 @@
 /// A strict JSON parser (RFC 8259) for input devcaps does not trust: manifests. It keeps object
 /// members in order, rejects duplicate keys, and stops at limits instead of exhausting the stack
 /// or memory. Errors carry the line and column.
-public struct JSONParser {
+package struct JSONParser {
   /// How deep and how large a document may be.
-  public struct Limits: Sendable {
+  package struct Limits: Sendable {
     /// Arrays and objects nested deeper than this are refused.
-    public var maximumDepth = 64
+    package var maximumDepth = 64
     /// Documents larger than this are refused.
-    public var maximumBytes = 1 << 20
+    package var maximumBytes = 1 << 20
     /// The defaults: 64 levels, 1 MiB.
-    public init() {}
+    package init() {}
   }
 
   /// Where the document stops being valid JSON, and why.
-  public struct SyntaxError: Error, Equatable, CustomStringConvertible {
+  package struct SyntaxError: Error, Equatable, CustomStringConvertible {
     /// The line, from 1.
-    public var line: Int
+    package var line: Int
     /// The column, from 1.
-    public var column: Int
+    package var column: Int
     /// What is wrong there.
-    public var message: String
+    package var message: String
 
     /// `line L, column C: MESSAGE`.
-    public var description: String { "line \(line), column \(column): \(message)" }
+    package var description: String { "line \(line), column \(column): \(message)" }
   }
 
   let bytes: [UInt8]
@@ -42,14 +42,14 @@ public struct JSONParser {
   }
 
   /// Parses a whole document.
-  public static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(SyntaxError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(SyntaxError) -> JSONValue {
     try parse(bytes, limits: limits, keepsTopLevelMember: nil)
   }
 
   /// Parses a whole document, building only the top-level object's members whose key `keep`
   /// accepts. The others are checked as strictly as `parse` checks them (the same errors at the
   /// same places) but their values are not built: they stand as `null`.
-  public static func parse(
+  package static func parse(
     _ bytes: [UInt8], limits: Limits = Limits(), keepingTopLevel keep: @escaping (String) -> Bool
   ) throws(SyntaxError) -> JSONValue {
     try parse(bytes, limits: limits, keepsTopLevelMember: keep)

@@ -1,5 +1,9 @@
 /// A JSON document with object members kept in the order they were written, so output follows
 /// the schema's order and `get` can walk it by path.
+///
+/// Public by decision, unlike the rest of devcaps' plumbing: it is how an app gets the report's
+/// JSON, the same document `devcaps list --json` prints (`JSONValue(encoding: report)`,
+/// ``JSONValueDecoder`` to read one back), and what ``JSONLine`` writes. Its parser is not public.
 public enum JSONValue: Sendable, Hashable {
   case null
   case bool(Bool)

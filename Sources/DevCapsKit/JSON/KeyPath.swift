@@ -140,7 +140,7 @@ func pluralOrContainingPath(of path: String, among paths: [String]) -> String? {
 
 /// The candidate with the smallest edit distance, when that distance is small for the word's
 /// length (a third of it, at least 2).
-public func nearestCandidate(to word: String, among candidates: [String]) -> String? {
+package func nearestCandidate(to word: String, among candidates: [String]) -> String? {
   let target = Array(word.lowercased().unicodeScalars)
   var best: (candidate: String, distance: Int)? = nil
   for candidate in candidates {

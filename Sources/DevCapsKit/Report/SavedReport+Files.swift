@@ -15,8 +15,7 @@ extension SavedReport {
 
   /// `files(at:)`, appended to `files`.
   public static func appendFiles(at path: String, to files: inout ReportFiles) -> Result<Void, LoadError> {
-    var info = stat()
-    guard case .success = Errno.result({ stat(path, &info) }), (info.st_mode & S_IFMT) == S_IFDIR else {
+    guard let info = try? FileSystem.status(path), (info.st_mode & S_IFMT) == S_IFDIR else {
       files.append(path)
       return .success(())
     }

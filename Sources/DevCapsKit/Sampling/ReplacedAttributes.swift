@@ -26,7 +26,7 @@ final class ReplacedAttributes: Sendable {
   private struct Watching {
     var inotify: FileDescriptor
     var wake: FileDescriptor
-    var thread: pthread_t
+    var thread: WorkerThread
     /// Directory → watch descriptor, and watch descriptor → file name → flags.
     var directories: [String: Int32] = [:]
     var flags: [Int32: [String: [Flag]]] = [:]
@@ -90,7 +90,7 @@ final class ReplacedAttributes: Sendable {
     }
     guard let stopping else { return }
     _ = try? stopping.wake.write(value: UInt64(1))
-    pthread_join(stopping.thread, nil)
+    stopping.thread.join()
     stopping.inotify.closeIgnoringErrors()
     stopping.wake.closeIgnoringErrors()
   }
@@ -102,34 +102,18 @@ final class ReplacedAttributes: Sendable {
       inotify.closeIgnoringErrors()
       return nil
     }
-    let context = Unmanaged.passRetained(ThreadContext(watch: self, inotify: inotify, wake: wake))
-    var thread = pthread_t()
-    let result = pthread_create(
-      &thread, nil,
-      { argument in
-        let context = Unmanaged<ThreadContext>.fromOpaque(argument!).takeRetainedValue()
+    let thread: WorkerThread
+    do throws(Errno) {
+      thread = try WorkerThread { [self] in
         _ = devcaps_set_thread_name("devcaps-attrs")
-        context.watch.follow(inotify: context.inotify, wake: context.wake)
-        return nil
-      }, context.toOpaque())
-    guard result == 0 else {
-      context.release()
+        follow(inotify: inotify, wake: wake)
+      }
+    } catch {
       inotify.closeIgnoringErrors()
       wake.closeIgnoringErrors()
       return nil
     }
     return Watching(inotify: inotify, wake: wake, thread: thread)
-  }
-
-  private final class ThreadContext {
-    let watch: ReplacedAttributes
-    let inotify: FileDescriptor
-    let wake: FileDescriptor
-    init(watch: ReplacedAttributes, inotify: FileDescriptor, wake: FileDescriptor) {
-      self.watch = watch
-      self.inotify = inotify
-      self.wake = wake
-    }
   }
 
   /// The thread: sleeps in poll until inotify has events or `wake` says stop.
@@ -143,10 +127,7 @@ final class ReplacedAttributes: Sendable {
     while true {
       descriptors[0].revents = 0
       descriptors[1].revents = 0
-      if poll(&descriptors, 2, -1) < 0 {
-        if errno == EINTR { continue }
-        return
-      }
+      guard (try? FileDescriptor.poll(&descriptors)) != nil else { return }
       if descriptors[1].revents != 0 { return }
       guard let count = try? inotify.read(into: buffer), count > 0 else { continue }
       raiseFlags(events: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))

@@ -89,20 +89,16 @@ enum SysfsAttribute {
     guard let root = resolved(parts[...sys].joined(separator: "/")) else { return path }
     guard let target = resolved(path) else { return path }
     guard target.hasPrefix(root + "/") else { return target }
-    var status = stat()
-    guard stat(target, &status) == 0, status.st_dev == opened.st_dev, status.st_ino == opened.st_ino else {
+    guard let status = try? FileSystem.status(target), status.st_dev == opened.st_dev, status.st_ino == opened.st_ino
+    else {
       return target
     }
     return nil
   }
 
-  private static func resolved(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
-  }
+  private static func resolved(_ path: String) -> String? { try? FileSystem.resolvedPath(path) }
 
-  static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+  static func isWritable(_ path: String) -> Bool { FileSystem.isAccessible(path, W_OK) }
 }
 
 /// A sysfs write that failed or was refused: which attribute, what devcaps tried to write, and why.

@@ -26,8 +26,7 @@ final class BundleDirectory {
   /// Creates the directory (and its missing parents), or takes an empty one the caller owns.
   static func prepare(_ path: String) throws(SnapshotError) -> BundleDirectory {
     let trimmed = try withoutLinks(path)
-    var status = stat()
-    if lstat(trimmed, &status) == 0 {
+    if let status = try? FileSystem.status(trimmed, followingLinks: false) {
       switch FileKind(mode: status.st_mode) {
       case .directory:
         guard status.st_uid == geteuid() else { throw .notOwned(path) }
@@ -40,7 +39,11 @@ final class BundleDirectory {
       {
         throw .cannotCreate(path, failure.description)
       }
-      if mkdir(trimmed, 0o777) != 0 { throw .cannotCreate(path, Errno.current.description) }
+      do throws(Errno) {
+        try FileSystem.makeDirectory(trimmed, mode: 0o777)
+      } catch {
+        throw .cannotCreate(path, error.description)
+      }
     }
     let opened: FileDescriptor
     do {
@@ -57,7 +60,11 @@ final class BundleDirectory {
     }
     // Root writes anywhere the permission bits say no: this finds a read-only file system, and a
     // directory another user may not write, before any probing.
-    guard access(trimmed, W_OK | X_OK) == 0 else { throw .cannotCreate(path, Errno.current.description) }
+    do throws(Errno) {
+      try FileSystem.checkAccess(trimmed, W_OK | X_OK)
+    } catch {
+      throw .cannotCreate(path, error.description)
+    }
     return bundle
   }
 
@@ -69,8 +76,9 @@ final class BundleDirectory {
     var built = ""
     for part in path.split(separator: "/") where part != "." {
       built += built.isEmpty && !absolute ? String(part) : "/" + part
-      var status = stat()
-      if lstat(built, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK { throw .symbolicLink(path) }
+      if let status = try? FileSystem.status(built, followingLinks: false), status.st_mode & S_IFMT == S_IFLNK {
+        throw .symbolicLink(path)
+      }
     }
     return built.isEmpty ? (absolute ? "/" : ".") : built
   }
@@ -96,8 +104,7 @@ final class BundleDirectory {
     guard let parts = BundleDirectory.components(rootPath), let name = parts.last else { return true }
     guard let parent = try? directory(parts.dropLast(), creating: false) else { return false }
     defer { if parent != descriptor { parent.closeIgnoringErrors() } }
-    var status = stat()
-    return fstatat(parent.rawValue, name, &status, AT_SYMLINK_NOFOLLOW) == 0
+    return (try? parent.status(at: name, followingLinks: false)) != nil
   }
 
   func makeDirectory(_ rootPath: String) throws(SnapshotError) {
@@ -133,10 +140,15 @@ final class BundleDirectory {
   private func directory(_ parts: ArraySlice<String>, creating: Bool) throws(Errno) -> FileDescriptor {
     var current = descriptor
     for part in parts {
-      if creating && mkdirat(current.rawValue, part, 0o777) != 0 && errno != EEXIST {
-        let error = Errno.current
-        if current != descriptor { current.closeIgnoringErrors() }
-        throw error
+      if creating {
+        do throws(Errno) {
+          try current.makeDirectory(at: part, mode: 0o777)
+        } catch let error where error != .exists {
+          if current != descriptor { current.closeIgnoringErrors() }
+          throw error
+        } catch {
+          // Made already (by an earlier file in it): opened below all the same.
+        }
       }
       let next: FileDescriptor
       do {
@@ -153,7 +165,7 @@ final class BundleDirectory {
 }
 
 /// Why a snapshot could not be written.
-public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The directory already holds files: a snapshot is never mixed into them.
   case notEmpty(String)
   /// The directory is a symbolic link: the snapshot would be written wherever it points.
@@ -168,7 +180,7 @@ public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
   case outsideRoot(String)
 
   /// A one-line message naming the path, and for the write errors why they failed.
-  public var description: String {
+  package var description: String {
     switch self {
     case .notEmpty(let path):
       return "\(path) is not empty; a snapshot goes into a new or empty directory"
@@ -186,7 +198,7 @@ public enum SnapshotError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The usage errors (exit 64): the directory named is not one a snapshot may go into.
-  public var isUsageError: Bool {
+  package var isUsageError: Bool {
     switch self {
     case .notEmpty, .symbolicLink, .notOwned: true
     case .cannotCreate, .cannotWrite, .outsideRoot: false

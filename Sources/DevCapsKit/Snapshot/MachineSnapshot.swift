@@ -10,21 +10,21 @@ import Musl
 /// somewhere else. Only what devcaps read is copied: files it found missing stay missing, a file
 /// it could not read is written so that it fails the same way (unreadable, or over the size
 /// limit), and a directory it listed gets its entries back, as files or directories.
-public enum MachineSnapshot {
+package enum MachineSnapshot {
   /// The name of the device record inside the bundle.
-  public static let devicesFile = "devices.umockdev"
+  package static let devicesFile = "devices.umockdev"
   /// The name of the report inside the bundle: `list --json` as it was when the snapshot was taken.
-  public static let reportFile = "devcaps-report.json"
+  package static let reportFile = "devcaps-report.json"
 
   /// What kinds of identifiers a snapshot leaves out unless told to keep them: what
   /// `--keep-identifiers` says the bundle holds.
-  public static let identifierKinds = SnapshotRedaction.kinds
+  package static let identifierKinds = SnapshotRedaction.kinds
 
   /// Reads every section of the machine (or of `DEVCAPS_ROOT`) into `directory`, which must be
   /// new or an empty directory of the caller's, and returns the report it read (as written into
   /// the bundle). Identifiers are replaced by placeholders (see `devcaps snapshot --help`) unless
   /// `keepingIdentifiers`; then the files that hold them are written 0600.
-  public static func take(into directory: String, keepingIdentifiers: Bool = false) throws(SnapshotError) -> Report {
+  package static func take(into directory: String, keepingIdentifiers: Bool = false) throws(SnapshotError) -> Report {
     let bundle = try BundleDirectory.prepare(directory)
     let redaction = SnapshotRedaction(keepsIdentifiers: keepingIdentifiers)
     let recorder = SourceRecorder()

@@ -52,8 +52,7 @@ struct UMockdevRecord {
     for name in names where name != "uevent" && name != "subsystem" {
       let path = directory + "/" + name
       let attribute = subdirectory.isEmpty ? name : subdirectory + "/" + name
-      var status = stat()
-      guard lstat(path, &status) == 0 else { continue }
+      guard let status = try? FileSystem.status(path, followingLinks: false) else { continue }
       switch status.st_mode & S_IFMT {
       case S_IFLNK:
         if let target = UMockdevRecord.linkTarget(path) {

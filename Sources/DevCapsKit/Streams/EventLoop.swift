@@ -52,7 +52,9 @@ final class EventLoop {
     while stopReason == nil {
       descriptors.removeAll(keepingCapacity: true)
       for source in sources { descriptors.append(pollfd(fd: source.fd.rawValue, events: Int16(POLLIN), revents: 0)) }
-      if case .failure(let error) = Errno.result({ poll(&descriptors, nfds_t(descriptors.count), -1) }) {
+      do throws(Errno) {
+        try FileDescriptor.poll(&descriptors)
+      } catch {
         stop(.failure("poll: \(error)"))
         break
       }

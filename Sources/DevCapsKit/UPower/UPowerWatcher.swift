@@ -31,7 +31,7 @@ final class UPowerWatcher: Sendable {
   /// The thread of one start, and how to stop it.
   private struct Running: Sendable {
     var run: Run
-    var thread: pthread_t
+    var thread: WorkerThread
   }
 
   /// Fails when the process cannot have another descriptor (the eventfd).
@@ -53,19 +53,8 @@ final class UPowerWatcher: Sendable {
         return
       }
       let run = try Run()
-      let handOver = Unmanaged.passRetained(ThreadStart(mailbox: mailbox, run: run)).toOpaque()
-      var thread = pthread_t()
-      let result = pthread_create(
-        &thread, nil,
-        { argument in
-          let start = Unmanaged<ThreadStart>.fromOpaque(argument!).takeRetainedValue()
-          UPowerSession.run(mailbox: start.mailbox, run: start.run)
-          return nil
-        }, handOver)
-      guard result == 0 else {
-        Unmanaged<ThreadStart>.fromOpaque(handOver).release()
-        throw Errno(rawValue: result)
-      }
+      let mailbox = mailbox
+      let thread = try WorkerThread { UPowerSession.run(mailbox: mailbox, run: run) }
       running = Running(run: run, thread: thread)
     }
   }
@@ -76,10 +65,9 @@ final class UPowerWatcher: Sendable {
   func stop() {
     guard let running = running.withLock({ $0.take() }) else { return }
     running.run.requestStop()
-    // Fails only for a thread that is not joinable or is this one: never, as started above
-    // (stop() is not reachable from the GLib thread, which holds no reference to the watcher).
-    let result = pthread_join(running.thread, nil)
-    precondition(result == 0, "pthread_join: \(Errno(rawValue: result))")
+    // Never this thread: stop() is not reachable from the GLib thread, which holds no reference
+    // to the watcher.
+    running.thread.join()
   }
 
   /// Everything that arrived since the last call.
@@ -145,16 +133,5 @@ final class Run: Sendable {
   func requestStop() {
     stopRequested.store(true, ordering: .releasing)
     devcaps_g_main_context_wakeup(context)
-  }
-}
-
-/// What `pthread_create` hands to the GLib thread.
-private final class ThreadStart: Sendable {
-  let mailbox: Mailbox
-  let run: Run
-
-  init(mailbox: Mailbox, run: Run) {
-    self.mailbox = mailbox
-    self.run = run
   }
 }

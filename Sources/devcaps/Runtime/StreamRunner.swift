@@ -85,9 +85,10 @@ enum StreamRunner {
     while true {
       var descriptors = [pollfd(fd: wakeRead.rawValue, events: Int16(POLLIN), revents: 0)]
       if watchOutput { descriptors.append(pollfd(fd: 1, events: 0, revents: 0)) }
-      if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
-        if errno == EINTR { continue }
-        return .failed("poll: \(Errno.current)")
+      do throws(Errno) {
+        try FileDescriptor.poll(&descriptors)
+      } catch {
+        return .failed("poll: \(error)")
       }
       if watchOutput, descriptors[1].revents & Int16(POLLERR | POLLHUP) != 0 { return .outputClosed }
       guard descriptors[0].revents != 0 else { continue }
@@ -99,6 +100,8 @@ enum StreamRunner {
 
   /// Lets a line through when stdout can take it (for a pipe: PIPE_BUF bytes free, more than a
   /// line, so the write does not block), or says no once the runner is stopping.
+  /// Unchecked: `descriptors`, its one mutable property (kept to poll without allocating per
+  /// line), is used only by `waitForOutput` on the sampling thread; `close()` only writes to the pipe.
   private final class OutputGate: @unchecked Sendable {
     private let stopping: (read: FileDescriptor, write: FileDescriptor)
     private var descriptors: [pollfd]
@@ -113,7 +116,8 @@ enum StreamRunner {
 
     /// On the sampling thread: false when the runner is stopping.
     func waitForOutput() -> Bool {
-      while poll(&descriptors, 2, -1) < 0 && errno == EINTR {}
+      // Any other failure (EINVAL, ENOMEM) lets the line through, to meet its own error in the write.
+      _ = try? FileDescriptor.poll(&descriptors)
       return descriptors[1].revents == 0
     }
 
@@ -135,19 +139,13 @@ enum StreamRunner {
   /// runner's pipe. It lives until the process ends.
   private enum SignalWaiter {
     static func start(writingTo descriptor: FileDescriptor) {
-      var thread = pthread_t()
-      let context = UnsafeMutableRawPointer(bitPattern: Int(descriptor.rawValue) + 1)
-      _ = pthread_create(
-        &thread, nil,
-        { context in
-          let descriptor = FileDescriptor(rawValue: Int32(Int(bitPattern: context) - 1))
-          var set = StreamRunner.terminationSignals
-          var number: Int32 = 0
-          guard sigwait(&set, &number) == 0 else { return nil }
-          _ = try? descriptor.write(value: UInt8(truncatingIfNeeded: number))
-          return nil
-        }, context)
-      pthread_detach(thread)
+      // Without the thread (out of threads) SIGINT and SIGTERM stay blocked until the stream ends.
+      _ = try? WorkerThread.detached {
+        var set = StreamRunner.terminationSignals
+        var number: Int32 = 0
+        guard sigwait(&set, &number) == 0 else { return }
+        _ = try? descriptor.write(value: UInt8(truncatingIfNeeded: number))
+      }
     }
   }
 

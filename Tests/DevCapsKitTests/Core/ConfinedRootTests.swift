@@ -90,10 +90,10 @@ struct ConfinedRootTests {
     }
     try root.write("/end", "end\n")
     let system = SystemRoot(root.path)
-    #expect(system.readText("/a") == .failure(.system(.symbolicLinkLoop)))
-    #expect(system.readText("/self") == .failure(.system(.symbolicLinkLoop)))
+    #expect(system.readText("/a") == .failure(.system(errno: ELOOP)))
+    #expect(system.readText("/self") == .failure(.system(errno: ELOOP)))
     #expect(system.readText("/chain1") == .success("end\n"), "40 links are followed")
-    #expect(system.readText("/chain0") == .failure(.system(.symbolicLinkLoop)), "41 are not")
+    #expect(system.readText("/chain0") == .failure(.system(errno: ELOOP)), "41 are not")
     let context = root.context
     #expect(context.text("/a") == nil)
     #expect(context.diagnostics.entries.map(\.path) == ["/a"], "a diagnostic, not silence")

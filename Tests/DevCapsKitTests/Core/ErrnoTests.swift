@@ -68,7 +68,7 @@ struct ErrnoTests {
     }
     #expect(ReadError(Errno(rawValue: EACCES)) == .permissionDenied)
     #expect(ReadError(Errno(rawValue: EPERM)) == .permissionDenied)
-    #expect(ReadError(Errno(rawValue: EIO)) == .system(.ioError))
+    #expect(ReadError(Errno(rawValue: EIO)) == .system(errno: EIO))
     #expect(ReadError(Errno(rawValue: EIO)).description == "Input/output error")
   }
 }

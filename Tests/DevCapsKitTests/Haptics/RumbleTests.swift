@@ -11,7 +11,7 @@ struct RumbleTests {
 
   @Test("a node that is not there cannot be opened, and says so")
   func missing() {
-    #expect(throws: Rumble.OpenError.cannotOpen(path: "/nonexistent/event9", .noSuchFileOrDirectory)) {
+    #expect(throws: Rumble.OpenError.cannotOpen(path: "/nonexistent/event9", errno: ENOENT)) {
       try Rumble(motor: Self.motor("/nonexistent/event9"))
     }
   }
@@ -21,7 +21,7 @@ struct RumbleTests {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("rumble-\(getpid())")
     try Data().write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    #expect(throws: Rumble.OpenError.uploadFailed(path: file.path, Errno(rawValue: ENOTTY))) {
+    #expect(throws: Rumble.OpenError.uploadFailed(path: file.path, errno: ENOTTY)) {
       try Rumble(motor: Self.motor(file.path))
     }
   }
@@ -29,14 +29,14 @@ struct RumbleTests {
   @Test("the messages name the node and, when access is denied, who may use it")
   func messages() {
     #expect(
-      Rumble.OpenError.cannotOpen(path: "/dev/input/event3", .permissionDenied).description
+      Rumble.OpenError.cannotOpen(path: "/dev/input/event3", errno: EACCES).description
         == "cannot open /dev/input/event3 to vibrate: Permission denied (event nodes are writable by root and the input group)"
     )
     #expect(
-      Rumble.OpenError.uploadFailed(path: "/dev/input/event3", .invalidArgument).description
+      Rumble.OpenError.uploadFailed(path: "/dev/input/event3", errno: EINVAL).description
         == "/dev/input/event3: uploading a rumble effect (EVIOCSFF) failed: Invalid argument")
     #expect(
-      Rumble.OpenError.playFailed(path: "/dev/input/event3", .noSuchDevice).description
+      Rumble.OpenError.playFailed(path: "/dev/input/event3", errno: ENODEV).description
         == "/dev/input/event3: playing the rumble effect failed: No such device")
   }
 }

@@ -31,7 +31,7 @@ struct LayeringTests {
   @Test(
     "each target imports only what its layer may",
     arguments: [
-      // The executable: argument parsing, the library's public API, libc. No C shim, no udev.
+      // The executable: argument parsing, the library's public and package API, libc. No C shim, no udev.
       ("devcaps", ["ArgumentParser", "DevCapsKit", "Glibc", "Musl", "Synchronization"]),
       // The library: its C shims (libudev, UPower and GLib through them); no Foundation, no
       // argument parsing.
@@ -47,7 +47,7 @@ struct LayeringTests {
     }
   }
 
-  @Test("the executable uses only the library's public API")
+  @Test("the executable uses only the library's public and package API, never @testable")
   func publicAPIOnly() throws {
     let files = Self.files(of: "devcaps")
     #expect(!files.isEmpty)

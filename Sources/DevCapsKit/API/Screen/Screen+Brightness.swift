@@ -28,16 +28,16 @@ public enum ScreenError: Error, Sendable, Equatable, CustomStringConvertible {
   case noBacklight(String)
   /// Brightness is 0…1.
   case invalidBrightness(Double)
-  /// The backlight's file cannot be read or written: the path and why.
-  case backlightFailed(String, Errno)
+  /// The backlight's file cannot be read or written: the path and why, as the C library's `errno`.
+  case backlightFailed(String, errno: Int32)
 
   public var description: String {
     switch self {
     case .noBacklight(let connector): "\(connector) has no backlight devcaps can set (/sys/class/backlight)"
     case .invalidBrightness(let value): "brightness must be between 0 and 1, not \(value)"
-    case .backlightFailed(let path, let error):
-      "cannot use \(path): \(error)"
-        + (error.meansDenied ? " (writing it needs root, or a udev rule giving you the file)" : "")
+    case .backlightFailed(let path, let number):
+      "cannot use \(path): \(Errno(rawValue: number))"
+        + (Errno(rawValue: number).meansDenied ? " (writing it needs root, or a udev rule giving you the file)" : "")
     }
   }
 }
@@ -87,13 +87,13 @@ struct Backlight {
     // The project's one file reader: a FIFO in its place is refused, a read error is not lost.
     switch SystemRoot().readBytes(path, limit: 64) {
     case .success(let read): bytes = read
-    case .failure(.system(let error)): throw .backlightFailed(path, error)
-    case .failure(.permissionDenied): throw .backlightFailed(path, .permissionDenied)
-    case .failure(.missing): throw .backlightFailed(path, .noSuchFileOrDirectory)
-    case .failure(.tooLarge), .failure(.notRegularFile): throw .backlightFailed(path, .invalidArgument)
+    case .failure(.system(let number)): throw .backlightFailed(path, errno: number)
+    case .failure(.permissionDenied): throw .backlightFailed(path, errno: EACCES)
+    case .failure(.missing): throw .backlightFailed(path, errno: ENOENT)
+    case .failure(.tooLarge), .failure(.notRegularFile): throw .backlightFailed(path, errno: EINVAL)
     }
     guard let value = Int(String(decoding: bytes, as: UTF8.self).trimmingWhitespace()) else {
-      throw .backlightFailed(path, .invalidArgument)
+      throw .backlightFailed(path, errno: EINVAL)
     }
     return min(1, max(0, Double(value) / Double(maximum)))
   }
@@ -106,7 +106,7 @@ struct Backlight {
       let file = try FileDescriptor.open(path, O_WRONLY | O_TRUNC)
       try file.closeAfter { (file) throws(Errno) in try file.writeAll("\(level)\n") }
     } catch {
-      throw .backlightFailed(path, error)
+      throw .backlightFailed(path, errno: error.rawValue)
     }
   }
 }

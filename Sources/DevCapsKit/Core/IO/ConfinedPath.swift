@@ -8,10 +8,10 @@ import Musl
 
 extension FileDescriptor {
   /// The most symbolic links one path may lead through, as the kernel's own bound: more is a loop.
-  public static let maximumLinksFollowed = 40
+  package static let maximumLinksFollowed = 40
 
   /// `O_PATH`: a descriptor that names a file or directory without opening it to read.
-  public static let pathOnly = devcaps_o_path()
+  package static let pathOnly = devcaps_o_path()
 
   /// Opens `path`, an absolute path inside the directory `root`, as if `root` were `/` (a
   /// chroot without privileges): each component is opened relative to the one before with
@@ -22,7 +22,7 @@ extension FileDescriptor {
   ///
   /// Not openat2's RESOLVE_IN_ROOT: glibc 2.36 has no wrapper, and umockdev's preload, which
   /// the testbeds depend on, intercepts only the ordinary calls used here.
-  public static func openConfined(_ path: String, below root: String, _ flags: Int32) throws(Errno) -> FileDescriptor {
+  package static func openConfined(_ path: String, below root: String, _ flags: Int32) throws(Errno) -> FileDescriptor {
     // The directories from the root down to the current one, for `..`.
     var directories = [try open(root, pathOnly | O_DIRECTORY)]
     defer { for directory in directories { directory.closeIgnoringErrors() } }
@@ -64,14 +64,14 @@ extension FileDescriptor {
   }
 
   /// The target of the symbolic link `name` in this directory; nil when it is not a link.
-  public func linkTarget(at name: String) -> String? {
+  package func linkTarget(at name: String) -> String? {
     let directory = rawValue
     return FileDescriptor.linkTarget { readlinkat(directory, name, $0, $1) }
   }
 
   /// The target of the symbolic link at `path`; nil when it is not a link. `readlink`, which
   /// umockdev redirects for /sys paths.
-  public static func linkTarget(_ path: String) -> String? {
+  package static func linkTarget(_ path: String) -> String? {
     linkTarget { readlink(path, $0, $1) }
   }
 

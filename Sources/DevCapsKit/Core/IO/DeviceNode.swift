@@ -6,7 +6,7 @@ import Musl
 
 /// Whether a path is a device node this process can open for reading and writing: what a job
 /// that needs /dev/kvm, /dev/fuse or /dev/net/tun asks.
-public enum DeviceNodeAccess: Sendable, Equatable {
+package enum DeviceNodeAccess: Sendable, Equatable {
   /// A character or block device, opened read-write (and closed again).
   case usable(kind: String)
   case missing
@@ -17,7 +17,7 @@ public enum DeviceNodeAccess: Sendable, Equatable {
 
   /// Checks `path` (a host path): stat(2), then open(2) with O_RDWR | O_NONBLOCK | O_NOCTTY,
   /// closed at once. A watchdog is never opened (opening one arms it): access(2) answers there.
-  public static func check(_ path: String) -> DeviceNodeAccess {
+  package static func check(_ path: String) -> DeviceNodeAccess {
     var info = stat()
     switch Errno.result({ stat(path, &info) }) {
     case .failure(let error) where error == .noSuchFileOrDirectory || error == .notDirectory: return .missing

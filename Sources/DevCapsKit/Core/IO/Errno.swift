@@ -11,18 +11,18 @@ import Musl
 /// ``FileDescriptor``, which uses them), so a failure leaves the C boundary as this value
 /// (thrown, or in a `Result`), never as -1 deeper in. Its text comes from `strerror_r`
 /// (`devcaps_strerror`): `strerror` is not thread-safe.
-public struct Errno: Error, RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+package struct Errno: Error, RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   /// The `errno` value.
-  public let rawValue: Int32
+  package let rawValue: Int32
 
   /// The error of an `errno` value.
-  public init(rawValue: Int32) { self.rawValue = rawValue }
+  package init(rawValue: Int32) { self.rawValue = rawValue }
 
   /// The calling thread's `errno`, read right after the call that failed.
-  public static var current: Errno { Errno(rawValue: errno) }
+  package static var current: Errno { Errno(rawValue: errno) }
 
   /// The C library's message, as `strerror` gives it: "No such file or directory".
-  public var description: String {
+  package var description: String {
     var buffer = [CChar](repeating: 0, count: 256)
     return buffer.withUnsafeMutableBufferPointer { buffer in
       String(cString: devcaps_strerror(rawValue, buffer.baseAddress, buffer.count))
@@ -30,55 +30,55 @@ public struct Errno: Error, RawRepresentable, Hashable, Sendable, CustomStringCo
   }
 
   /// The constant's name, "ENOENT", for the numbers devcaps meets; nil for the others.
-  public var name: String? { Errno.names[rawValue] }
+  package var name: String? { Errno.names[rawValue] }
 
   /// `EPERM`.
-  public static let notPermitted = Errno(rawValue: EPERM)
+  package static let notPermitted = Errno(rawValue: EPERM)
   /// `ENOENT`.
-  public static let noSuchFileOrDirectory = Errno(rawValue: ENOENT)
+  package static let noSuchFileOrDirectory = Errno(rawValue: ENOENT)
   /// `EINTR`.
-  public static let interrupted = Errno(rawValue: EINTR)
+  package static let interrupted = Errno(rawValue: EINTR)
   /// `EIO`.
-  public static let ioError = Errno(rawValue: EIO)
+  package static let ioError = Errno(rawValue: EIO)
   /// `ENXIO`.
-  public static let noSuchDeviceOrAddress = Errno(rawValue: ENXIO)
+  package static let noSuchDeviceOrAddress = Errno(rawValue: ENXIO)
   /// `EBADF`.
-  public static let badFileDescriptor = Errno(rawValue: EBADF)
+  package static let badFileDescriptor = Errno(rawValue: EBADF)
   /// `EAGAIN`.
-  public static let resourceTemporarilyUnavailable = Errno(rawValue: EAGAIN)
+  package static let resourceTemporarilyUnavailable = Errno(rawValue: EAGAIN)
   /// `ENOMEM`.
-  public static let outOfMemory = Errno(rawValue: ENOMEM)
+  package static let outOfMemory = Errno(rawValue: ENOMEM)
   /// `EACCES`.
-  public static let permissionDenied = Errno(rawValue: EACCES)
+  package static let permissionDenied = Errno(rawValue: EACCES)
   /// `EBUSY`.
-  public static let busy = Errno(rawValue: EBUSY)
+  package static let busy = Errno(rawValue: EBUSY)
   /// `ENODEV`.
-  public static let noSuchDevice = Errno(rawValue: ENODEV)
+  package static let noSuchDevice = Errno(rawValue: ENODEV)
   /// `ENOTDIR`.
-  public static let notDirectory = Errno(rawValue: ENOTDIR)
+  package static let notDirectory = Errno(rawValue: ENOTDIR)
   /// `EINVAL`.
-  public static let invalidArgument = Errno(rawValue: EINVAL)
+  package static let invalidArgument = Errno(rawValue: EINVAL)
   /// `EMFILE`.
-  public static let tooManyOpenFiles = Errno(rawValue: EMFILE)
+  package static let tooManyOpenFiles = Errno(rawValue: EMFILE)
   /// `ENFILE`.
-  public static let tooManyOpenFilesInSystem = Errno(rawValue: ENFILE)
+  package static let tooManyOpenFilesInSystem = Errno(rawValue: ENFILE)
   /// `ENOSPC`.
-  public static let noSpace = Errno(rawValue: ENOSPC)
+  package static let noSpace = Errno(rawValue: ENOSPC)
   /// `ELOOP`: also what O_NOFOLLOW answers for a symbolic link.
-  public static let symbolicLinkLoop = Errno(rawValue: ELOOP)
+  package static let symbolicLinkLoop = Errno(rawValue: ELOOP)
   /// `EEXIST`.
-  public static let exists = Errno(rawValue: EEXIST)
+  package static let exists = Errno(rawValue: EEXIST)
   /// `EPIPE`.
-  public static let brokenPipe = Errno(rawValue: EPIPE)
+  package static let brokenPipe = Errno(rawValue: EPIPE)
 
   /// The thing is not there: the file, a directory on its path, or the device behind it (a
   /// sensor unplugged answers ENODEV or ENXIO). The one set devcaps treats as absence.
-  public var meansAbsent: Bool {
+  package var meansAbsent: Bool {
     [Errno.noSuchFileOrDirectory, .notDirectory, .noSuchDevice, .noSuchDeviceOrAddress].contains(self)
   }
 
   /// The thing is there, but this process may not use it.
-  public var meansDenied: Bool { self == .permissionDenied || self == .notPermitted }
+  package var meansDenied: Bool { self == .permissionDenied || self == .notPermitted }
 
   private static let names: [Int32: String] = [
     EPERM: "EPERM", ENOENT: "ENOENT", ESRCH: "ESRCH", EINTR: "EINTR", EIO: "EIO", ENXIO: "ENXIO",
@@ -94,7 +94,7 @@ extension Errno {
   /// Runs `call`, a libc function that returns -1 and sets `errno` when it fails: its result,
   /// or the error. An interrupted call (EINTR) is made again unless `retryOnInterrupt` is false.
   @inlinable
-  public static func result<Value: FixedWidthInteger>(
+  package static func result<Value: FixedWidthInteger>(
     retryOnInterrupt: Bool = true, _ call: () -> Value
   ) -> Result<Value, Errno> {
     while true {
@@ -108,7 +108,7 @@ extension Errno {
 
   /// `result`, thrown.
   @inlinable @discardableResult
-  public static func check<Value: FixedWidthInteger>(
+  package static func check<Value: FixedWidthInteger>(
     retryOnInterrupt: Bool = true, _ call: () -> Value
   ) throws(Errno) -> Value {
     try result(retryOnInterrupt: retryOnInterrupt, call).get()
@@ -117,7 +117,7 @@ extension Errno {
   /// For the calls that return the error number instead of setting `errno` (pthread_create,
   /// pthread_join): 0 is success.
   @inlinable
-  public static func check(returned code: Int32) throws(Errno) {
+  package static func check(returned code: Int32) throws(Errno) {
     if code != 0 { throw Errno(rawValue: code) }
   }
 }

@@ -37,7 +37,7 @@ extension FileDescriptor {
   /// Waits until the descriptor can be read or `milliseconds` pass: true when it can.
   package func waitReadable(milliseconds: Int32) throws(Errno) -> Bool {
     var entry = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
-    let ready = try Errno.check { poll(&entry, 1, milliseconds) }
+    let ready = try FileDescriptor.poll(&entry, timeout: milliseconds)
     return ready > 0
   }
 

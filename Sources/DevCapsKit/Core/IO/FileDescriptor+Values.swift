@@ -19,38 +19,38 @@ private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ cou
 extension FileDescriptor {
   /// Takes the descriptor a C call returns, or -1 and `errno` (a shim's eventfd, timerfd or
   /// inotify descriptor).
-  public init(returnedBy call: () -> Int32) throws(Errno) {
+  package init(returnedBy call: () -> Int32) throws(Errno) {
     self.init(rawValue: try Errno.check(call))
   }
 
   /// Opens a path already in C form (close-on-exec always): nothing allocated.
-  public static func open(_ path: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0) throws(Errno)
+  package static func open(_ path: UnsafePointer<CChar>, _ flags: Int32, mode: mode_t = 0) throws(Errno)
     -> FileDescriptor
   {
     FileDescriptor(rawValue: try Errno.check { systemOpen(path, flags | O_CLOEXEC, mode) })
   }
 
   /// One write of up to `buffer.count` bytes: the count written.
-  public func write(_ buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
+  package func write(_ buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
     let descriptor = rawValue
     return try Errno.check { systemWrite(descriptor, buffer.baseAddress, buffer.count) }
   }
 
   /// One write of `value`'s bytes (an eventfd's 8-byte counter, a wake-up byte): the count written.
   @discardableResult
-  public func write<Value: BitwiseCopyable>(value: Value) throws(Errno) -> Int {
+  package func write<Value: BitwiseCopyable>(value: Value) throws(Errno) -> Int {
     try withUnsafeBytes(of: value) { bytes throws(Errno) in try write(bytes) }
   }
 
   /// One read into `value`'s bytes (an eventfd's or timerfd's 8-byte counter, a wake-up byte):
   /// the count read, 0 at the end.
   @discardableResult
-  public func read<Value: BitwiseCopyable>(into value: inout Value) throws(Errno) -> Int {
+  package func read<Value: BitwiseCopyable>(into value: inout Value) throws(Errno) -> Int {
     try withUnsafeMutableBytes(of: &value) { bytes throws(Errno) in try read(into: bytes) }
   }
 
   /// A pipe: its read end and its write end.
-  public static func pipe() throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
+  package static func pipe() throws(Errno) -> (read: FileDescriptor, write: FileDescriptor) {
     var ends: [Int32] = [-1, -1]
     try Errno.check { systemPipe(&ends) }
     return (FileDescriptor(rawValue: ends[0]), FileDescriptor(rawValue: ends[1]))

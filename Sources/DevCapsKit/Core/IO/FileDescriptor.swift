@@ -17,27 +17,27 @@ private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
 /// An open file descriptor: the one way devcaps opens, reads, writes and closes files. Every
 /// call retries when interrupted (EINTR) and fails with a typed ``Errno``; nothing outside
 /// `Core/IO` calls the C library's I/O functions (a lint in the test command checks it).
-public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
+package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   /// The descriptor number.
-  public let rawValue: Int32
+  package let rawValue: Int32
 
   /// Wraps a descriptor number this process owns.
-  public init(rawValue: Int32) { self.rawValue = rawValue }
+  package init(rawValue: Int32) { self.rawValue = rawValue }
 
   /// Standard input.
-  public static let standardInput = FileDescriptor(rawValue: 0)
+  package static let standardInput = FileDescriptor(rawValue: 0)
   /// Standard output.
-  public static let standardOutput = FileDescriptor(rawValue: 1)
+  package static let standardOutput = FileDescriptor(rawValue: 1)
   /// Standard error.
-  public static let standardError = FileDescriptor(rawValue: 2)
+  package static let standardError = FileDescriptor(rawValue: 2)
 
   /// Opens `path` (close-on-exec always).
-  public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> FileDescriptor {
+  package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> FileDescriptor {
     FileDescriptor(rawValue: try Errno.check { systemOpen(path, flags | O_CLOEXEC, mode) })
   }
 
   /// Opens `path` relative to this directory descriptor (`openat`, close-on-exec always).
-  public func open(at path: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> FileDescriptor {
+  package func open(at path: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> FileDescriptor {
     let directory = rawValue
     return FileDescriptor(rawValue: try Errno.check { openat(directory, path, flags | O_CLOEXEC, mode) })
   }
@@ -45,12 +45,12 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   /// Opens a file that must be a regular file: with O_NONBLOCK, so that a FIFO in its place
   /// neither blocks the open nor the reads, then checked with fstat. A FIFO, socket, device or
   /// directory is refused as ``RegularFileError/notRegular(_:)``.
-  public static func openRegularFile(_ path: String) throws(RegularFileError) -> FileDescriptor {
+  package static func openRegularFile(_ path: String) throws(RegularFileError) -> FileDescriptor {
     try openRegularFileWithSize(path).descriptor
   }
 
   /// ``openRegularFile(_:)``, with the size fstat gave (0 for procfs files, 4096 for sysfs ones).
-  public static func openRegularFileWithSize(
+  package static func openRegularFileWithSize(
     _ path: String
   ) throws(RegularFileError) -> (descriptor: FileDescriptor, size: Int) {
     try openRegularFileWithSize { (flags) throws(Errno) in try open(path, flags) }
@@ -58,11 +58,11 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
   /// The flags a file that must be regular is opened with: a FIFO in its place blocks neither
   /// the open nor the reads, and a terminal does not become the controlling one.
-  public static let regularFileFlags = O_RDONLY | O_NONBLOCK | O_NOCTTY
+  package static let regularFileFlags = O_RDONLY | O_NONBLOCK | O_NOCTTY
 
   /// ``openRegularFileWithSize(_:)`` with the file opened by `opening`, given the flags to
   /// open it with (a path confined below a root, say).
-  public static func openRegularFileWithSize(
+  package static func openRegularFileWithSize(
     _ opening: (Int32) throws(Errno) -> FileDescriptor
   ) throws(RegularFileError) -> (descriptor: FileDescriptor, size: Int) {
     let descriptor: FileDescriptor
@@ -87,7 +87,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   }
 
   /// `fstat`.
-  public func status() throws(Errno) -> stat {
+  package func status() throws(Errno) -> stat {
     var info = stat()
     let descriptor = rawValue
     try Errno.check { fstat(descriptor, &info) }
@@ -95,13 +95,13 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   }
 
   /// Reads up to `buffer.count` bytes; 0 at the end.
-  public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+  package func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
     let descriptor = rawValue
     return try Errno.check { systemRead(descriptor, buffer.baseAddress, buffer.count) }
   }
 
   /// Reads up to `buffer.count` bytes at `offset`, without moving the file position.
-  public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(Errno) -> Int {
+  package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(Errno) -> Int {
     let descriptor = rawValue
     return try Errno.check { pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset)) }
   }
@@ -114,7 +114,8 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   /// `expectedSize`: a regular file's size as fstat gave it, when it is its length (not a procfs
   /// or sysfs file's): read into one array of that size, and a read of 0 confirms the end. Read
   /// in 4 KB chunks, a saved report of 6 KB was allocated four times and copied three.
-  public func readAll(limit: Int, shortReadIsEnd: Bool = false, expectedSize: Int = 0) throws(ReadAllError) -> [UInt8] {
+  package func readAll(limit: Int, shortReadIsEnd: Bool = false, expectedSize: Int = 0) throws(ReadAllError) -> [UInt8]
+  {
     var bytes: [UInt8] = []
     if expectedSize > 0 && expectedSize <= limit {
       bytes = try readExpected(expectedSize)
@@ -175,7 +176,7 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   }
 
   /// Writes all of `bytes`, retrying partial writes.
-  public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
+  package func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
     var offset = 0
     let descriptor = rawValue
     while offset < bytes.count {
@@ -185,47 +186,47 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   }
 
   /// Writes all of `bytes`.
-  public func writeAll(_ bytes: [UInt8]) throws(Errno) {
+  package func writeAll(_ bytes: [UInt8]) throws(Errno) {
     try bytes.withUnsafeBytes { buffer in Result { () throws(Errno) in try writeAll(buffer) } }.get()
   }
 
   /// Writes all of `text` as UTF-8.
-  public func writeAll(_ text: String) throws(Errno) {
+  package func writeAll(_ text: String) throws(Errno) {
     var text = text
     try text.withUTF8 { buffer in Result { () throws(Errno) in try writeAll(UnsafeRawBufferPointer(buffer)) } }.get()
   }
 
   /// `fsync`.
-  public func synchronize() throws(Errno) {
+  package func synchronize() throws(Errno) {
     let descriptor = rawValue
     try Errno.check { fsync(descriptor) }
   }
 
   /// `ftruncate` to nothing.
-  public func truncate() throws(Errno) {
+  package func truncate() throws(Errno) {
     let descriptor = rawValue
     try Errno.check { ftruncate(descriptor, 0) }
   }
 
   /// `fchmod`.
-  public func setPermissions(_ mode: mode_t) throws(Errno) {
+  package func setPermissions(_ mode: mode_t) throws(Errno) {
     let descriptor = rawValue
     try Errno.check { fchmod(descriptor, mode) }
   }
 
   /// Closes the descriptor. Not retried on EINTR: Linux has closed it already.
-  public func close() throws(Errno) {
+  package func close() throws(Errno) {
     let descriptor = rawValue
     try Errno.check(retryOnInterrupt: false) { systemClose(descriptor) }
   }
 
   /// Closes a descriptor whose use failed already: the first error is the one worth reporting.
-  public func closeIgnoringErrors() {
+  package func closeIgnoringErrors() {
     _ = systemClose(rawValue)
   }
 
   /// Runs `body` with the descriptor and closes it afterwards, whatever `body` did.
-  public func closeAfter<Value, Failure: Error>(_ body: (FileDescriptor) throws(Failure) -> Value) throws(Failure)
+  package func closeAfter<Value, Failure: Error>(_ body: (FileDescriptor) throws(Failure) -> Value) throws(Failure)
     -> Value
   {
     defer { closeIgnoringErrors() }
@@ -234,12 +235,13 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 }
 
 /// A failure of ``FileDescriptor/readAll(limit:shortReadIsEnd:expectedSize:)``.
-public enum ReadAllError: Error, Sendable, Equatable {
+package enum ReadAllError: Error, Sendable, Equatable {
   case system(Errno)
   case limitExceeded
 }
 
-/// What a file is, as `st_mode` tells it: for messages that say why a path was refused.
+/// What a file is, as `st_mode` tells it: for messages that say why a path was refused. Public:
+/// ``ReadError/notRegularFile(_:)`` says what was found in a file's place.
 public enum FileKind: String, Sendable, Equatable {
   case regular = "a regular file"
   case directory = "a directory"
@@ -251,7 +253,7 @@ public enum FileKind: String, Sendable, Equatable {
   case other = "not a regular file"
 
   /// The kind of an `st_mode`'s type bits.
-  public init(mode: mode_t) {
+  package init(mode: mode_t) {
     switch mode & S_IFMT {
     case S_IFREG: self = .regular
     case S_IFDIR: self = .directory
@@ -266,11 +268,11 @@ public enum FileKind: String, Sendable, Equatable {
 }
 
 /// Why ``FileDescriptor/openRegularFile(_:)`` refused or failed.
-public enum RegularFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum RegularFileError: Error, Sendable, Equatable, CustomStringConvertible {
   case system(Errno)
   case notRegular(FileKind)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .system(let error): return error.description
     case .notRegular(let kind): return "it is \(kind.rawValue), not a regular file"

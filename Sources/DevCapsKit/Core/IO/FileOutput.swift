@@ -6,7 +6,7 @@ import Musl
 
 /// Writing files whole: what devcaps writes to a path (exports, calibrations, a snapshot's
 /// report) is either all there or not there, and only ever a regular file.
-public enum FileOutput {
+package enum FileOutput {
   /// Replaces a regular file atomically: a temporary file in the same directory (a hidden name
   /// with a random suffix, so a reader globbing `*.prom` never sees it), with `permissions`,
   /// flushed, then renamed over the target.
@@ -15,7 +15,7 @@ public enum FileOutput {
   /// at `path` is refused: renaming over `/dev/null` would turn it into a file. A symbolic link
   /// is followed: the regular file it points to is replaced and the link stays a link; a link
   /// to nothing, or to anything but a regular file, is refused.
-  public static func replace(_ path: String, with text: String, permissions: mode_t = 0o644) throws(OutputFileError) {
+  package static func replace(_ path: String, with text: String, permissions: mode_t = 0o644) throws(OutputFileError) {
     let target = try regularTarget(path)
     let slash = target.lastIndex(of: "/")
     let directory = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."
@@ -92,7 +92,7 @@ public enum FileOutput {
   /// `mkdir -p`: every missing directory of `path` made with `mode` (before the umask). Nil when
   /// `path` is a directory afterwards; else the first directory that could not be made, and why
   /// (`ENOTDIR` when something else is in the way).
-  public static func makeDirectories(_ path: String, mode: mode_t) -> (directory: String, failure: Errno)? {
+  package static func makeDirectories(_ path: String, mode: mode_t) -> (directory: String, failure: Errno)? {
     var built = path.hasPrefix("/") ? "" : "."
     for part in path.split(separator: "/") {
       built += "/" + part
@@ -109,7 +109,7 @@ public enum FileOutput {
 }
 
 /// Why ``FileOutput/replace(_:with:permissions:)`` wrote nothing.
-public enum OutputFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum OutputFileError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Something other than a regular file is at the path.
   case notRegularFile(String, FileKind)
   /// A symbolic link that points to nothing.
@@ -122,7 +122,7 @@ public enum OutputFileError: Error, Sendable, Equatable, CustomStringConvertible
   case system(String, String, Errno)
 
   /// One line naming the path: `cannot write /dev/null: it is a character device, not a regular file`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .notRegularFile(let path, let kind):
       return "cannot write \(path): it is \(kind.rawValue), not a regular file; devcaps writes only regular files"

@@ -52,18 +52,17 @@ struct DiskProbe {
   /// so only a broken one could overflow).
   /// The sizes of the file system at `path` inside the root (resolved inside it below `DEVCAPS_ROOT`).
   static func statfs(_ path: String, in root: SystemRoot) -> Result<Size, ReadError> {
-    var stats = statvfs()
-    if root.isLiveSystem {
-      guard case .success = Errno.result({ statvfs(path, &stats) }) else { return .failure(ReadError(.current)) }
-    } else {
-      let descriptor: FileDescriptor
-      do throws(Errno) {
-        descriptor = try root.openInside(path, FileDescriptor.pathOnly)
-      } catch {
-        return .failure(ReadError(error))
+    let stats: statvfs
+    do throws(Errno) {
+      if root.isLiveSystem {
+        stats = try FileSystem.volumeStatistics(path)
+      } else {
+        stats = try root.openInside(path, FileDescriptor.pathOnly).closeAfter { (descriptor) throws(Errno) in
+          try descriptor.volumeStatistics()
+        }
       }
-      let measured = descriptor.closeAfter { descriptor in Errno.result { fstatvfs(descriptor.rawValue, &stats) } }
-      guard case .success = measured else { return .failure(ReadError(.current)) }
+    } catch {
+      return .failure(ReadError(error))
     }
     let unit = UInt64(stats.f_frsize)
     func bytes(_ blocks: some BinaryInteger) -> UInt64 { UInt64(blocks).multipliedIfRepresentable(by: unit) ?? .max }

@@ -50,8 +50,8 @@ struct PowerProbe {
       let text = String(cString: address)
       guard text.hasPrefix("unix:path=") else { return true }
       let path = String(text.dropFirst("unix:path=".count).prefix { $0 != "," })
-      return access(path, F_OK) == 0
+      return FileSystem.isAccessible(path, F_OK)
     }
-    return access("/run/dbus/system_bus_socket", F_OK) == 0
+    return FileSystem.isAccessible("/run/dbus/system_bus_socket", F_OK)
   }
 }

@@ -2,8 +2,8 @@
 /// and rules, then ``ManifestKeys/reference``, then the iOS keys with no Linux meaning. What
 /// `devcaps require --list-keys` prints, and so what `require --help`, the man page and
 /// docs/reference/manifest.md list.
-public enum KeyList {
-  public static var entries: [KeyReference] {
+package enum KeyList {
+  package static var entries: [KeyReference] {
     let pci = Dictionary(uniqueKeysWithValues: ManifestKeys.pciKeyMeanings.map { ($0.key, $0) })
     let catalog = CapabilityCatalog.rules.map { rule in
       // `gpu` also takes vendors: its line says so rather than the capability's alone.
@@ -22,7 +22,7 @@ public enum KeyList {
 
   /// One line a key: the key, its value and its meaning in aligned columns, two spaces or more
   /// apart (no meaning holds two spaces in a row, so the columns can be split again).
-  public static var lines: [String] {
+  package static var lines: [String] {
     let entries = entries
     let keyWidth = (entries.map(\.key.count).max() ?? 0) + 2
     let valueWidth = (entries.map(\.value.count).max() ?? 0) + 2

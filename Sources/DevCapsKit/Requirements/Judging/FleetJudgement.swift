@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -250,29 +252,25 @@ enum NumberedResult {
 
 extension FleetJudgement {
   /// Where the workers put what they judged: one lock, taken once a report.
-  final class Builder: @unchecked Sendable {
-    private var storage: Storage
-    private var lock = pthread_mutex_t()
+  final class Builder: Sendable {
+    private let storage: Mutex<Storage>
 
     init(reports: Int, requirementCount: Int) {
-      storage = Storage(reports: reports, requirementCount: requirementCount)
-      pthread_mutex_init(&lock, nil)
+      storage = Mutex(Storage(reports: reports, requirementCount: requirementCount))
     }
 
-    deinit { pthread_mutex_destroy(&lock) }
-
     func set(_ index: Int, _ judged: Result<JudgedReport, SavedReport.LoadError>) {
-      pthread_mutex_lock(&lock)
-      defer { pthread_mutex_unlock(&lock) }
-      switch judged {
-      case .failure(let error): storage.failures[index] = error
-      case .success(let report): storage.set(index, report)
+      storage.withLock { storage in
+        switch judged {
+        case .failure(let error): storage.failures[index] = error
+        case .success(let report): storage.set(index, report)
+        }
       }
     }
 
     /// Read after every worker was joined.
     func judgement(of files: ReportFiles) -> FleetJudgement {
-      FleetJudgement(files: files, requirementCount: storage.requirementCount, storage: storage)
+      storage.withLock { FleetJudgement(files: files, requirementCount: $0.requirementCount, storage: $0) }
     }
   }
 }

@@ -1,10 +1,10 @@
 /// The GPUs of a machine by vendor, as the `gpu` key with a vendor and the NFD export see them:
 /// PCI display controllers (class 03xx) by vendor ID, and DRM render nodes by their device's
 /// PCI ID or, off PCI, by driver.
-public enum GPUVendors {
+package enum GPUVendors {
   /// Each GPU found, with its vendor's name (nil when not one of ``ManifestKeys/gpuVendors``)
   /// and the evidence, PCI devices first, a render node of a PCI device already listed not again.
-  public static func found(pci: [PCIDeviceInfo]?, gpus: [GPUInfo]?) -> [(vendor: String?, evidence: String)] {
+  package static func found(pci: [PCIDeviceInfo]?, gpus: [GPUInfo]?) -> [(vendor: String?, evidence: String)] {
     var found: [(vendor: String?, evidence: String)] = []
     var listed = Set<String>()
     for device in pci ?? [] where device.isDisplayController {
@@ -24,7 +24,7 @@ public enum GPUVendors {
   }
 
   /// The distinct vendors found, in catalog order.
-  public static func names(pci: [PCIDeviceInfo]?, gpus: [GPUInfo]?) -> [String] {
+  package static func names(pci: [PCIDeviceInfo]?, gpus: [GPUInfo]?) -> [String] {
     let vendors = Set(found(pci: pci, gpus: gpus).compactMap(\.vendor))
     return ManifestKeys.gpuVendors.map(\.name).filter(vendors.contains)
   }

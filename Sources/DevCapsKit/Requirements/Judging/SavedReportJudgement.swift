@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -48,27 +50,21 @@ extension RequirementEvaluator {
     max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
   }
 
-  private final class Slots: @unchecked Sendable {
+  private final class Slots: Sendable {
     // Filled with a placeholder that every worker replaces, rather than optionals unwrapped at
     // the end: that made a second array as long as the first, for 10,000 reports 0.6 MB more.
-    private var results: [Result<JudgedReport, SavedReport.LoadError>]
-    private var lock = pthread_mutex_t()
+    private let results: Mutex<[Result<JudgedReport, SavedReport.LoadError>]>
 
     init(count: Int) {
-      results = Array(repeating: .failure(.invalid(path: "", reason: "not judged")), count: count)
-      pthread_mutex_init(&lock, nil)
+      results = Mutex(Array(repeating: .failure(.invalid(path: "", reason: "not judged")), count: count))
     }
 
-    deinit { pthread_mutex_destroy(&lock) }
-
     func set(_ index: Int, _ result: Result<JudgedReport, SavedReport.LoadError>) {
-      pthread_mutex_lock(&lock)
-      results[index] = result
-      pthread_mutex_unlock(&lock)
+      results.withLock { $0[index] = result }
     }
 
     /// Read after every worker was joined.
-    var values: [Result<JudgedReport, SavedReport.LoadError>] { results }
+    var values: [Result<JudgedReport, SavedReport.LoadError>] { results.withLock { $0 } }
   }
 }
 

@@ -1,15 +1,15 @@
 /// Reads an XML property list (Apple's plist 1.0 DTD) into a `JSONValue`: dict → object, array
 /// → array, string/date/data → string, integer, real, true, false. Enough for an app's
 /// Info.plist carrying `UIRequiredDeviceCapabilities`; anything else is an error with its line.
-public struct PropertyListParser {
+package struct PropertyListParser {
   /// Where the property list stops being valid, and why.
-  public struct SyntaxError: Error, Equatable, CustomStringConvertible {
+  package struct SyntaxError: Error, Equatable, CustomStringConvertible {
     /// The line, from 1.
-    public var line: Int
+    package var line: Int
     /// What is wrong there.
-    public var message: String
+    package var message: String
     /// `line L: MESSAGE`.
-    public var description: String { "line \(line): \(message)" }
+    package var description: String { "line \(line): \(message)" }
   }
 
   private let bytes: [UInt8]
@@ -20,7 +20,7 @@ public struct PropertyListParser {
   private init(bytes: [UInt8]) { self.bytes = bytes }
 
   /// An XML property list (`plutil -convert xml1`) as a JSON value: dict, array, string, integer, real, true, false.
-  public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
     if bytes.starts(with: Array("bplist".utf8)) {
       throw SyntaxError(
         line: 1, message: "binary property lists are not read; convert it with 'plutil -convert xml1 FILE'")

@@ -21,7 +21,7 @@ enum PowerSources {
     }
     // The first message says whether upowerd is there; D-Bus answers within moments.
     var ready = pollfd(fd: watcher.fd.rawValue, events: Int16(POLLIN), revents: 0)
-    _ = poll(&ready, 1, 5000)
+    _ = try? FileDescriptor.poll(&ready, timeout: 5000)
     let first = watcher.receive()
     if first.contains(where: { if case .appeared = $0 { return true } else { return false } }) {
       for message in first { session.publish(streams.flatMap { $0.handle(message) }) }

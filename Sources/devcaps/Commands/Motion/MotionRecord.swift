@@ -41,6 +41,8 @@ struct MotionRecord {
   }
 
   /// What the sampling thread gathers; read by this thread once the stream has stopped.
+  /// Unchecked: written only on the sampling thread, read only after `stop()` joined it, and the
+  /// join orders every write before the read.
   private final class Recording: @unchecked Sendable {
     var text = MotionRecording.header + "\n"
     var unrecordable = false

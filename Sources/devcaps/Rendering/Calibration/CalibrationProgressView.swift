@@ -4,6 +4,8 @@ import DevCapsKit
 /// turning has covered (on a terminal that can redraw, one line redrawn in place, fitted to the
 /// width, with the time left and the keys; elsewhere a line whenever the coverage or the
 /// accuracy changes), and what was saved.
+/// Unchecked: its one mutable property, `lastShown`, is touched only by the printing task; the
+/// rest is immutable.
 final class CalibrationProgressView: @unchecked Sendable {
   let sensor: SensorInfo
   let live: Bool

@@ -201,25 +201,9 @@ final class LiveTerminal: Sendable {
     }
   }
 
-  /// Runs `body` on a detached thread.
+  /// Runs `body` on a detached thread. Without one (out of threads) the view goes on without
+  /// keys or job control, as it does without a terminal.
   private static func detach(_ body: @escaping () -> Void) {
-    final class Job {
-      let run: () -> Void
-      init(_ run: @escaping () -> Void) { self.run = run }
-    }
-    let job = Unmanaged.passRetained(Job(body)).toOpaque()
-    var thread = pthread_t()
-    guard
-      pthread_create(
-        &thread, nil,
-        { context in
-          Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().run()
-          return nil
-        }, job) == 0
-    else {
-      Unmanaged<Job>.fromOpaque(job).release()
-      return
-    }
-    pthread_detach(thread)
+    _ = try? WorkerThread.detached(body)
   }
 }
