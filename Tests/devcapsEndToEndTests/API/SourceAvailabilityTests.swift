@@ -21,8 +21,10 @@ struct SourceAvailabilityTests {
   @Test(
     "each machine has the sources its devices show, and lacks the others",
     arguments: [
-      Expected(machine: "thinkpad-laptop", battery: true, lid: true, tabletMode: false, ambientLight: false, thermal: true),
-      Expected(machine: "yoga-convertible", battery: false, lid: true, tabletMode: true, ambientLight: true, thermal: false),
+      Expected(
+        machine: "thinkpad-laptop", battery: true, lid: true, tabletMode: false, ambientLight: false, thermal: true),
+      Expected(
+        machine: "yoga-convertible", battery: false, lid: true, tabletMode: true, ambientLight: true, thermal: false),
       Expected(machine: "pinephone", battery: true, lid: false, tabletMode: false, ambientLight: true, thermal: false),
       Expected(
         machine: "docker-container", battery: false, lid: false, tabletMode: false, ambientLight: false, thermal: false),
