@@ -20,7 +20,11 @@ enum StateSummary {
       }
       // Wait, as a view does, until Observation says a value the line read has changed.
       await withCheckedContinuation { (changed: CheckedContinuation<Void, Never>) in
-        withObservationTracking { _ = line(state) } onChange: { changed.resume() }
+        withObservationTracking {
+          _ = line(state)
+        } onChange: {
+          changed.resume()
+        }
       }
     }
     running.cancel()

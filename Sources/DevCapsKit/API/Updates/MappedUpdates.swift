@@ -14,6 +14,8 @@ private final class MappedFeed<Source: Sendable, Element: Sendable>: UpdateFeed 
     self.transform = transform
   }
 
+  func releaseSource() -> Bool { source.releaseSource() }
+
   func next(isolation actor: isolated (any Actor)?) async throws(UpdateError) -> Element? {
     while let value = try await source.next(isolation: actor) {
       if let element = transform(value) { return element }
