@@ -4,8 +4,8 @@ import DevCapsKit
 /// line of it is here): compiled with the tests so that it keeps compiling (not run: it waits for
 /// sensors).
 func readmeIntroduction() async throws {
-  let device = try Device.current()
-  print(device.name, device.model ?? "unknown model", device.chassis)
+  let device = Device.current
+  print(device.name, device.model ?? "unknown model", device.chassis, await device.batteryLevel ?? .nan)
 
   let motion = MotionManager()
   guard motion.isAccelerometerAvailable else {
@@ -20,10 +20,11 @@ func readmeIntroduction() async throws {
 /// The DocC article "Using DevCapsKit"'s tour of the API, compiled the same way (not run: it
 /// waits for sensors and batteries).
 func readmeExample() async throws {
-  let device = try Device.current()  // ReportError
+  let device = Device.current  // UIDevice.current: read now, never throws
   print(device.name, device.model ?? "?", device.systemName ?? "?", device.systemVersion ?? "?", device.chassis)
 
   let report = try Report.current(sections: [.memory, .power])  // the `list --json` model
+  print(await device.batteryLevel ?? .nan, await device.batteryState, await device.orientation)  // read now, no stream
   print(report.memory?.installedBytes ?? 0, report.power?.level ?? .nan)
 
   let motion = MotionManager()

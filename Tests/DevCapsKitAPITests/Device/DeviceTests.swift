@@ -17,7 +17,7 @@ struct DeviceTests {
 
   @Test("the device is the report's device and system sections, under UIDevice's names")
   func current() throws {
-    let device = try Device.current()
+    let device = Device.current
     let report = try Report.current(sections: [.device, .system])
     #expect(device == Device(report: report))
     #expect(!device.name.isEmpty)
@@ -47,6 +47,25 @@ struct DeviceTests {
         "unknown section 'memroy'; valid sections: device, system, cpu"))
   }
 
+  @Test("a device from a report answers its current values from the report's power and thermal sections")
+  func valuesFromReport() async throws {
+    let report = try Report.current(sections: [.device, .system, .power, .thermal])
+    let device = try #require(Device(report: report))
+    #expect(await device.batteryLevel == report.power?.level)
+    #expect(await device.thermalState == report.thermal?.state)
+    #expect(await device.isLowPowerModeEnabled == nil)
+    #expect(await device.orientation == .unknown)
+  }
+
+  @Test("a device a test describes answers as a machine without batteries, zones, daemon or sensors")
+  func describedDevice() async {
+    let device = Device(name: "kiosk", chassis: .tablet)
+    #expect(await device.batteryLevel == nil)
+    #expect(await device.batteryState == .unknown)
+    #expect(await device.thermalState == .nominal)
+    #expect(await device.isInTabletMode == nil)
+  }
+
   @Test("a device from a report without its device section is nil, not made up")
   func partialReport() throws {
     #expect(Device(report: try Report.current(sections: [.system])) == nil)
@@ -59,7 +78,7 @@ struct DeviceThermalStateTests {
   func thermalState() async throws {
     let report = try Report.current(sections: [.device, .thermal])
     #expect(report.device?.thermalState == report.thermal?.state)
-    #expect(Device.thermalState == report.thermal?.state)
+    #expect(await Device.current.thermalState == report.thermal?.state)
     guard report.thermal?.zones.isEmpty == false else {
       // No zones: the state the property says, then no change until the loop is cancelled.
       let consumer = Task {
@@ -69,7 +88,7 @@ struct DeviceThermalStateTests {
       }
       try await Task.sleep(for: .milliseconds(200))
       consumer.cancel()
-      #expect(try await consumer.value == [Device.thermalState])
+      #expect(try await consumer.value == [await Device.current.thermalState])
       return
     }
     for try await update in Device.thermalStateUpdates() {
@@ -82,13 +101,13 @@ struct DeviceThermalStateTests {
 @Suite("Device.isLowPowerModeEnabled")
 struct DeviceLowPowerModeTests {
   @Test("low power mode is the profile's power-saver, or nil with the reason the profile throws")
-  func lowPowerMode() {
+  func lowPowerMode() async {
     switch Result(catching: { () throws(PowerProfileError) in try Device.powerProfile() }) {
     case .success(let profile):
-      #expect(Device.isLowPowerModeEnabled == (profile.profile == "power-saver"))
+      #expect(await Device.current.isLowPowerModeEnabled == (profile.profile == "power-saver"))
       #expect(["org.freedesktop.UPower.PowerProfiles", "net.hadess.PowerProfiles"].contains(profile.busName))
     case .failure(let error):
-      #expect(Device.isLowPowerModeEnabled == nil)
+      #expect(await Device.current.isLowPowerModeEnabled == nil)
       #expect(!error.description.isEmpty)
     }
   }

@@ -14,7 +14,8 @@ struct SwitchesTests {
       guard case .unavailable(let reason) = error as? UpdateError else { return false }
       return reason.kind == .noHardware && reason.message.contains("no tablet-mode switch found")
     }
-    #expect(await Device.isInTabletMode == nil)
+    #expect(await Device.current.isInTabletMode == nil)
+    #expect(!Device.isTabletModeAvailable)
   }
 
   @Test("without upowerd on the system bus the lid updates say UPower is needed")

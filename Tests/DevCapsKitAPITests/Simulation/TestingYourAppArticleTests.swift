@@ -61,6 +61,24 @@ struct TestingYourAppArticleTests {
     #expect(levels == [0.21, 0.19])
   }
 
+  @Test("its DeviceState on a shared clock: landscape first, then serious while still in landscape")
+  @MainActor
+  func deviceStateOnClock() async {
+    // From the article: a DeviceState on a shared clock.
+    let clock = SimulationClock()
+    let state = DeviceState(
+      sources: .init(
+        thermalState: .replaying([.zero: .nominal, .seconds(2): .serious], on: clock),
+        orientation: .replaying([.zero: .portrait, .seconds(1): .landscapeLeft], on: clock)))
+    let running = Task { await state.run() }  // the streams run while this runs
+    await clock.advance(to: .seconds(1.5))
+    #expect(state.orientation == .landscapeLeft && state.thermalState == .nominal)
+    await clock.advance(to: .seconds(2.5))
+    #expect(state.orientation == .landscapeLeft && state.thermalState == .serious)
+    running.cancel()
+    await running.value  // the streams have stopped
+  }
+
   @Test("the same article, checked against the file: its code blocks are the ones above")
   func wordForWord() throws {
     let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -69,7 +87,7 @@ struct TestingYourAppArticleTests {
     let test = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
     let text = try String(contentsOf: article, encoding: .utf8)
     let blocks = text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-    #expect(blocks.count == 2)
+    #expect(blocks.count == 3)
     let normalized = { (code: String) in
       code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }

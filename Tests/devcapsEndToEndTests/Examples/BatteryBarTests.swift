@@ -41,6 +41,19 @@ struct BatteryBarTests {
       FileManager.default.isExecutableFile(atPath: Self.executable.path), "\(Self.executable.path) is not built")
     let example = try StreamProcess(["0"], environment: [:], executable: Self.executable)
     #expect(example.wait() == 64)
-    #expect(example.stderr.hasPrefix("usage: BatteryBar [COUNT]"))
+    #expect(example.stderr.hasPrefix("usage: BatteryBar [--state] [COUNT]"))
+  }
+
+  @Test("--state: a DeviceState as one line, printed first with nothing yet known, then once per change")
+  func wholeState() throws {
+    try #require(
+      FileManager.default.isExecutableFile(atPath: Self.executable.path), "\(Self.executable.path) is not built")
+    let testbed = try TestbedDriver(fixture: "qemu-vm")
+    let example = try StreamProcess(["--state", "1"], environment: testbed.environment, executable: Self.executable)
+    #expect(example.wait() == 0, "\(example.stderr)")
+    #expect(
+      example.received == [
+        "battery ? unknown  thermal nominal  low-power ?  orientation unknown  tablet none  lid none"
+      ])
   }
 }

@@ -11,18 +11,22 @@ private let systemWrite = Musl.write
 /// Prints one line per battery change: `BAT0 [########--]  80 %  unplugged`.
 ///
 /// `BatteryBar [COUNT]` stops after COUNT lines; without it, it runs until interrupted.
+/// `BatteryBar --state [COUNT]` prints the whole `DeviceState` instead, a line per change.
 @main
 struct BatteryBar {
   static func main() async {
-    let arguments = CommandLine.arguments.dropFirst()
+    var arguments = CommandLine.arguments.dropFirst()
+    let wholeState = arguments.first == "--state"
+    if wholeState { arguments = arguments.dropFirst() }
     var count: Int? = nil
     if let argument = arguments.first {
       guard arguments.count == 1, let number = Int(argument), number > 0 else {
-        write(2, "usage: BatteryBar [COUNT]  (COUNT: how many lines to print, 1 or more)")
+        write(2, "usage: BatteryBar [--state] [COUNT]  (COUNT: how many lines to print, 1 or more)")
         exit(64)
       }
       count = number
     }
+    if wholeState { return await StateSummary.run(count: count) }
     var printed = 0
     do {
       for try await battery in BatteryMonitor().updates {

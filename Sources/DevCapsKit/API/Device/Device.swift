@@ -1,12 +1,15 @@
 /// What this machine is (`UIDevice`): its name, model, operating system, chassis and
-/// architecture.
+/// architecture, and the values it answers now (battery, thermal state, low power mode,
+/// orientation, tablet mode).
 ///
 /// ```swift
-/// let device = try Device.current()
+/// let device = Device.current
 /// print(device.name, device.model ?? "unknown model", device.systemName ?? "", device.chassis)
+/// print(await device.batteryLevel ?? .nan, await device.batteryState)
 /// ```
 public struct Device: Sendable, Equatable {
-  /// The machine's name: `PRETTY_HOSTNAME` in `/etc/machine-info`, else the host name.
+  /// The machine's name: `PRETTY_HOSTNAME` in `/etc/machine-info`, else the host name, else
+  /// `localhost` (systemd's name for a machine that has none).
   public var name: String
   /// The product name from DMI or the device tree (`ThinkPad X1 Carbon Gen 9`); nil when the
   /// firmware does not say or holds a placeholder.
@@ -24,11 +27,23 @@ public struct Device: Sendable, Equatable {
   public var chassis: Chassis
   /// The kernel's machine name (`x86_64`, `aarch64`), as `hw.machine`.
   public var architecture: String?
+  /// Where the current values (``batteryLevel``, ``thermalState``, …) come from.
+  let source: CurrentValues
 
-  /// A device as a test or a saved report describes it.
+  /// A device as a test or a saved report describes it; its current values are those of a
+  /// machine without a battery, thermal zones, power-profiles-daemon or sensors.
   public init(
     name: String, model: String? = nil, vendor: String? = nil, systemName: String? = nil, systemVersion: String? = nil,
     kernelVersion: String? = nil, chassis: Chassis = .unknown, architecture: String? = nil
+  ) {
+    self.init(
+      name: name, model: model, vendor: vendor, systemName: systemName, systemVersion: systemVersion,
+      kernelVersion: kernelVersion, chassis: chassis, architecture: architecture, source: .report(nil))
+  }
+
+  private init(
+    name: String, model: String?, vendor: String?, systemName: String?, systemVersion: String?, kernelVersion: String?,
+    chassis: Chassis, architecture: String?, source: CurrentValues
   ) {
     self.name = name
     self.model = model
@@ -38,22 +53,54 @@ public struct Device: Sendable, Equatable {
     self.kernelVersion = kernelVersion
     self.chassis = chassis
     self.architecture = architecture
+    self.source = source
   }
 
   /// The device a report describes; nil when the report lacks its `device` or `system` section.
+  /// Its current values are the report's (its `power` and `thermal` sections, when it has them).
   public init?(report: Report) {
+    self.init(report: report, source: .report(report))
+  }
+
+  private init?(report: Report, source: CurrentValues) {
     guard let device = report.device, let system = report.system else { return nil }
     self.init(
       name: device.name ?? "", model: device.model, vendor: device.vendor, systemName: system.name,
       systemVersion: system.version, kernelVersion: system.kernel, chassis: device.chassis,
-      architecture: device.architecture)
+      architecture: device.architecture, source: source)
   }
 
-  /// This machine, read now from `/etc`, `/proc` and `/sys` (a few milliseconds). Throws
-  /// ``ReportError/noName(_:)`` when the machine has no host name to call it by.
-  public static func current() throws(ReportError) -> Device {
-    let report = try Report.current(sections: [.device, .system])
-    guard let device = Device(report: report), !device.name.isEmpty else { throw .noName(report.warnings) }
+  /// This machine (`UIDevice.current`), read now from `/etc`, `/proc` and `/sys` (a few
+  /// milliseconds; nothing is kept, so a renamed machine shows its new name). What cannot be
+  /// read is nil or `unknown`; the name is never empty. Its current values (``batteryLevel``,
+  /// ``thermalState``, …) are read from the machine each time they are asked for.
+  public static var current: Device {
+    let report = ReportBuilder().build(sections: [.device, .system])
+    var device = Device(report: report, source: .machine) ?? Device(name: "", source: .machine)
+    if device.name.isEmpty { device.name = "localhost" }
     return device
+  }
+
+  private init(name: String, source: CurrentValues) {
+    self.init(
+      name: name, model: nil, vendor: nil, systemName: nil, systemVersion: nil, kernelVersion: nil, chassis: .unknown,
+      architecture: nil, source: source)
+  }
+
+  /// The same name, model, system, chassis and architecture; where the current values come from
+  /// does not count.
+  public static func == (a: Device, b: Device) -> Bool {
+    a.name == b.name && a.model == b.model && a.vendor == b.vendor && a.systemName == b.systemName
+      && a.systemVersion == b.systemVersion && a.kernelVersion == b.kernelVersion && a.chassis == b.chassis
+      && a.architecture == b.architecture
+  }
+}
+
+extension Device {
+  /// Where a device's current values come from: the machine, read when asked, or a report's
+  /// sections (nil: a device a test described, with none).
+  enum CurrentValues: Sendable {
+    case machine
+    case report(Report?)
   }
 }

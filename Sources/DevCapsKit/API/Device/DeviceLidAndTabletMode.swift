@@ -1,10 +1,4 @@
 extension Device {
-  /// Whether a convertible is folded into a tablet now, from its tablet-mode switches
-  /// (`SW_TABLET_MODE`) read once; nil on a machine without one, or when none can be read.
-  public static var isInTabletMode: Bool? {
-    get async { await tabletModeUpdates().firstUpdate?.tabletMode }
-  }
-
   /// Tablet mode: the state now first, then one update on each change, from every input device
   /// with a `SW_TABLET_MODE` switch (in tablet mode while any is on), read as the kernel sends
   /// their events: the updates `devcaps watch tablet-mode` prints. Without such a switch the

@@ -1,15 +1,4 @@
 extension Device {
-  /// How hard this machine works to stay cool now (`ProcessInfo.thermalState`): its thermal
-  /// zones' temperatures against their trip points, and its cooling devices' states, by the rule
-  /// in <doc:ThermalStateRule>. Nominal on a machine without thermal zones.
-  ///
-  /// ```swift
-  /// if Device.thermalState >= .serious { renderer.lowerQuality() }
-  /// ```
-  public static var thermalState: ThermalState {
-    ThermalProbe(context: ProbeContext()).probe().state
-  }
-
   /// The state now, then one update per change (`thermalStateDidChangeNotification`). The zones
   /// are read again on each `thermal` uevent and every 5 s in between, as most drivers send no
   /// uevent. A machine without thermal zones gives what ``thermalState`` says (nominal) and no

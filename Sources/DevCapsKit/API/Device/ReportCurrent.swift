@@ -22,24 +22,18 @@ extension Report {
   }
 }
 
-/// Why a report, or the device, cannot be read.
+/// Why a report cannot be read.
 public enum ReportError: Error, Sendable, Equatable, CustomStringConvertible {
   /// No section was asked for.
   case noSections
   /// A section name that is not one of ``ReportSection``.
   case unknownSection(String)
-  /// The machine has no host name (nor `PRETTY_HOSTNAME`); the warnings say what could not be
-  /// read.
-  case noName([Diagnostic])
 
   /// A sentence that says what is wrong, for a person.
   public var description: String {
     switch self {
     case .noSections: "no section asked for; ask for one or more of \(ReportError.validSections)"
     case .unknownSection(let name): "unknown section '\(name)'; valid sections: \(ReportError.validSections)"
-    case .noName(let warnings):
-      "the machine has no name (no PRETTY_HOSTNAME, no host name)"
-        + (warnings.isEmpty ? "" : ": " + warnings.map(\.description).joined(separator: "; "))
     }
   }
 

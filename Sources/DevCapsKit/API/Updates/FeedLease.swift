@@ -2,8 +2,11 @@ import Synchronization
 
 /// The running source of one ``Updates`` iteration, and who may release it: the iterator when its
 /// loop ends, or a watchdog when the loop has not asked for an update for `releaseAfter` (a loop
-/// left in top-level code, whose iterator the compiler never releases). A loop that asks again
-/// after that gets the source opened anew.
+/// left in top-level code, whose iterator the compiler never releases). A feed that can stops
+/// its source in place and keeps what it buffered, so a loop that was only busy loses nothing it
+/// was sent: it takes those updates, then the source opened anew (a stream of changes starting
+/// with the state now). Another feed is dropped whole, and a loop that asks again gets the
+/// source opened anew.
 final class FeedLease<Element: Sendable>: Sendable {
   /// A feed, handed between the iterating task and the watchdog; only the iterating task uses it,
   /// and the watchdog only drops it while no `next()` runs.
@@ -18,6 +21,8 @@ final class FeedLease<Element: Sendable>: Sendable {
     var closed = false
     var lastPull = ContinuousClock.now
     var watching = false
+    /// The feed's source was stopped in place: once it has given what it kept, open anew.
+    var released = false
   }
 
   private let state = Mutex(State())
@@ -66,6 +71,18 @@ final class FeedLease<Element: Sendable>: Sendable {
     if startWatchdog { watch(every: releaseAfter / 4, releaseAfter: releaseAfter) }
   }
 
+  /// True when the feed ended because the watchdog stopped its source: the caller opens anew.
+  func reopenIfReleased() -> Bool {
+    let drained = state.withLock { state -> Held? in
+      guard state.released else { return nil }
+      state.released = false
+      defer { state.held = nil }
+      return state.held
+    }
+    withExtendedLifetime(drained) {}
+    return drained != nil
+  }
+
   /// The iteration ended: the feed is released now.
   func close() {
     let held = state.withLock { state in
@@ -80,17 +97,27 @@ final class FeedLease<Element: Sendable>: Sendable {
   /// (dropped, or the iteration ended).
   private func releaseIfIdle(_ releaseAfter: Duration) -> Bool {
     let (idle, done) = state.withLock { state -> (Held?, Bool) in
-      guard !state.closed, state.held != nil else {
+      guard !state.closed, state.held != nil, !state.released else {
         state.watching = false
         return (nil, true)
       }
       guard !state.pulling, ContinuousClock.now - state.lastPull >= releaseAfter else { return (nil, false) }
       state.watching = false
-      defer { state.held = nil }
+      // Set first: a loop that comes back while the source stops must open anew after it.
+      state.released = true
       return (state.held, true)
     }
+    guard let idle else { return done }
     // Released outside the lock: a feed's release joins its thread.
-    withExtendedLifetime(idle) {}
+    if !idle.feed.releaseSource() {
+      let dropped = state.withLock { state -> Held? in
+        state.released = false
+        guard !state.pulling, state.held === idle else { return nil }
+        defer { state.held = nil }
+        return state.held
+      }
+      withExtendedLifetime(dropped) {}
+    }
     return done
   }
 

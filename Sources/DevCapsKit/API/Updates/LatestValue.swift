@@ -39,11 +39,21 @@ private final class LatestKeepingFeed<Element: Sendable>: UpdateFeed {
     latest.started()
   }
 
-  deinit { latest.ended() }
+  /// Whether the source was stopped in place: the value is cleared then, not again at the end.
+  private var released = false
+
+  deinit { if !released { latest.ended() } }
+
+  func releaseSource() -> Bool {
+    guard source.releaseSource() else { return false }
+    released = true
+    latest.ended()
+    return true
+  }
 
   func next(isolation actor: isolated (any Actor)?) async throws(UpdateError) -> Element? {
     guard let element = try await source.next(isolation: actor) else { return nil }
-    latest.store(element)
+    if !released { latest.store(element) }
     return element
   }
 }

@@ -3,20 +3,42 @@
 protocol UpdateFeed<Element>: AnyObject {
   associatedtype Element
   func next(isolation actor: isolated (any Actor)?) async throws(UpdateError) -> Element?
+  /// Stops the source (its thread, its device) but keeps what it delivered and the loop has
+  /// not taken yet, which `next()` still gives before it ends; false when the feed cannot, and
+  /// must be dropped whole to stop its source.
+  func releaseSource() -> Bool
+}
+
+extension UpdateFeed {
+  func releaseSource() -> Bool { false }
 }
 
 /// A feed over an `AsyncThrowingStream` whose producer is kept alive by `owner` (a
 /// `DeviceStream` or a `SensorSampler`, which stop and join their thread when released).
 final class StreamFeed<Source: Sendable, Element>: UpdateFeed {
-  private let owner: AnyObject
+  private var owner: AnyObject?
   private var iterator: AsyncThrowingStream<Source, any Error>.AsyncIterator
   /// Nil skips the source's value (an event of another kind, an initial state not wanted).
   private let transform: (Source) -> Element?
+  /// Changes of state, none of which may be lost, are kept when the source is stopped in place;
+  /// samples are not: a loop that comes back wants one from now.
+  private let keepsChanges: Bool
 
-  init(owner: AnyObject, stream: AsyncThrowingStream<Source, any Error>, transform: @escaping (Source) -> Element?) {
+  init(
+    owner: AnyObject, stream: AsyncThrowingStream<Source, any Error>, keepsChanges: Bool = false,
+    transform: @escaping (Source) -> Element?
+  ) {
     self.owner = owner
+    self.keepsChanges = keepsChanges
     iterator = stream.makeAsyncIterator()
     self.transform = transform
+  }
+
+  /// Releasing the owner stops its thread, which finishes the stream after what it buffered.
+  func releaseSource() -> Bool {
+    guard keepsChanges else { return false }
+    owner = nil
+    return true
   }
 
   func next(isolation actor: isolated (any Actor)?) async throws(UpdateError) -> Element? {
@@ -48,7 +70,8 @@ extension Updates {
       } catch {
         throw UpdateError(error)
       }
-      return StreamFeed(owner: stream, stream: stream.events().base, transform: transform)
+      return StreamFeed(
+        owner: stream, stream: stream.events().base, keepsChanges: interval == nil, transform: transform)
     }
   }
 

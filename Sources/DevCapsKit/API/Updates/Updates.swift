@@ -19,7 +19,11 @@
 /// the next update for a while (``releaseAfter``: four intervals, at least 250 ms, for samples;
 /// 2 s for changes of state) is stopped as if the loop had been left, and the current values it
 /// kept (``MotionManager/accelerometerData``) are cleared. A loop that then asks again gets the
-/// source opened anew: the samples go on, a stream of changes starts again with the state now.
+/// source opened anew: the samples go on (from now: those buffered are dropped, as the newest
+/// are wanted); a stream of changes first gives every change it was sent before it stopped,
+/// none lost, then starts again with the state now (the changes while it was stopped folded
+/// into that state). So a loop that was only busy that long (awaiting a network call) sees
+/// every change it would have seen, and the state after the ones it missed.
 ///
 /// While the loop is busy, updates wait in a buffer: see ``UpdateBuffering`` and
 /// ``buffering(_:)``.
@@ -89,10 +93,14 @@ public struct Updates<Element: Sendable>: AsyncSequence, Sendable {
     {
       guard !finished else { return nil }
       do throws(UpdateError) {
-        let feed = try lease.take()
-        let element = try await feed.feed.next(isolation: actor)
-        lease.pulled()
-        if let element { return element }
+        while true {
+          let feed = try lease.take()
+          let element = try await feed.feed.next(isolation: actor)
+          lease.pulled()
+          if let element { return element }
+          // The watchdog stopped an idle loop's source: it gave what it kept; now open anew.
+          guard lease.reopenIfReleased() else { break }
+        }
       } catch {
         end()
         throw error

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import DevCapsKit
@@ -176,5 +177,44 @@ struct LeavingUpdatesTests {
       try await busySpell(updates.buffering(.unbounded)).map { $0.age >= 0.1 } != false,
       "every sample, the oldest first")
     #expect(try await busySpell(updates.buffering(.oldest(1))).map { $0.age >= 0.1 } != false, "the oldest sample")
+  }
+}
+
+/// A loop that was only busy past `releaseAfter` (awaiting something slow) gets its source
+/// stopped as an abandoned one does, but loses none of the updates it was sent.
+@Suite("A busy loop's idle release")
+struct BusyLoopReleaseTests {
+  /// Stands in for a `DeviceStream`: releasing it finishes its stream, as stopping the thread does.
+  final class Source: @unchecked Sendable {
+    let continuation: AsyncThrowingStream<Int, any Error>.Continuation
+    let stream: AsyncThrowingStream<Int, any Error>
+    init(opened: Int) {
+      (stream, continuation) = AsyncThrowingStream.makeStream()
+      continuation.yield(opened * 100)  // the state now, as a reopened stream of changes starts
+    }
+    deinit { continuation.finish() }
+  }
+
+  @Test("the changes buffered when the source was stopped come first, then the reopened source's state")
+  func lossless() async throws {
+    let opened = Mutex<[AsyncThrowingStream<Int, any Error>.Continuation]>([])
+    let updates = Updates<Int>(buffering: .unbounded, releaseAfter: .milliseconds(100)) { _ throws(UpdateError) in
+      let source = opened.withLock { opened in
+        let source = Source(opened: opened.count + 1)
+        opened.append(source.continuation)
+        return source
+      }
+      return StreamFeed(owner: source, stream: source.stream, keepsChanges: true) { $0 }
+    }
+    var iterator = updates.makeAsyncIterator()
+    #expect(try await iterator.next() == 100)
+    let first = opened.withLock { $0[0] }
+    first.yield(1)
+    first.yield(2)
+    try await Task.sleep(for: .milliseconds(400))  // busy: the watchdog stops the source
+    #expect(try await iterator.next() == 1)
+    #expect(try await iterator.next() == 2)
+    #expect(try await iterator.next() == 200)  // opened anew: its state now
+    #expect(opened.withLock(\.count) == 2)
   }
 }
