@@ -17,8 +17,9 @@ struct MACNameRedactionTests {
     #expect(firstPath.hasSuffix("/net/enx000000000000"))
     #expect(secondPath.hasSuffix("/net/enx000000000001"))
     #expect(redaction.property("INTERFACE", Self.second) == "enx000000000001")
-    #expect(redaction.property("ID_NET_NAME_MAC", Self.first.uppercased().replacingOccurrences(of: "ENX", with: "enx"))
-      == "enx000000000000")
+    #expect(
+      redaction.property("ID_NET_NAME_MAC", Self.first.uppercased().replacingOccurrences(of: "ENX", with: "enx"))
+        == "enx000000000000")
     #expect(
       redaction.attribute("uevent-like", Array("INTERFACE=\(Self.first)\nOTHER=\(Self.second)\n".utf8))
         == Array("INTERFACE=enx000000000000\nOTHER=enx000000000001\n".utf8))
