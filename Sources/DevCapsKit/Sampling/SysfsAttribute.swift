@@ -11,8 +11,28 @@ import Musl
 /// be able to put back, and a write the kernel refuses is an error value, never ignored.
 enum SysfsAttribute {
   /// The attribute's text, white space trimmed, read now (never cached: it is live state).
-  static func read(_ path: String) -> Result<String, ReadError> {
-    SystemRoot().readBytes(path).map { String(decoding: $0, as: UTF8.self).trimmingWhitespace() }
+  ///
+  /// From the attribute itself, as ``write(_:_:)`` writes: a link in its place, anything but a
+  /// regular file, or a path that leads out of the sysfs tree is refused, so a testbed or a
+  /// hostile driver cannot make devcaps read (and act on) another file.
+  static func read(_ path: String) -> Result<String, SysfsReadError> {
+    let descriptor: FileDescriptor
+    switch openAttribute(path, O_RDONLY) {
+    case .success(let opened): descriptor = opened
+    case .failure(.system(let error)): return .failure(.failed(ReadError(error)))
+    case .failure(let problem): return .failure(.refused(problem))
+    }
+    return descriptor.closeAfter { descriptor in
+      do throws(ReadAllError) {
+        let bytes = try descriptor.readAll(limit: SystemRoot.maximumFileSize, shortReadIsEnd: true)
+        return .success(String(decoding: bytes, as: UTF8.self).trimmingWhitespace())
+      } catch {
+        switch error {
+        case .system(let error): return .failure(.failed(ReadError(error)))
+        case .limitExceeded: return .failure(.failed(.tooLarge(limit: SystemRoot.maximumFileSize)))
+        }
+      }
+    }
   }
 
   /// Writes `value` and a newline, as `echo` does: the kernel strips it from names
@@ -53,8 +73,9 @@ enum SysfsAttribute {
     }
   }
 
-  /// Opens an attribute file to write, refusing what ``write(_:_:)`` refuses.
-  private static func openAttribute(_ path: String, _ flags: Int32) -> Result<FileDescriptor, SysfsWriteError.Cause> {
+  /// Opens an attribute file, refusing what ``read(_:)`` and ``write(_:_:)`` refuse.
+  private static func openAttribute(_ path: String, _ flags: Int32) -> Result<FileDescriptor, SysfsWriteError.Cause>
+  {
     let descriptor: FileDescriptor
     let status: stat
     do throws(Errno) {
@@ -137,14 +158,33 @@ struct SysfsWriteError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   var description: String {
-    let reason =
-      switch problem {
-      case .system(let error): error.description
-      case .symbolicLink: "it is a symbolic link; devcaps writes only to the attribute file itself"
-      case .notRegular(let kind): "it is \(kind.rawValue), not a regular file; devcaps writes only sysfs attributes"
-      case .outsideSysfs(let target):
-        "it leads to \(target), outside the sysfs tree; devcaps writes only sysfs attributes"
-      }
-    return "cannot write \(value.quotedForMessage) to \(path): \(reason)"
+    "cannot write \(value.quotedForMessage) to \(path): \(problem.reason(devcapsDoes: "writes only to"))"
+  }
+}
+
+extension SysfsWriteError.Cause {
+  /// Why, for a person; `devcapsDoes` says what devcaps does instead ("writes only to").
+  func reason(devcapsDoes: String) -> String {
+    switch self {
+    case .system(let error): error.description
+    case .symbolicLink: "it is a symbolic link; devcaps \(devcapsDoes) the attribute file itself"
+    case .notRegular(let kind): "it is \(kind.rawValue), not a regular file; devcaps \(devcapsDoes) sysfs attributes"
+    case .outsideSysfs(let target):
+      "it leads to \(target), outside the sysfs tree; devcaps \(devcapsDoes) sysfs attributes"
+    }
+  }
+}
+
+/// A sysfs read that failed (absent, denied, an I/O error) or that devcaps refused (a link in
+/// the attribute's place, not a regular file, a path out of the sysfs tree).
+enum SysfsReadError: Error, Sendable, Equatable, CustomStringConvertible {
+  case failed(ReadError)
+  case refused(SysfsWriteError.Cause)
+
+  var description: String {
+    switch self {
+    case .failed(let failure): failure.description
+    case .refused(let problem): problem.reason(devcapsDoes: "reads only")
+    }
   }
 }

@@ -15,6 +15,13 @@ import Musl
 /// files that hold identifiers are written 0600.
 struct SnapshotRedaction {
   let keepsIdentifiers: Bool
+  /// The placeholders given to MAC-derived interface names so far: one table per bundle, so two
+  /// adapters stay two and each keeps its placeholder in every file, path and the report.
+  private let macNames = MACNamePlaceholders()
+
+  init(keepsIdentifiers: Bool) {
+    self.keepsIdentifiers = keepsIdentifiers
+  }
 
   /// The kinds of identifiers a snapshot leaves out, as `--keep-identifiers` tells it keeps them.
   static let kinds = [
@@ -29,7 +36,7 @@ struct SnapshotRedaction {
   /// The bytes to write for a file read at `path` (inside the root).
   func file(_ path: String, _ bytes: [UInt8]) -> [UInt8] {
     if keepsIdentifiers { return bytes }
-    return Self.withoutAddresses(byName(path, bytes))
+    return withoutAddresses(byName(path, bytes))
   }
 
   private func byName(_ path: String, _ bytes: [UInt8]) -> [UInt8] {
@@ -63,7 +70,7 @@ struct SnapshotRedaction {
   /// The bytes of a device attribute file named `name` (`address`, `serial`, `edid`, …).
   func attribute(_ name: String, _ bytes: [UInt8]) -> [UInt8] {
     if keepsIdentifiers { return bytes }
-    if !Self.isIdentifyingAttribute(name) { return Self.withoutAddresses(bytes) }
+    if !Self.isIdentifyingAttribute(name) { return withoutAddresses(bytes) }
     if name == "edid" { return Self.edidWithoutSerial(bytes) }
     if name == "address" || name == "perm_address" {
       // A MAC's shape kept (its length and separators), its digits zeroed.
@@ -72,7 +79,7 @@ struct SnapshotRedaction {
     // An empty one (most USB devices' uniq) identifies nothing, and stays empty; a MAC in one
     // (a Bluetooth device's uniq) keeps its shape, zeroed.
     if bytes.allSatisfy({ $0 == 0x0A || $0 == 0x20 || $0 == 0 }) { return bytes }
-    let zeroed = Self.withoutAddresses(bytes)
+    let zeroed = withoutAddresses(bytes)
     if zeroed != bytes { return zeroed }
     // The line's end kept as it was (a testbed's attribute files have none).
     let end = bytes.last == 0x0A ? "\n" : ""
@@ -87,7 +94,7 @@ struct SnapshotRedaction {
       name.contains("SERIAL") || name.contains("WWN") || name.hasSuffix("UUID") || name == "UNIQ"
       || name.hasSuffix("_UNIQ")
     // An empty one (`UNIQ=""`, as udev quotes input properties) identifies nothing.
-    let zeroed = Self.withoutAddresses(Self.withoutUserNames(value))
+    let zeroed = withoutAddresses(Self.withoutUserNames(value))
     if identifying && zeroed == value && !value.allSatisfy({ $0 == "\"" || $0 == " " }) {
       // The input core quotes its values (`UNIQ="4c3b2a19"`): the placeholder is quoted the same.
       let quoted = value.count > 1 && value.hasPrefix("\"") && value.hasSuffix("\"")
@@ -99,11 +106,11 @@ struct SnapshotRedaction {
   /// A path (a mount point, a source's path inside the root, a syspath, a link's target): user
   /// names in home and media paths, MACs and the interface names made from them replaced.
   func path(_ path: String) -> String {
-    keepsIdentifiers ? path : Self.withoutAddresses(Self.withoutUserNames(path))
+    keepsIdentifiers ? path : withoutAddresses(Self.withoutUserNames(path))
   }
 
   /// Any text written into the bundle whole (the report): MACs and the names made from them zeroed.
-  func text(_ text: String) -> String { keepsIdentifiers ? text : Self.withoutAddresses(text) }
+  func text(_ text: String) -> String { keepsIdentifiers ? text : withoutAddresses(text) }
 
   /// The bits for a file at `path` when identifiers are kept: 0600 for the ones that hold them.
   func permissions(forFile path: String) -> mode_t? {
@@ -142,24 +149,25 @@ struct SnapshotRedaction {
       || name.hasSuffix("asset_tag") || name == "uniq"
   }
 
-  static func withoutAddresses(_ text: String) -> String {
+  func withoutAddresses(_ text: String) -> String {
     String(decoding: withoutAddresses(Array(text.utf8)), as: UTF8.self)
   }
 
   /// The bytes with every MAC-shaped value (six or more pairs of hexadecimal digits apart by
-  /// colons: Ethernet, Wi-Fi, Bluetooth, EUI-64, InfiniBand) and every interface name systemd
-  /// makes from a MAC (`enx`, `wlx`, `wwx`, `ibx`, `slx` and twelve digits) with their digits
-  /// zeroed: the shape stays, so a replay finds the same files under the same (zeroed) names.
-  static func withoutAddresses(_ bytes: [UInt8]) -> [UInt8] {
+  /// colons: Ethernet, Wi-Fi, Bluetooth, EUI-64, InfiniBand) zeroed, and every interface name
+  /// systemd makes from a MAC (`enx`, `wlx`, `wwx`, `ibx`, `slx` and twelve digits) given its
+  /// placeholder's digits (`enx000000000000`, then `…001`): the shape stays, so a replay finds
+  /// the same files under the same names, and two adapters are still two.
+  func withoutAddresses(_ bytes: [UInt8]) -> [UInt8] {
     var output = bytes
     var index = 0
     while index < bytes.count {
-      let atStart = index == 0 || !isWordByte(bytes[index - 1])
-      if atStart, let end = macEnd(bytes, from: index) {
+      let atStart = index == 0 || !Self.isWordByte(bytes[index - 1])
+      if atStart, let end = Self.macEnd(bytes, from: index) {
         for position in index..<end where bytes[position] != UInt8(ascii: ":") { output[position] = UInt8(ascii: "0") }
         index = end
-      } else if atStart, let digits = macNameDigits(bytes, from: index) {
-        for position in digits { output[position] = UInt8(ascii: "0") }
+      } else if atStart, let digits = Self.macNameDigits(bytes, from: index) {
+        output.replaceSubrange(digits, with: macNames.placeholder(for: bytes[digits]))
         index = digits.upperBound
       } else {
         index += 1
@@ -248,5 +256,20 @@ struct SnapshotRedaction {
   private static func isHexDigit(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
       || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+  }
+}
+
+/// Twelve hexadecimal digits for each MAC-derived interface name's digits, in the order met:
+/// the first `000000000000`, the next `000000000001`; the same digits always get the same.
+private final class MACNamePlaceholders {
+  private var given: [ArraySlice<UInt8>: [UInt8]] = [:]
+
+  func placeholder(for digits: ArraySlice<UInt8>) -> [UInt8] {
+    let key = ArraySlice(digits.map { $0 | 0x20 })
+    if let known = given[key] { return known }
+    let number = Array(String(given.count, radix: 16).utf8)
+    let placeholder = [UInt8](repeating: UInt8(ascii: "0"), count: 12 - number.count) + number
+    given[key] = placeholder
+    return placeholder
   }
 }

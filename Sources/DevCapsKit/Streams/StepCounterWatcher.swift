@@ -63,7 +63,7 @@ enum StepCounterSwitch {
     let state: String
     switch SysfsAttribute.read(path) {
     case .success(let text): state = text
-    case .failure(.missing): return nil
+    case .failure(.failed(.missing)): return nil
     case .failure(let failure):
       throw .unavailable("cannot read whether the step counter \(sensor.id) is on, \(path): \(failure)")
     }

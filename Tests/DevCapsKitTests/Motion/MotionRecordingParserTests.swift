@@ -98,6 +98,32 @@ struct MotionRecordingParserTests {
     #expect(MotionRecording.line(MotionInput(timestamp: 0, acceleration: Vector3(0, 0, -1))) == nil, "no gyroscope")
     #expect(MotionRecording.line(MotionInput(timestamp: .nan, acceleration: .zero, rotationRate: .zero)) == nil)
   }
+
+  @Test("the fast number path reads what the C parser reads, to the same double, and refuses what it refuses")
+  func fastNumbersAgreeWithStrtod() {
+    var generator = SystemRandomNumberGenerator()
+    var texts = [
+      "0", "-0", "+0", "1.", ".5", "-.5", "+.5", "1e5", "1E+05", "1e-22", "1e22", "1e23", "9007199254740993",
+      "9007199254740992", "0.1", "0.30000000000000004", "123456789012345678901", "1.7976931348623157e308",
+      "4.9e-324", "1e400", ".", "-", "+", "e5", "1e", "1e+", "1.2.3", "--1", "1-2", "1e5.0", "", "1e-400",
+      "00000000000000000000000001.5", "-41.60", "0.001234", "24.06",
+    ]
+    for _ in 0..<20_000 {
+      let digits = String((0..<Int.random(in: 1...20, using: &generator)).map { _ in "0123456789".randomElement()! })
+      let point = Int.random(in: 0...digits.count, using: &generator)
+      var text = String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
+      if Bool.random(using: &generator) { text = "-" + text }
+      if Bool.random(using: &generator) { text += "e" + String(Int.random(in: -30...30, using: &generator)) }
+      texts.append(text)
+    }
+    for text in texts {
+      let expected = Double(text).flatMap { $0.isFinite ? $0 : nil }
+      let read = MotionRecordingParser.number(Array(text.utf8)[...])
+      #expect(
+        read?.bitPattern == expected?.bitPattern,
+        "\(text): \(String(describing: read)), not \(String(describing: expected))")
+    }
+  }
 }
 
 extension Result {

@@ -7,9 +7,10 @@ import Testing
 import Glibc
 #endif
 
-/// A sysfs write goes only to a regular attribute file inside the sysfs tree: never through a
-/// link in its last component, never out through a linked directory, never to a device.
-@Suite("Writing sysfs attributes")
+/// A sysfs write goes only to a regular attribute file inside the sysfs tree, and a read comes
+/// only from one: never through a link in its last component, never out through a linked
+/// directory, never to or from a device.
+@Suite("Reading and writing sysfs attributes")
 struct SysfsAttributeTests {
   /// A `sys/` tree (as the kernel's, in a temporary directory) and a file outside it.
   final class Tree {
@@ -26,6 +27,12 @@ struct SysfsAttributeTests {
     }
 
     deinit { try? FileManager.default.removeItem(atPath: base) }
+
+    /// The device's `buffer` directory made a link to the directory outside the tree.
+    func linkBufferOutside() throws {
+      try FileManager.default.removeItem(atPath: device + "/buffer")
+      try FileManager.default.createSymbolicLink(atPath: device + "/buffer", withDestinationPath: outside)
+    }
 
     func contents(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
   }
@@ -59,8 +66,7 @@ struct SysfsAttributeTests {
   @Test("a directory on the way linked out of the tree is refused; the file there is unchanged")
   func linkedDirectoryRefused() throws {
     let tree = try Tree()
-    try FileManager.default.removeItem(atPath: tree.device + "/buffer")
-    try FileManager.default.createSymbolicLink(atPath: tree.device + "/buffer", withDestinationPath: tree.outside)
+    try tree.linkBufferOutside()
     #expect(
       Self.failure(tree.device + "/buffer/enable", "1")
         == SysfsWriteError(
@@ -78,5 +84,35 @@ struct SysfsAttributeTests {
     #expect(
       Self.failure("/dev/full", "1")
         == SysfsWriteError(path: "/dev/full", value: "1", problem: .notRegular(.characterDevice)))
+  }
+
+  @Test("a regular attribute inside the tree is read, trimmed")
+  func readsAttribute() throws {
+    let tree = try Tree()
+    #expect(SysfsAttribute.read(tree.device + "/buffer/enable") == .success("0"))
+    #expect(SysfsAttribute.read(tree.device + "/absent") == .failure(.failed(.missing)))
+  }
+
+  @Test("a read through a link in the attribute's place is refused, saying so")
+  func readThroughLinkRefused() throws {
+    let tree = try Tree()
+    let path = tree.device + "/in_steps_en"
+    try "1\n".write(toFile: tree.outside + "/victim", atomically: false, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: tree.outside + "/victim")
+    let result = SysfsAttribute.read(path)
+    #expect(result == .failure(.refused(.symbolicLink)))
+    if case .failure(let failure) = result {
+      #expect(failure.description == "it is a symbolic link; devcaps reads only the attribute file itself")
+    }
+  }
+
+  @Test("a read through a directory linked out of the tree, or of a device, is refused")
+  func readOutsideRefused() throws {
+    let tree = try Tree()
+    try tree.linkBufferOutside()
+    #expect(
+      SysfsAttribute.read(tree.device + "/buffer/enable") == .failure(.refused(.outsideSysfs(tree.outside + "/enable")))
+    )
+    #expect(SysfsAttribute.read("/dev/zero") == .failure(.refused(.notRegular(.characterDevice))))
   }
 }

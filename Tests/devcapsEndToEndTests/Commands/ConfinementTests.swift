@@ -85,7 +85,7 @@ struct ConfinementTests {
       result.stderr.contains("warning: /etc/os-release: Too many levels of symbolic links"), "\(result.stderr)")
   }
 
-  @Test("watch steps refuses an in_steps_en that is a link (69); the file it points to is unchanged")
+  @Test("watch steps refuses to read an in_steps_en that is a link (69); the file it points to is unchanged")
   func sysfsWriteThroughLinkRefused() throws {
     let testbed = try AltitudeAndStepsWatchTests.testbed("raspberry-pi-bma400")
     let secret = try HostSecret()
@@ -97,7 +97,7 @@ struct ConfinementTests {
     #expect(result.status == 69)
     #expect(
       result.stderr.contains(
-        "to \(AltitudeAndStepsWatchTests.stepCounter)/in_steps_en: it is a symbolic link; devcaps writes only to the attribute file itself"
+        "\(AltitudeAndStepsWatchTests.stepCounter)/in_steps_en: it is a symbolic link; devcaps reads only the attribute file itself"
       ), "\(result.stderr)")
     #expect(try String(contentsOfFile: secret.path, encoding: .utf8) == "0\n", "written through the link")
   }

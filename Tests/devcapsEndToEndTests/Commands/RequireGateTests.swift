@@ -43,6 +43,27 @@ struct RequireGateTests {
     #expect(try SchemaValidator.problems(in: [result.stdout], schema: "require.schema.json") == [])
   }
 
+  @Test("device-node under DEVCAPS_ROOT: a link in the image to the host's /dev/null leads to the image's dev/null")
+  func deviceNodeConfinedToRoot() throws {
+    let image = FileManager.default.temporaryDirectory.appendingPathComponent("devcaps-image-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: image + "/dev", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: image) }
+    try FileManager.default.createSymbolicLink(atPath: image + "/dev/kvm", withDestinationPath: "/dev/null")
+    try FileManager.default.createSymbolicLink(atPath: image + "/dev/fuse", withDestinationPath: "../../../../dev/null")
+    let manifest = #"{"device-node:/dev/kvm": true, "device-node:/dev/fuse": true}"#
+    let absent = try require(manifest, ["--format", "json"], environment: ["DEVCAPS_ROOT": image])
+    #expect(absent.status == 1, "\(absent.stderr)")
+    #expect(
+      try results(absent).map { $0["detail"] as? String } == ["/dev/kvm does not exist", "/dev/fuse does not exist"])
+    // The image's own dev/null, a regular file here, is what both links lead to.
+    try "x".write(toFile: image + "/dev/null", atomically: false, encoding: .utf8)
+    let file = try require(manifest, ["--format", "json"], environment: ["DEVCAPS_ROOT": image])
+    #expect(
+      try results(file).map { $0["detail"] as? String } == [
+        "/dev/kvm exists but is a regular file, not a device", "/dev/fuse exists but is a regular file, not a device",
+      ])
+  }
+
   @Test(
     "device-node: a node made with mknod, mode 000, refused to another user with 'permission denied'",
     .enabled(if: getuid() == 0, "mknod and running as another user need root"))

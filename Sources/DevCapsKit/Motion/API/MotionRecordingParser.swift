@@ -195,6 +195,7 @@ struct MotionRecordingParser {
   /// A finite decimal number: digits, a sign, a point and an exponent, nothing else (no NUL
   /// that would end the C parser's string early, no hexadecimal, no `nan`).
   static func number(_ text: ArraySlice<UInt8>) -> Double? {
+    if let exact = text.withUnsafeBufferPointer(exactNumber) { return exact }
     let allowed = text.allSatisfy { byte in
       (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
         || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e")
@@ -204,6 +205,73 @@ struct MotionRecordingParser {
       value.isFinite
     else { return nil }
     return value
+  }
+
+  /// The number when it is one the C parser would read and its digits and exponent are small
+  /// enough to make it with one exact operation (at most 2^53 over or times a power of ten up to
+  /// 10^22, correctly rounded as the C parser rounds: Clinger's fast path); nil for everything
+  /// else, which goes the long way. Nearly every recorded value takes this path, at a fraction
+  /// of the C parser's cost.
+  private static func exactNumber(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    var index = 0
+    let count = text.count
+    var negative = false
+    if index < count && (text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+")) {
+      negative = text[index] == UInt8(ascii: "-")
+      index += 1
+    }
+    let mantissaStart = index
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var exponent = 0
+    var sawPoint = false
+    while index < count {
+      let byte = text[index]
+      if byte == UInt8(ascii: ".") {
+        if sawPoint { return nil }
+        sawPoint = true
+      } else {
+        let digit = byte &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        // 19 digits always fit in 64 bits; more go the long way.
+        if mantissa != 0 || digit != 0 {
+          guard digits < 19 else { return nil }
+          digits += 1
+        }
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+        if sawPoint { exponent -= 1 }
+      }
+      index += 1
+    }
+    // At least one digit in the mantissa: "." or "-" alone is no number.
+    guard index - mantissaStart > (sawPoint ? 1 : 0) else { return nil }
+    if index < count {
+      guard text[index] | 0x20 == UInt8(ascii: "e") else { return nil }
+      index += 1
+      var exponentNegative = false
+      if index < count && (text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+")) {
+        exponentNegative = text[index] == UInt8(ascii: "-")
+        index += 1
+      }
+      guard index < count else { return nil }
+      var written = 0
+      while index < count {
+        let digit = text[index] &- UInt8(ascii: "0")
+        guard digit < 10, written < 1000 else { return nil }
+        written = written * 10 + Int(digit)
+        index += 1
+      }
+      exponent += exponentNegative ? -written : written
+    }
+    guard mantissa <= 1 << 53, exponent >= -22, exponent <= 22 else { return nil }
+    var value = Double(mantissa)
+    if exponent < 0 { value /= powersOfTen[-exponent] } else { value *= powersOfTen[exponent] }
+    return negative ? -value : value
+  }
+
+  /// 10^0 … 10^22, each exact in a Double.
+  private static let powersOfTen: [Double] = (0...22).map { exponent in
+    (0..<exponent).reduce(1.0) { product, _ in product * 10 }
   }
 
   /// `"text"`, cut to ``quotedLength`` bytes with "…" after.

@@ -45,7 +45,7 @@ final class ProbedFacts: RequirementFacts {
   lazy var thermal: ThermalInfo? = ThermalProbe(context: context).probe()
   lazy var device: DeviceInfo? = DeviceProbe(context: context).probe()
 
-  func deviceNode(_ path: String) -> DeviceNodeAccess? { DeviceNodeAccess.check(context.root.prefix + path) }
+  func deviceNode(_ path: String) -> DeviceNodeAccess? { DeviceNodeAccess.check(path, inside: context.root) }
   lazy var pci: [PCIDeviceInfo]? = PCIProbe(context: context).probe()
   var gpus: [GPUInfo]? { inventory.gpus }
 
@@ -118,5 +118,24 @@ final class ReportFacts: RequirementFacts {
       return .failure(UnknownFactError(description: "the report does not give \(disk.path)'s size"))
     }
     return .success((total, available))
+  }
+}
+
+extension DeviceNodeAccess {
+  /// `path` checked as the root sees it: below `DEVCAPS_ROOT` resolved inside the root as every
+  /// other read is (an image's `dev/kvm -> /dev/null` is the image's `dev/null`, never the
+  /// host's), then the node it leads to checked by its real path, whose name tells a watchdog.
+  static func check(_ path: String, inside root: SystemRoot) -> DeviceNodeAccess {
+    if root.isLiveSystem { return check(path) }
+    let resolved: String?
+    do throws(Errno) {
+      resolved = try root.openInside(path, FileDescriptor.pathOnly).closeAfter { node in
+        FileDescriptor.linkTarget("/proc/self/fd/\(node.rawValue)")
+      }
+    } catch {
+      return error == .noSuchFileOrDirectory || error == .notDirectory ? .missing : .refused(kind: "path", error)
+    }
+    guard let resolved else { return .refused(kind: "path", .noSuchFileOrDirectory) }
+    return check(resolved)
   }
 }

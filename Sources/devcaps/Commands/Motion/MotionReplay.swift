@@ -11,7 +11,8 @@ struct MotionReplay {
   let count: Int?
   let once: Bool
 
-  /// Reads the file as it goes, printing each sample's line before reading the next. Exit 66
+  /// Reads the file as it goes, printing the samples' lines in batches of 64 KB (written before
+  /// any message on stderr, so the lines before an error come before it). Exit 66
   /// when the file cannot be read, 65 at the first line that is not a sample (the samples
   /// before it printed) or when the frame needs a magnetometer the first sample lacks, 74 when
   /// stdout cannot be written.
@@ -24,14 +25,15 @@ struct MotionReplay {
       throw ExitCode.noInput
     }
     var estimator = DeviceMotionEstimator(source: .fusion, referenceFrame: referenceFrame)
-    let printer = StreamPrinter(json: json)
+    let printer = StreamPrinter(json: json, batched: true)
     let limit = once ? 1 : count.map { $0 + 1 } ?? Int.max
     var delivered = 0
     var firstTime: Double?
     var read = 0
-    while delivered < limit, let input = try next(reader) {
+    while delivered < limit, let input = try next(reader, printer) {
       read += 1
       if read == 1 && referenceFrame.usesMagnetometer && input.magneticField == nil {
+        _ = printer.flush()
         Output.error(
           "\(path): \(referenceFrame.rawValue) needs the magnetometer columns (8 to 10), and the first sample has none")
         throw ExitCode.dataError
@@ -48,13 +50,15 @@ struct MotionReplay {
         once && json ? Output.tryWrite(JSONValue(encoding: event).prettyPrinted + "\n") : printer.print(event)
       if !written { break }
     }
+    _ = printer.flush()
     try StreamRunner.exit(.finished)
   }
 
-  private func next(_ reader: MotionRecordingReader) throws -> MotionInput? {
+  private func next(_ reader: MotionRecordingReader, _ printer: StreamPrinter) throws -> MotionInput? {
     do {
       return try reader.next()
     } catch {
+      _ = printer.flush()
       switch error {
       case .data(let problem):
         Output.error("\(path): \(problem)")
