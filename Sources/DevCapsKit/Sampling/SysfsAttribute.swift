@@ -74,8 +74,7 @@ enum SysfsAttribute {
   }
 
   /// Opens an attribute file, refusing what ``read(_:)`` and ``write(_:_:)`` refuse.
-  private static func openAttribute(_ path: String, _ flags: Int32) -> Result<FileDescriptor, SysfsWriteError.Cause>
-  {
+  private static func openAttribute(_ path: String, _ flags: Int32) -> Result<FileDescriptor, SysfsWriteError.Cause> {
     let descriptor: FileDescriptor
     let status: stat
     do throws(Errno) {

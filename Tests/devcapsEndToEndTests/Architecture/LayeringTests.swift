@@ -33,9 +33,9 @@ struct LayeringTests {
     arguments: [
       // The executable: argument parsing, the library's public and package API, libc. No C shim, no udev.
       ("devcaps", ["ArgumentParser", "DevCapsKit", "Glibc", "Musl", "Synchronization"]),
-      // The library: its C shims (libudev, UPower and GLib through them); no Foundation, no
-      // argument parsing.
-      ("DevCapsKit", ["DevCapsMotion", "CDevCapsShims", "Glibc", "Musl", "Synchronization"]),
+      // The library: its C shims (libudev, UPower and GLib through them), Observation (the
+      // standard library's, for DeviceState); no Foundation, no argument parsing.
+      ("DevCapsKit", ["DevCapsMotion", "CDevCapsShims", "Glibc", "Musl", "Synchronization", "Observation"]),
       // The motion maths: pure Swift over RealModule, testable without a device or a C module.
       ("DevCapsMotion", ["RealModule", "Glibc", "Musl"]),
     ])

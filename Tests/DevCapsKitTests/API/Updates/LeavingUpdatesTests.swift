@@ -188,19 +188,30 @@ struct BusyLoopReleaseTests {
   final class Source: @unchecked Sendable {
     let continuation: AsyncThrowingStream<Int, any Error>.Continuation
     let stream: AsyncThrowingStream<Int, any Error>
-    init(opened: Int) {
+    let onRelease: @Sendable () -> Void
+    init(opened: Int, onRelease: @escaping @Sendable () -> Void) {
       (stream, continuation) = AsyncThrowingStream.makeStream()
+      self.onRelease = onRelease
       continuation.yield(opened * 100)  // the state now, as a reopened stream of changes starts
     }
-    deinit { continuation.finish() }
+    deinit {
+      onRelease()
+      continuation.finish()
+    }
   }
+
+  /// Set when the first source is let go.
+  static let firstReleased = Atomic<Bool>(false)
 
   @Test("the changes buffered when the source was stopped come first, then the reopened source's state")
   func lossless() async throws {
     let opened = Mutex<[AsyncThrowingStream<Int, any Error>.Continuation]>([])
     let updates = Updates<Int>(buffering: .unbounded, releaseAfter: .milliseconds(100)) { _ throws(UpdateError) in
       let source = opened.withLock { opened in
-        let source = Source(opened: opened.count + 1)
+        let first = opened.isEmpty
+        let source = Source(opened: opened.count + 1) {
+          if first { Self.firstReleased.store(true, ordering: .releasing) }
+        }
         opened.append(source.continuation)
         return source
       }
@@ -211,7 +222,14 @@ struct BusyLoopReleaseTests {
     let first = opened.withLock { $0[0] }
     first.yield(1)
     first.yield(2)
-    try await Task.sleep(for: .milliseconds(400))  // busy: the watchdog stops the source
+    // Busy: the watchdog stops the source after 100 ms. A loaded machine may take longer to get
+    // there; wait for it (up to 10 s) rather than ask for a reopened state that never comes.
+    try await Task.sleep(for: .milliseconds(400))
+    for _ in 0..<100 where !Self.firstReleased.load(ordering: .acquiring) {
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    let released = Self.firstReleased.load(ordering: .acquiring)
+    try #require(released, "the busy loop's source was never let go")
     #expect(try await iterator.next() == 1)
     #expect(try await iterator.next() == 2)
     #expect(try await iterator.next() == 200)  // opened anew: its state now
