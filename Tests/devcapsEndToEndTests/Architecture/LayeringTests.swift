@@ -35,7 +35,7 @@ struct LayeringTests {
       ("devcaps", ["ArgumentParser", "DevCapsKit", "Glibc", "Musl", "Synchronization"]),
       // The library: its C shims (libudev, UPower and GLib through them); no Foundation, no
       // argument parsing.
-      ("DevCapsKit", ["DevCapsMotion", "CDevCapsShims", "Glibc", "Musl", "Synchronization"]),
+      ("DevCapsKit", ["DevCapsMotion", "CDevCapsShims", "Glibc", "Musl", "Observation", "Synchronization"]),
       // The motion maths: pure Swift over RealModule, testable without a device or a C module.
       ("DevCapsMotion", ["RealModule", "Glibc", "Musl"]),
     ])
