@@ -10,6 +10,8 @@ struct MotionReplay {
   /// Samples to print after the first; nil for all of them.
   let count: Int?
   let once: Bool
+  /// The gyroscope's range (rad/s), nil to learn it from readings stuck at one extreme value.
+  var gyroscopeRange: Double? = nil
 
   /// Reads the file as it goes, printing each sample's line before reading the next. Exit 66
   /// when the file cannot be read, 65 at the first line that is not a sample (the samples
@@ -23,7 +25,8 @@ struct MotionReplay {
       Output.error("cannot read \(path): \(error)")
       throw ExitCode.noInput
     }
-    var estimator = DeviceMotionEstimator(source: .fusion, referenceFrame: referenceFrame)
+    var estimator = DeviceMotionEstimator(
+      source: .fusion, referenceFrame: referenceFrame, gyroscopeRange: gyroscopeRange)
     let printer = StreamPrinter(json: json)
     let limit = once ? 1 : count.map { $0 + 1 } ?? Int.max
     var delivered = 0
