@@ -33,6 +33,7 @@ public struct DeviceMotionEstimator: Sendable {
   private var filter: RunningFilter
   private var bias: GyroscopeBias
   private var saturation: GyroscopeSaturation
+  private var clippedTurn = ClippedTurn()
   private var lowPassGravity: Vector3?
   private var lastTimestamp: Double?
   /// The last ordinary step between samples (seconds) and the last bias-free rotation rate: a
@@ -141,13 +142,14 @@ public struct DeviceMotionEstimator: Sendable {
     case .fusion:
       guard let acceleration = input.acceleration, acceleration.isFinite else { return nil }
       let rate = bias.correct(input.rotationRate ?? .zero, interval: interval)
-      let clipped = input.rotationRate.map { saturation.isClipped($0) } ?? false
+      let clipped = input.rotationRate.map { saturation.clippedAxes($0) } ?? []
       let magnetic = referenceFrame.usesMagnetometer ? magneticField(input)?.field : nil
       if needsStart {
         let start = Self.initialOrientation(gravity: acceleration, field: magnetic)
         // A restart keeps what the filter learned in motion: the gyroscope is the same one.
         bias.takeOver(filter.handOverBias())
         filter = RunningFilter(filterChoice, initial: start, learnsBias: bias.isLearning)
+        clippedTurn = ClippedTurn()
         frameCorrection = referenceFrame == .xMagneticNorthZVertical ? .identity : Self.yawRemoval(start)
         needsStart = false
       } else {
@@ -158,9 +160,14 @@ public struct DeviceMotionEstimator: Sendable {
           bias.restartStillness()
           step = min(lastInterval ?? interval, interval)
           filter.bridge(rotationRate: (rate + lastRate) * 0.5, seconds: interval - step)
+          // The field turned across the gap by a turn nobody read.
+          clippedTurn = ClippedTurn()
         }
-        if clipped { filter.gyroscopeClipped() }
-        filter.update(rotationRate: rate, up: -acceleration, magneticField: magnetic, interval: step)
+        if !clipped.isEmpty { filter.gyroscopeClipped() }
+        // What the clipped axes left out, from how the field turned (a disturbed one says nothing).
+        let trusted = magnetic != nil && !filter.status.magnetometerRejected
+        let turned = clippedTurn.rate(rate, clipped: clipped, field: magnetic, trusted: trusted, interval: step)
+        filter.update(rotationRate: turned, up: -acceleration, magneticField: magnetic, interval: step)
         // Still long enough for the offset to learn: it takes over what was learned in motion.
         if bias.isLearningNow { bias.takeOver(filter.handOverBias()) }
       }

@@ -1,9 +1,23 @@
+/// Which of the gyroscope's axes a reading clipped.
+public struct GyroscopeAxes: OptionSet, Sendable, Hashable {
+  public let rawValue: UInt8
+  /// An option set from its bits (x 1, y 2, z 4).
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+  /// The x axis.
+  public static let x = GyroscopeAxes(rawValue: 1)
+  /// The y axis.
+  public static let y = GyroscopeAxes(rawValue: 2)
+  /// The z axis.
+  public static let z = GyroscopeAxes(rawValue: 4)
+}
+
 /// Tells a gyroscope reading at the end of the sensor's range: clipped, the device turned faster
-/// than it says. The range is given (an IIO channel's storage bits times its scale) or learned
-/// from the readings: one axis at the same value beyond `smallestRange` twice in a row, with
-/// nothing larger ever read, is a sensor stuck at its end. A learned range counts only readings
-/// exactly at it as clipped, and is forgotten as soon as a reading goes beyond it: two equal
-/// readings at the top of a smooth turn (a slope of 0 there) look the same at first.
+/// than it says. The range is given (an IIO channel's storage bits times its scale, or
+/// `motion --replay --gyroscope-range`) or learned from the readings: one axis at the same value
+/// beyond `smallestRange` twice in a row, with nothing larger ever read, is a sensor stuck at its
+/// end. A learned range counts only readings exactly at it as clipped, and is forgotten as soon as
+/// a reading goes beyond it: two equal readings at the top of a smooth turn (a slope of 0 there)
+/// look the same at first.
 public struct GyroscopeSaturation: Sendable, Equatable {
   /// The largest rate the gyroscope can read (rad/s, any axis), nil until known.
   public private(set) var range: Double?
@@ -17,8 +31,11 @@ public struct GyroscopeSaturation: Sendable, Equatable {
   /// A detector for a gyroscope of `range` rad/s, or of a range to learn (nil).
   public init(range: Double? = nil) { self.range = range.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
 
-  /// Whether this raw reading (rad/s) is clipped.
-  public mutating func isClipped(_ raw: Vector3) -> Bool {
+  /// Whether this raw reading (rad/s) is clipped on any axis.
+  public mutating func isClipped(_ raw: Vector3) -> Bool { !clippedAxes(raw).isEmpty }
+
+  /// The axes of this raw reading (rad/s) that are clipped.
+  public mutating func clippedAxes(_ raw: Vector3) -> GyroscopeAxes {
     defer { previous = raw }
     let largest = max(abs(raw.x), abs(raw.y), abs(raw.z))
     if learned, let learnedRange = range, largest > learnedRange {
@@ -31,9 +48,14 @@ public struct GyroscopeSaturation: Sendable, Equatable {
         (range, learned) = (stuck, true)
       }
     }
-    guard let range else { return false }
+    guard let range else { return [] }
     // Given: a thousandth below, for a scale that sysfs rounded. Learned: exactly at it.
-    return largest >= (learned ? range : range * 0.999)
+    let limit = learned ? range : range * 0.999
+    var axes: GyroscopeAxes = []
+    if abs(raw.x) >= limit { axes.insert(.x) }
+    if abs(raw.y) >= limit { axes.insert(.y) }
+    if abs(raw.z) >= limit { axes.insert(.z) }
+    return axes
   }
 
   /// The magnitude of an axis that read the same extreme value twice.

@@ -33,7 +33,10 @@ final class DeviceMotionTracker {
     self.choice = choice
     self.sources = sources
     self.clock = clock
-    estimator = DeviceMotionEstimator(source: choice.source, referenceFrame: referenceFrame, calibration: calibration)
+    // The gyroscope's range from its scan type and scale: readings at it are clipped.
+    estimator = DeviceMotionEstimator(
+      source: choice.source, referenceFrame: referenceFrame, calibration: calibration,
+      gyroscopeRange: choice.gyroscope?.iio?.group(.gyroscope)?.fullScale)
     sensorIDs = choice.sensors.map(\.id).reduce(into: []) { ids, id in if !ids.contains(id) { ids.append(id) } }
   }
 

@@ -82,6 +82,23 @@ struct IIOChannelGroup: Sendable, Equatable {
     }
   }
 
+  /// The largest magnitude the group reads on every axis, in the kernel's unit (rad/s for a
+  /// gyroscope): where a reading sits when the sensor clips. Each channel's scan type gives its
+  /// largest and smallest raw counts (`le:s16/16>>0`: 32767 and −32768), its offset and scale
+  /// turn them into units; the smaller end of the smallest axis. Nil unless every channel has a
+  /// scan type (a device without a buffer says nothing of its counts' width).
+  var fullScale: Double? {
+    guard !channels.isEmpty else { return nil }
+    var smallest = Double.infinity
+    for channel in channels {
+      guard let format = channel.scan?.format else { return nil }
+      let counts = Double(sign: .plus, exponent: format.signed ? format.realBits - 1 : format.realBits, significand: 1)
+      let (lowest, highest) = format.signed ? (-counts, counts - 1) : (0, counts - 1)
+      smallest = min(smallest, abs(channel.value(raw: lowest)), abs(channel.value(raw: highest)))
+    }
+    return smallest > 0 && smallest.isFinite ? smallest : nil
+  }
+
   /// Accelerometers, gyroscopes and magnetometers give x, y, z; the rest one value.
   var isVector: Bool { [.accelerometer, .gyroscope, .magnetometer].contains(kind) }
 

@@ -51,8 +51,12 @@ struct MotionCommand: ParsableCommand {
       decimal numbers (no NUL, nan or hexadecimal), no field longer than 4096 bytes. --rate and \
       --timeout do not apply; sensors names the file. A clock gap over 0.5 s is bridged: the \
       heading is carried across and the tilt taken again from the accelerometer; one over 2 s \
-      restarts the estimate (restarted: true). A gyroscope axis stuck at one extreme value is \
-      taken as clipped.
+      restarts the estimate (restarted: true). --gyroscope-range DEG gives the gyroscope's \
+      range in degrees per second (a reading at it on any axis is clipped, as a live IIO \
+      gyroscope's range comes from its scan type and scale); without it a gyroscope axis stuck \
+      at one extreme value is taken as clipped. While clipped the turn the gyroscope left out is \
+      read from the magnetometer (in a frame that uses it) and the tilt and heading lean on the \
+      accelerometer and magnetometer for a second after.
 
       --record FILE writes what the sensors read, raw, in that format instead of printing: a \
       header line, then one line per sample at --rate (the gyroscope with its bias, the \
@@ -73,6 +77,7 @@ struct MotionCommand: ParsableCommand {
         devcaps motion
         devcaps motion --once --json
         devcaps motion --replay walk.csv --json
+        devcaps motion --replay swing.csv --gyroscope-range 2000 --json
         devcaps motion --record walk.csv --timeout 30 --rate 100
         devcaps motion --json --rate 100 --reference-frame x-magnetic-north-z-vertical
       """)
@@ -101,11 +106,28 @@ struct MotionCommand: ParsableCommand {
   @Option(
     name: .long,
     help: ArgumentHelp(
+      "With --replay: the gyroscope's range in degrees per second; readings at it are clipped (see below).",
+      valueName: "deg/s"))
+  var gyroscopeRange: Double?
+
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
       "Record the sensors' raw readings into a CSV file --replay reads (see below).", valueName: "file"))
   var record: String?
 
   func validate() throws {
     if record != nil && replay != nil { throw ValidationError("--record and --replay cannot be combined") }
+    if let gyroscopeRange {
+      if replay == nil {
+        throw ValidationError(
+          "--gyroscope-range needs --replay: a live gyroscope's range comes from its IIO scan type and scale")
+      }
+      if !(gyroscopeRange > 0 && gyroscopeRange.isFinite) {
+        throw ValidationError(
+          "--gyroscope-range must be a positive number of degrees per second, not \(gyroscopeRange)")
+      }
+    }
     if record != nil && !once && end.count == nil && end.timeout == nil {
       throw ValidationError("--record needs --count, --timeout or --once: a recording ends")
     }
@@ -113,8 +135,10 @@ struct MotionCommand: ParsableCommand {
 
   func run() throws {
     if let replay {
-      return try MotionReplay(path: replay, referenceFrame: referenceFrame, json: json, count: end.count, once: once)
-        .run()
+      return try MotionReplay(
+        path: replay, referenceFrame: referenceFrame, json: json, count: end.count, once: once,
+        gyroscopeRange: gyroscopeRange.map { $0 * Double.pi / 180 }
+      ).run()
     }
     var options = StreamOptions()
     options.rate = sampling.rate

@@ -10,6 +10,8 @@ struct MotionReplay {
   /// Samples to print after the first; nil for all of them.
   let count: Int?
   let once: Bool
+  /// The gyroscope's range (rad/s), nil to learn it from readings stuck at one extreme value.
+  var gyroscopeRange: Double? = nil
 
   /// Reads the file as it goes, printing the samples' lines in batches of 64 KB (written before
   /// any message on stderr, so the lines before an error come before it). Exit 66
@@ -24,7 +26,8 @@ struct MotionReplay {
       Output.error("cannot read \(path): \(error)")
       throw ExitCode.noInput
     }
-    var estimator = DeviceMotionEstimator(source: .fusion, referenceFrame: referenceFrame)
+    var estimator = DeviceMotionEstimator(
+      source: .fusion, referenceFrame: referenceFrame, gyroscopeRange: gyroscopeRange)
     let printer = StreamPrinter(json: json, batched: true)
     let limit = once ? 1 : count.map { $0 + 1 } ?? Int.max
     var delivered = 0
