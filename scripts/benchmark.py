@@ -21,6 +21,16 @@ docs/explanation/performance.md (between the BENCHMARK markers). Run by scripts/
     rate at which the whole file is replayed (rows parsed, filtered and printed as JSON, to
     /dev/null) in MB/s, and peak RSS, also on hostile files (250 MB of one line of columns, of
     spaces, of newlines). `scripts/benchmark.py replay` runs only this part.
+  * The power section with the daemons on the bus: `list --json`, `list --json --only power` and
+    `get power.source` on the umockdev convertible with the real upowerd and power-profiles-daemon
+    on a private bus (as the end-to-end tests run them), against the same commands on a bus
+    nobody answers on; medians, ratios and instruction counts. `scripts/benchmark.py --daemons`
+    runs only this part and prints its table (it writes nothing).
+  * What each section costs on `list`'s path, in instructions (callgrind, on this machine): `list
+    --json --only SECTION`, and what `list --json --only` with every section saves without it (its
+    marginal cost: what it shares with other sections, as loading libudev or parsing mountinfo,
+    is not counted there). `scripts/benchmark.py
+    --sections` runs only this part and prints its table.
 Benchmarks, not tests: nothing here passes or fails.
 """
 import datetime
@@ -109,7 +119,7 @@ def startup():
     return rows
 
 
-def instructions(arguments):
+def instructions(arguments, env=None):
     """Instructions executed, from callgrind: the same on every run, unlike times. valgrind
     3.19 cannot read the DWARF 5 of Swift's debug information, so a copy without it is counted."""
     if not shutil.which("valgrind"):
@@ -117,7 +127,7 @@ def instructions(arguments):
     stripped = tempfile.mktemp()
     subprocess.run(["objcopy", "--strip-debug", DEVCAPS, stripped], check=True)
     result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", stripped] + arguments,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=PLAIN)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env or PLAIN)
     os.unlink(stripped)
     match = re.search(r"Collected : (\d+)", result.stderr)
     return int(match.group(1)) if match else None
@@ -387,7 +397,108 @@ def replay_lines(measured):
     ]
 
 
+DAEMON_COMMANDS = [["list", "--json"], ["list", "--json", "--only", "power"], ["get", "power.source"]]
+
+
+def wait_for_power_source(env, wanted):
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        result = subprocess.run([DEVCAPS, "get", "power.source"], env=env, capture_output=True, text=True)
+        if result.stdout.strip() == wanted:
+            return
+        time.sleep(0.1)
+    raise RuntimeError(f"power.source never became {wanted} on the private bus")
+
+
+def daemons():
+    """Medians of DAEMON_COMMANDS with upowerd and power-profiles-daemon on a private bus over
+    the convertible's testbed, and on a bus without them; devcaps and the daemons run under the
+    umockdev preload, as in the end-to-end tests (it slows devcaps' file reads alike in both)."""
+    testbed, root = start_testbed("yoga-convertible")
+    with_bus, with_address = private_bus()
+    empty_bus, empty_address = private_bus()
+    scratch = tempfile.mkdtemp()
+    conf = os.path.join(scratch, "UPower.conf")
+    open(conf, "w").write("[UPower]\n")
+    daemon_env = dict(os.environ, UMOCKDEV_DIR=root, LD_PRELOAD="libumockdev-preload.so.0",
+                      DBUS_SYSTEM_BUS_ADDRESS=with_address, UPOWER_HISTORY_DIR=scratch, UPOWER_CONF_FILE_NAME=conf)
+    started = [subprocess.Popen([path], env=daemon_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+               for path in ("/usr/libexec/upowerd", "/usr/libexec/power-profiles-daemon")]
+    plain = dict(PLAIN, DEVCAPS_ROOT=root, UMOCKDEV_DIR=root, LD_PRELOAD="libumockdev-preload.so.0")
+    present = dict(plain, DBUS_SYSTEM_BUS_ADDRESS=with_address)
+    absent = dict(plain, DBUS_SYSTEM_BUS_ADDRESS=empty_address)
+    try:
+        wait_for_power_source(present, "upower")
+        deadline = time.monotonic() + 10
+        while "powerProfile\": null" in subprocess.run([DEVCAPS, "list", "--json", "--only", "power"], env=present,
+                                                       capture_output=True, text=True).stdout:
+            if time.monotonic() > deadline:
+                raise RuntimeError("power-profiles-daemon never answered on the private bus")
+            time.sleep(0.1)
+        rows = []
+        for arguments in DAEMON_COMMANDS:
+            medians = []
+            for env in (present, absent):
+                export = tempfile.mktemp(suffix=".json")
+                subprocess.run(["hyperfine", "-N", "--warmup", "5", "--min-runs", "50", "--export-json", export,
+                                "--style", "none", " ".join([DEVCAPS] + arguments)],
+                               check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+                medians.append(json.load(open(export))["results"][0]["median"] * 1000)
+                os.unlink(export)
+            rows.append((arguments, medians[0], medians[1], instructions(arguments, present), instructions(arguments, absent)))
+    finally:
+        for process in started + [with_bus, empty_bus]:
+            process.kill()
+            process.wait()
+    return rows
+
+
+SECTIONS = ["device", "system", "cpu", "memory", "limits", "disks", "network", "storage", "power", "thermal",
+            "sensors", "displays", "gpus", "cameras", "audio", "radios", "inputs", "pci", "capabilities"]
+
+
+def section_instructions():
+    full = instructions(["list", "--json"])
+    human = instructions(["list"])
+    # Against every section named with --only, so that both sides parse an --only list alike.
+    named = instructions(["list", "--json", "--only", ",".join(SECTIONS)])
+    rows = []
+    for section in SECTIONS:
+        others = ",".join(other for other in SECTIONS if other != section)
+        alone = instructions(["list", "--json", "--only", section])
+        without = instructions(["list", "--json", "--only", others])
+        rows.append((section, alone, named - without if named and without else None))
+    return full, human, rows
+
+
+def section_lines(measured):
+    full, human, rows = measured
+    lines = [f"Instructions per section (callgrind, this machine): `list --json` {full:,}, `list` {human:,}.", "",
+             "| section | `list --json --only SECTION` | `list --json` without it saves |", "|---|---:|---:|"]
+    for section, alone, marginal in rows:
+        lines.append(f"| {section} | {alone:,} | {marginal:,} |" if alone and marginal is not None else f"| {section} | — | — |")
+    return lines
+
+
+def daemon_lines(rows):
+    load = os.getloadavg()[0]
+    lines = [f"Daemons on a private bus (the umockdev convertible; load average {load:.1f}):", "",
+             "| command | upowerd and power-profiles-daemon on the bus | nobody on the bus | ratio | more | instructions (on / off) | goal: ≤ 1.3× and ≤ 3 ms more |",
+             "|---|---:|---:|---:|---:|---:|---|"]
+    for arguments, on, off, count_on, count_off in rows:
+        counts = f"{count_on:,} / {count_off:,}" if count_on and count_off else "—"
+        met = "yes" if on <= 1.3 * off and on - off <= 3 else "no"
+        lines.append(f"| `devcaps {' '.join(arguments)}` | {on:.1f} ms | {off:.1f} ms | {on / off:.2f}× | {on - off:.1f} ms | {counts} | {met} |")
+    return lines
+
+
 def main():
+    if sys.argv[1:] == ["--sections"]:
+        print("\n".join(section_lines(section_instructions())))
+        return 0
+    if sys.argv[1:] == ["--daemons"]:
+        print("\n".join(daemon_lines(daemons())))
+        return 0
     if sys.argv[1:] == ["replay"]:
         print("\n".join(["| replay | this run | target |", "|---|---:|---|"] + replay_lines(replay())))
         return 0
@@ -400,6 +511,8 @@ def main():
     fused = device_motion()
     power = battery()
     replayed = replay()
+    on_bus = daemons()
+    per_section = section_instructions()
     by_name = {name: median for name, median, _ in rows}
     ours = by_name["devcaps list"]
     lines = [
@@ -445,6 +558,8 @@ def main():
         f"| soak: {power['soak_events']} battery changes in {SOAK_SECONDS:.0f} s | RSS {power['soak_rss_start_kb'] / 1024:.1f} MB → {power['soak_rss_end_kb'] / 1024:.1f} MB | — |",
     ]
     lines += ["", "| replay | this run | target |", "|---|---:|---|"] + replay_lines(replayed)
+    lines += [""] + daemon_lines(on_bus)
+    lines += [""] + section_lines(per_section)
     table = "\n".join(lines)
     print(table)
     document = os.path.join(ROOT, "docs", "explanation", "performance.md")

@@ -43,26 +43,37 @@ enum DBusMessageReader {
     }
     cursor = DBusCursor(bytes: bytes, start: offset, end: offset + headerEnd, little: little)
     cursor.position = offset + 16
-    var signature = ""
+    var signature: ArraySlice<UInt8> = []
     while cursor.position < cursor.end {
       try cursor.align(8)
       let code = try cursor.byte()
-      let value = try cursor.value(of: "v", depth: 1)
       switch DBusHeaderField(rawValue: code) {
-      case .replySerial: message.replySerial = value.integer.flatMap(UInt32.init(exactly:))
-      case .errorName: message.errorName = value.string
-      case .signature: signature = value.string ?? ""
-      default: break
+      // The fields devcaps reads, with the types the specification gives them; any other is
+      // read by the signature its variant carries.
+      case .signature where cursor.peekVariant(signature: DBusType.signature):
+        cursor.position += 3
+        signature = try cursor.signatureBytes()
+      case .replySerial where cursor.peekVariant(signature: DBusType.uint32):
+        cursor.position += 3
+        message.replySerial = UInt32(truncatingIfNeeded: try cursor.unsigned(4))
+      default:
+        let value = try cursor.value(of: DBusType.variantSignature[...], depth: 1)
+        switch DBusHeaderField(rawValue: code) {
+        case .replySerial: message.replySerial = value.integer.flatMap(UInt32.init(exactly:))
+        case .errorName: message.errorName = value.string
+        case .signature: signature = Array((value.string ?? "").utf8)[...]
+        default: break
+        }
       }
     }
     cursor = DBusCursor(bytes: bytes, start: offset, end: offset + total, little: little)
     cursor.position = offset + headerEnd
     try cursor.align(8)
-    var types = Substring(signature)
+    var types = signature
     while !types.isEmpty {
-      let type = try DBusSignature.firstCompleteType(of: types)
-      message.body.append(try cursor.value(of: type, depth: 0))
-      types = types.dropFirst(type.count)
+      let length = try DBusSignature.firstCompleteTypeLength(of: types)
+      message.body.append(try cursor.value(of: types.prefix(length), depth: 0))
+      types = types.dropFirst(length)
     }
     guard cursor.position == cursor.end else {
       throw DBusProtocolError("\(cursor.end - cursor.position) bytes after the body its signature describes")
@@ -71,34 +82,70 @@ enum DBusMessageReader {
   }
 }
 
-/// Signatures: the first complete type of a signature string.
-enum DBusSignature {
-  static let basic: Set<Character> = ["y", "b", "n", "q", "i", "u", "x", "t", "d", "s", "o", "g", "h"]
+/// Type codes, as the bytes of a signature hold them: signatures are read in bytes, not as
+/// Strings (Character comparisons and String indices were most of the instructions a reply cost).
+enum DBusType {
+  static let byte = UInt8(ascii: "y")
+  static let boolean = UInt8(ascii: "b")
+  static let int16 = UInt8(ascii: "n")
+  static let uint16 = UInt8(ascii: "q")
+  static let int32 = UInt8(ascii: "i")
+  static let uint32 = UInt8(ascii: "u")
+  static let int64 = UInt8(ascii: "x")
+  static let uint64 = UInt8(ascii: "t")
+  static let double = UInt8(ascii: "d")
+  static let string = UInt8(ascii: "s")
+  static let objectPath = UInt8(ascii: "o")
+  static let signature = UInt8(ascii: "g")
+  static let unixFD = UInt8(ascii: "h")
+  static let variant = UInt8(ascii: "v")
+  static let array = UInt8(ascii: "a")
+  static let structOpen = UInt8(ascii: "(")
+  static let structClose = UInt8(ascii: ")")
+  static let entryOpen = UInt8(ascii: "{")
+  static let entryClose = UInt8(ascii: "}")
+  static let variantSignature: [UInt8] = [variant]
 
-  static func firstCompleteType(of signature: Substring, depth: Int = 0) throws(DBusProtocolError) -> Substring {
+  static func isBasic(_ code: UInt8) -> Bool {
+    switch code {
+    case byte, boolean, int16, uint16, int32, uint32, int64, uint64, double, string, objectPath, signature, unixFD:
+      true
+    default: false
+    }
+  }
+
+  /// A type code as a person reads it, for messages.
+  static func text(_ code: UInt8) -> String { String(decoding: [code], as: UTF8.self) }
+}
+
+/// Signatures: the first complete type of a signature.
+enum DBusSignature {
+  /// The length in bytes of the first complete type of `signature`.
+  static func firstCompleteTypeLength(of signature: ArraySlice<UInt8>, depth: Int = 0) throws(DBusProtocolError) -> Int
+  {
     guard depth < DBusMessageReader.maximumDepth else { throw DBusProtocolError("a signature nested too deeply") }
     guard let first = signature.first else { throw DBusProtocolError("a signature ends inside a type") }
-    if basic.contains(first) || first == "v" { return signature.prefix(1) }
+    if DBusType.isBasic(first) || first == DBusType.variant { return 1 }
     switch first {
-    case "a":
-      let element = try firstCompleteType(of: signature.dropFirst(), depth: depth + 1)
-      return signature.prefix(1 + element.count)
-    case "(", "{":
-      let close: Character = first == "(" ? ")" : "}"
-      var rest = signature.dropFirst()
+    case DBusType.array:
+      return 1 + (try firstCompleteTypeLength(of: signature.dropFirst(), depth: depth + 1))
+    case DBusType.structOpen, DBusType.entryOpen:
+      let close = first == DBusType.structOpen ? DBusType.structClose : DBusType.entryClose
+      var index = signature.startIndex + 1
       var members = 0
-      while let next = rest.first, next != close {
-        let member = try firstCompleteType(of: rest, depth: depth + 1)
-        rest = rest.dropFirst(member.count)
+      while index < signature.endIndex, signature[index] != close {
+        index += try firstCompleteTypeLength(of: signature[index...], depth: depth + 1)
         members += 1
       }
-      guard rest.first == close else { throw DBusProtocolError("a signature's \(first) is not closed") }
-      guard members > 0, first == "(" || members == 2 else {
-        throw DBusProtocolError("a malformed \(first) in a signature")
+      guard index < signature.endIndex else {
+        throw DBusProtocolError("a signature's \(DBusType.text(first)) is not closed")
       }
-      return signature.prefix(signature.count - rest.count + 1)
+      guard members > 0, first == DBusType.structOpen || members == 2 else {
+        throw DBusProtocolError("a malformed \(DBusType.text(first)) in a signature")
+      }
+      return index - signature.startIndex + 1
     default:
-      throw DBusProtocolError("an unknown type code '\(first)' in a signature")
+      throw DBusProtocolError("an unknown type code '\(DBusType.text(first))' in a signature")
     }
   }
 }
@@ -140,12 +187,13 @@ struct DBusCursor {
 
   mutating func unsigned(_ size: Int) throws(DBusProtocolError) -> UInt64 {
     try align(size)
+    guard end - position >= size else { throw DBusProtocolError("the message ends inside a value") }
     var value: UInt64 = 0
-    let slice = try take(size)
-    for (index, byte) in slice.enumerated() {
+    for index in 0..<size {
       let shift = little ? index * 8 : (size - 1 - index) * 8
-      value |= UInt64(byte) << UInt64(shift)
+      value |= UInt64(bytes[position + index]) << UInt64(shift)
     }
+    position += size
     return value
   }
 
@@ -160,33 +208,48 @@ struct DBusCursor {
     return String(decoding: utf8, as: UTF8.self)
   }
 
-  mutating func value(of type: Substring, depth: Int) throws(DBusProtocolError) -> DBusValue {
+  /// A signature's bytes (a length byte, the bytes, a NUL), checked as `text` checks strings.
+  mutating func signatureBytes() throws(DBusProtocolError) -> ArraySlice<UInt8> {
+    let length = Int(try byte())
+    let bytes = try take(length)
+    guard try byte() == 0 else { throw DBusProtocolError("a string without its terminating NUL") }
+    guard !bytes.contains(0) else { throw DBusProtocolError("a string with a NUL inside") }
+    return bytes
+  }
+
+  /// Whether a variant of the one-letter signature `code` starts here (a header field's
+  /// usual form), without moving.
+  func peekVariant(signature code: UInt8) -> Bool {
+    end - position >= 3 && bytes[position] == 1 && bytes[position + 1] == code && bytes[position + 2] == 0
+  }
+
+  mutating func value(of type: ArraySlice<UInt8>, depth: Int) throws(DBusProtocolError) -> DBusValue {
     guard depth < DBusMessageReader.maximumDepth else { throw DBusProtocolError("values nested too deeply") }
     guard let code = type.first else { throw DBusProtocolError("an empty type") }
     switch code {
-    case "y": return .byte(try byte())
-    case "b":
+    case DBusType.byte: return .byte(try byte())
+    case DBusType.boolean:
       let value = try unsigned(4)
       guard value <= 1 else { throw DBusProtocolError("a boolean of \(value)") }
       return .boolean(value == 1)
-    case "n": return .int16(Int16(truncatingIfNeeded: try unsigned(2)))
-    case "q": return .uint16(UInt16(truncatingIfNeeded: try unsigned(2)))
-    case "i": return .int32(Int32(truncatingIfNeeded: try unsigned(4)))
-    case "u": return .uint32(UInt32(truncatingIfNeeded: try unsigned(4)))
-    case "h": return .unixFD(UInt32(truncatingIfNeeded: try unsigned(4)))
-    case "x": return .int64(Int64(bitPattern: try unsigned(8)))
-    case "t": return .uint64(try unsigned(8))
-    case "d": return .double(Double(bitPattern: try unsigned(8)))
-    case "s", "o":
+    case DBusType.int16: return .int16(Int16(truncatingIfNeeded: try unsigned(2)))
+    case DBusType.uint16: return .uint16(UInt16(truncatingIfNeeded: try unsigned(2)))
+    case DBusType.int32: return .int32(Int32(truncatingIfNeeded: try unsigned(4)))
+    case DBusType.uint32: return .uint32(UInt32(truncatingIfNeeded: try unsigned(4)))
+    case DBusType.unixFD: return .unixFD(UInt32(truncatingIfNeeded: try unsigned(4)))
+    case DBusType.int64: return .int64(Int64(bitPattern: try unsigned(8)))
+    case DBusType.uint64: return .uint64(try unsigned(8))
+    case DBusType.double: return .double(Double(bitPattern: try unsigned(8)))
+    case DBusType.string, DBusType.objectPath:
       try align(4)
       return .string(try text(lengthSize: 4))
-    case "g": return .string(try text(lengthSize: 1))
-    case "v":
-      let signature = try text(lengthSize: 1)
-      let inner = try DBusSignature.firstCompleteType(of: Substring(signature))
-      guard inner.count == signature.count else { throw DBusProtocolError("a variant of more than one type") }
-      return .variant(try value(of: inner, depth: depth + 1))
-    case "a":
+    case DBusType.signature: return .string(try text(lengthSize: 1))
+    case DBusType.variant:
+      let signature = try signatureBytes()
+      let inner = try DBusSignature.firstCompleteTypeLength(of: signature)
+      guard inner == signature.count else { throw DBusProtocolError("a variant of more than one type") }
+      return .variant(try value(of: signature, depth: depth + 1))
+    case DBusType.array:
       let length = Int(try uint32())
       guard length <= DBusMessageReader.maximumMessageSize else {
         throw DBusProtocolError("an array of \(length) bytes")
@@ -201,26 +264,26 @@ struct DBusCursor {
       }
       guard position == arrayEnd else { throw DBusProtocolError("an array whose elements overrun its length") }
       return .array(elements)
-    case "(", "{":
+    case DBusType.structOpen, DBusType.entryOpen:
       try align(8)
       var rest = type.dropFirst().dropLast()
       var members: [DBusValue] = []
       while !rest.isEmpty {
-        let member = try DBusSignature.firstCompleteType(of: rest, depth: depth + 1)
-        members.append(try value(of: member, depth: depth + 1))
-        rest = rest.dropFirst(member.count)
+        let length = try DBusSignature.firstCompleteTypeLength(of: rest, depth: depth + 1)
+        members.append(try value(of: rest.prefix(length), depth: depth + 1))
+        rest = rest.dropFirst(length)
       }
       return .structure(members)
     default:
-      throw DBusProtocolError("an unknown type code '\(code)'")
+      throw DBusProtocolError("an unknown type code '\(DBusType.text(code))'")
     }
   }
 
-  static func alignment(of type: Substring) -> Int {
+  static func alignment(of type: ArraySlice<UInt8>) -> Int {
     switch type.first {
-    case "y", "g", "v": 1
-    case "n", "q": 2
-    case "x", "t", "d", "(", "{": 8
+    case DBusType.byte, DBusType.signature, DBusType.variant: 1
+    case DBusType.int16, DBusType.uint16: 2
+    case DBusType.int64, DBusType.uint64, DBusType.double, DBusType.structOpen, DBusType.entryOpen: 8
     default: 4
     }
   }

@@ -1,8 +1,10 @@
 /// The power section's questions to upowerd and power-profiles-daemon, asked over one system-bus
 /// connection with as few round trips as the protocol allows: the manager's properties, the
-/// device list, the display device and both power-profiles names in one batch, written when the
-/// report starts (`start`) so that the file probes run while the daemons answer; then one
-/// `GetAll` per device, pipelined. Collected when the power section is probed. A daemon that does
+/// device list, the display device, both power-profiles names and a `GetAll` of each device
+/// upowerd will most likely list (its object paths are made from the kind and the sysfs name:
+/// `battery_BAT0`, `line_power_AC`) in one batch, written when the report starts (`start`) so
+/// that the file probes run while the daemons answer; then one more pipelined batch for the
+/// devices listed that were not guessed. Collected when the power section is probed. A daemon that does
 /// not answer within `timeoutNanoseconds` of devcaps starting to wait for it counts as absent,
 /// with a warning: never a hang.
 final class PowerDaemonsQuery {
@@ -17,6 +19,8 @@ final class PowerDaemonsQuery {
   static let timeoutText = "500 ms"
 
   private let connection: SystemBusConnection
+  /// The devices asked for with the first batch, by object path, with their calls' serials.
+  private let guessed: [String: UInt32]
 
   private static let firstRound: [DBusMethodCall] =
     [
@@ -25,17 +29,42 @@ final class PowerDaemonsQuery {
       .getAll(destination: upowerName, path: upowerPath + "/devices/DisplayDevice", interface: deviceInterface),
     ] + PowerProfilesClient.services.map { .getAll(destination: $0.name, path: $0.path, interface: $0.name) }
 
-  private init(connection: SystemBusConnection) {
+  private init(connection: SystemBusConnection, guessed: [String: UInt32]) {
     self.connection = connection
+    self.guessed = guessed
   }
 
-  /// Connects and asks; nil (with why) when there is no bus to ask.
-  static func start() -> Result<PowerDaemonsQuery, SystemBusConnection.UnavailableError> {
+  /// Connects and asks; nil (with why) when there is no bus to ask. `supplies` are the names in
+  /// /sys/class/power_supply, whose devices are asked for at once.
+  static func start(supplies: [String] = []) -> Result<PowerDaemonsQuery, SystemBusConnection.UnavailableError> {
+    let paths = supplies.flatMap { name in ["battery", "line_power"].map { devicePath(kind: $0, name: name) } }
+    let calls = firstRound + paths.map { .getAll(destination: upowerName, path: $0, interface: deviceInterface) }
+    let first = SystemBusConnection.firstCallSerial + UInt32(firstRound.count)
+    let serials = Dictionary(
+      zip(paths, (0..<UInt32(paths.count)).map { first + $0 }), uniquingKeysWith: { old, _ in old })
     do {
-      return .success(PowerDaemonsQuery(connection: try SystemBusConnection(sending: firstRound)))
+      return .success(PowerDaemonsQuery(connection: try SystemBusConnection(sending: calls), guessed: serials))
     } catch {
       return .failure(error)
     }
+  }
+
+  /// The object path upowerd gives a power supply of this kind (as up_device_compute_object_path
+  /// does: the kind, an underscore and the sysfs name, with the bytes an object path cannot hold
+  /// replaced).
+  static func devicePath(kind: String, name: String) -> String {
+    let id = (kind + "_" + name).utf8.map { byte -> UInt8 in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "_"):
+        byte
+      case UInt8(ascii: "."): UInt8(ascii: "x")
+      case UInt8(ascii: ":"): UInt8(ascii: "o")
+      default: UInt8(ascii: "_")
+      }
+    }
+    return upowerPath + "/devices/" + String(decoding: id, as: UTF8.self)
   }
 
   /// What the daemons answered.
@@ -53,7 +82,7 @@ final class PowerDaemonsQuery {
     let first = (0..<UInt32(Self.firstRound.count)).map { SystemBusConnection.firstCallSerial + $0 }
     let replies: [UInt32: DBusMessage]
     do {
-      replies = try connection.replies(to: first, deadline: Self.deadline())
+      replies = try connection.replies(to: first + guessed.values.sorted(), deadline: Self.deadline())
     } catch {
       return Answers(upower: .failure(error), profile: .failure(.unavailable(error.description)))
     }
@@ -63,11 +92,13 @@ final class PowerDaemonsQuery {
       silent.isEmpty
       ? nil : "\(Array(Set(silent)).sorted().concatenated(separator: ", ")) did not answer within \(Self.timeoutText)"
     return Answers(
-      upower: upower(manager: replies[first[0]], list: replies[first[1]], display: replies[first[2]]),
+      upower: upower(manager: replies[first[0]], list: replies[first[1]], display: replies[first[2]], all: replies),
       profile: profile, timedOut: timedOut)
   }
 
-  private func upower(manager: DBusMessage?, list: DBusMessage?, display: DBusMessage?) -> Result<
+  private func upower(
+    manager: DBusMessage?, list: DBusMessage?, display: DBusMessage?, all firstReplies: [UInt32: DBusMessage]
+  ) -> Result<
     PowerInfo, SystemBusConnection.UnavailableError
   > {
     guard let manager, let list else {
@@ -91,23 +122,35 @@ final class PowerDaemonsQuery {
       return .failure(.init(description: "upowerd's device list: \(list.errorText)"))
     }
     let devicePaths = paths.compactMap(\.string)
-    let calls = devicePaths.map {
-      DBusMethodCall.getAll(destination: Self.upowerName, path: $0, interface: Self.deviceInterface)
-    }
-    let deviceReplies: [UInt32: DBusMessage]
-    let serials: [UInt32]
-    do {
-      serials = try connection.send(calls)
-      deviceReplies = try connection.replies(to: serials, deadline: Self.deadline())
-    } catch {
-      return .failure(error)
-    }
-    for (serial, path) in zip(serials, devicePaths) {
-      guard let reply = deviceReplies[serial] else {
-        return .failure(.init(description: "upowerd did not describe \(path) within \(Self.timeoutText)"))
+    // A guess upowerd answered is its device; the others are asked for now, in one batch.
+    var answered: [String: DBusMessage] = [:]
+    for path in devicePaths {
+      if let serial = guessed[path], let reply = firstReplies[serial], reply.kind == .methodReturn {
+        answered[path] = reply
       }
+    }
+    let missing = devicePaths.filter { answered[$0] == nil }
+    if !missing.isEmpty {
+      let calls = missing.map {
+        DBusMethodCall.getAll(destination: Self.upowerName, path: $0, interface: Self.deviceInterface)
+      }
+      do {
+        let serials = try connection.send(calls)
+        let replies = try connection.replies(to: serials, deadline: Self.deadline())
+        for (serial, path) in zip(serials, missing) {
+          guard let reply = replies[serial] else {
+            return .failure(.init(description: "upowerd did not describe \(path) within \(Self.timeoutText)"))
+          }
+          answered[path] = reply
+        }
+      } catch {
+        return .failure(error)
+      }
+    }
+    for path in devicePaths {
       // A device removed between the list and its question answers with an error: it is gone.
-      guard reply.kind == .methodReturn, let device = reply.body.first?.properties else { continue }
+      guard let reply = answered[path], reply.kind == .methodReturn, let device = reply.body.first?.properties
+      else { continue }
       UPowerClient.add(UPowerDeviceReading(properties: device, objectPath: path), to: &power)
     }
     return .success(power)

@@ -111,12 +111,16 @@ struct DBusMessageReaderTests {
 
   @Test("signatures nested past the specification's limit, and unclosed ones, are refused")
   func signatures() {
-    #expect(throws: DBusProtocolError.self) {
-      try DBusSignature.firstCompleteType(of: Substring(String(repeating: "a", count: 100) + "y"))
+    func length(_ signature: String) throws(DBusProtocolError) -> Int {
+      try DBusSignature.firstCompleteTypeLength(of: Array(signature.utf8)[...])
     }
-    #expect(throws: DBusProtocolError.self) { try DBusSignature.firstCompleteType(of: "(us") }
-    #expect(throws: DBusProtocolError.self) { try DBusSignature.firstCompleteType(of: "a{usv}") }
-    #expect((try? DBusSignature.firstCompleteType(of: "a{sv}u")) == "a{sv}")
+    #expect(throws: DBusProtocolError.self) { try length(String(repeating: "a", count: 100) + "y") }
+    #expect(throws: DBusProtocolError.self) { try length("(us") }
+    #expect(throws: DBusProtocolError.self) { try length("a{usv}") }
+    #expect(throws: DBusProtocolError.self) { try length("a{}") }
+    #expect(throws: DBusProtocolError.self) { try length("z") }
+    #expect((try? length("a{sv}u")) == 5)
+    #expect((try? length("(a(ss)v)x")) == 8)
   }
 
   @Test("a message larger than devcaps will read is refused before its bytes arrive")

@@ -7,8 +7,8 @@ import Musl
 /// Vendor and device names from the pci.ids database, where a package installed it (Debian's
 /// `pci.ids` at /usr/share/misc, Fedora's `hwdata` at /usr/share/hwdata): for people to read,
 /// never in the JSON and never required. The file is 1.4 MB, so it is read in chunks, not through
-/// the 1 MiB file reader, and the reading stops once every wanted ID is found or passed (vendors
-/// come in ascending order).
+/// the 1 MiB file reader: for each wanted vendor, from shortly before its line (`PCIIDsSeek`) to
+/// its last wanted device (vendors come in ascending order, and each vendor's devices too).
 public struct PCINames: Sendable, Equatable {
   /// Vendor names by ID (`8086` → `Intel Corporation`).
   public var vendors: [String: String] = [:]
@@ -17,7 +17,11 @@ public struct PCINames: Sendable, Equatable {
 
   /// Where packages put the database, first found wins.
   static let paths = ["/usr/share/misc/pci.ids", "/usr/share/hwdata/pci.ids"]
-  static let chunkSize = 64 * 1024
+  static let chunkSize = 16 * 1024
+
+  static func vendorID(_ text: String) -> UInt16? {
+    PCIUevent.hex(Array(text.utf8)[...], digits: 4).map { UInt16($0) }
+  }
 
   /// The names of these devices' vendors and models, from the database below `DEVCAPS_ROOT`;
   /// empty when there is none or it cannot be read.
@@ -26,8 +30,8 @@ public struct PCINames: Sendable, Equatable {
   }
 
   static func lookUp(_ devices: [PCIDeviceInfo], root: SystemRoot) -> PCINames {
-    var scanner = PCIIDsScanner(wanted: devices)
-    guard !scanner.isDone else { return PCINames() }
+    let vendors = PCIIDsScanner(wanted: devices).vendors
+    guard !vendors.isEmpty else { return PCINames() }
     for path in paths {
       // Inside the root, links followed within it; a FIFO or device in its place is not read.
       guard let descriptor = try? root.openInside(path, O_RDONLY | O_NONBLOCK) else { continue }
@@ -35,18 +39,32 @@ public struct PCINames: Sendable, Equatable {
         descriptor.closeIgnoringErrors()
         continue
       }
-      descriptor.closeAfter { descriptor in
-        var buffer = [UInt8](repeating: 0, count: chunkSize)
-        while !scanner.isDone {
-          let count = buffer.withUnsafeMutableBytes { (try? descriptor.read(into: $0)) ?? 0 }
-          if count <= 0 { break }
-          scanner.feed(buffer[0..<count])
+      return descriptor.closeAfter { descriptor in
+        let bytesAt = { (offset: Int, count: Int) -> [UInt8] in
+          [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = max((try? descriptor.read(into: UnsafeMutableRawBufferPointer(buffer), at: offset)) ?? 0, 0)
+          }
         }
-        scanner.finish()
+        // One search and one short scan per vendor: the blocks between them are never read.
+        var names = PCINames()
+        for vendor in vendors {
+          var scanner = PCIIDsScanner(wanted: devices.filter { $0.vendorId.flatMap(Self.vendorID) == vendor })
+          var offset = PCIIDsSeek.start(before: vendor, size: Int(status.st_size), read: bytesAt)
+          if offset > 0 { scanner.startMidLine() }
+          while !scanner.isDone {
+            let chunk = bytesAt(offset, chunkSize)
+            if chunk.isEmpty { break }
+            offset += chunk.count
+            scanner.feed(chunk[...])
+          }
+          scanner.finish()
+          names.vendors.merge(scanner.names.vendors) { $1 }
+          names.devices.merge(scanner.names.devices) { $1 }
+        }
+        return names
       }
-      break
     }
-    return scanner.names
+    return PCINames()
   }
 }
 
@@ -58,7 +76,12 @@ struct PCIIDsScanner {
   private var wantedVendors: Set<UInt16>
   private var wantedDevices: Set<UInt32>
   private let lastVendor: UInt16
+  /// The vendors wanted, in ascending order.
+  let vendors: [UInt16]
   private var vendor: UInt16? = nil
+  /// The wanted devices of `vendor`: a vendor's devices come in ascending order too, so a device
+  /// line past the last of them ends the vendor's block.
+  private var vendorDevices: [UInt16] = []
   private var partial: [UInt8] = []
   private(set) var isDone = false
 
@@ -76,12 +99,22 @@ struct PCIIDsScanner {
     wantedVendors = vendors
     wantedDevices = pairs
     lastVendor = vendors.max() ?? 0
+    self.vendors = vendors.sorted()
     isDone = vendors.isEmpty
   }
+
+  /// The reading starts inside a line: everything up to the first line feed is passed over.
+  mutating func startMidLine() { skippingToLineStart = true }
+  private var skippingToLineStart = false
 
   /// The next bytes of the file; a line split across chunks is kept until its end arrives.
   mutating func feed(_ chunk: ArraySlice<UInt8>) {
     var start = chunk.startIndex
+    if skippingToLineStart {
+      guard let newline = Self.newline(in: chunk, from: start) else { return }
+      skippingToLineStart = false
+      start = newline + 1
+    }
     while !isDone, let newline = Self.newline(in: chunk, from: start) {
       if partial.isEmpty {
         line(chunk[start..<newline])
@@ -124,10 +157,18 @@ struct PCIIDsScanner {
     // are passed over on their first bytes, and a name becomes a String only when it is wanted.
     if first == 0x09 {
       guard let vendor, line.dropFirst().first != 0x09, let id = Self.id(line.dropFirst()) else { return }
-      let key = UInt32(vendor) << 16 | UInt32(id)
-      guard wantedDevices.contains(key), let name = Self.name(line.dropFirst()) else { return }
-      wantedDevices.remove(key)
+      if let last = vendorDevices.last, id > last {
+        // Past the vendor's last wanted device: those not met are not in the database.
+        for device in vendorDevices { wantedDevices.remove(UInt32(vendor) << 16 | UInt32(device)) }
+        passVendor()
+        return
+      }
+      guard vendorDevices.contains(id), let name = Self.name(line.dropFirst()) else { return }
+      wantedDevices.remove(UInt32(vendor) << 16 | UInt32(id))
+      vendorDevices.removeAll { $0 == id }
       names.devices[PCIDeviceInfo.hex(UInt64(vendor), width: 4) + ":" + PCIDeviceInfo.hex(UInt64(id), width: 4)] = name
+      // The vendor's last wanted name: the rest of its block (Intel's is 400 KB) is not read.
+      if vendorDevices.isEmpty { passVendor() }
     } else {
       vendor = nil
       guard let id = Self.id(line) else { return }
@@ -138,14 +179,24 @@ struct PCIIDsScanner {
       }
       guard wantedVendors.contains(id) || wantedDevices.contains(where: { $0 >> 16 == id }) else { return }
       vendor = id
+      vendorDevices = wantedDevices.filter { $0 >> 16 == id }.map { UInt16(truncatingIfNeeded: $0) }.sorted()
       if wantedVendors.remove(id) != nil, let name = Self.name(line) {
         names.vendors[PCIDeviceInfo.hex(UInt64(id), width: 4)] = name
       }
+      if vendorDevices.isEmpty { passVendor() }
     }
   }
 
+  /// Nothing more is wanted of the current vendor: the rest of its lines are passed over, and
+  /// the scan ends when nothing more is wanted at all.
+  private mutating func passVendor() {
+    vendor = nil
+    vendorDevices = []
+    if wantedVendors.isEmpty && wantedDevices.isEmpty { isDone = true }
+  }
+
   /// The ID of an `XXXX  Name` line; nil for another line.
-  private static func id(_ line: ArraySlice<UInt8>) -> UInt16? {
+  static func id(_ line: ArraySlice<UInt8>) -> UInt16? {
     guard line.count > 6, line[line.startIndex + 4] == 0x20, line[line.startIndex + 5] == 0x20,
       let id = PCIUevent.hex(line.prefix(4), digits: 4)
     else { return nil }

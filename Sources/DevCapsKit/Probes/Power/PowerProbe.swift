@@ -17,7 +17,7 @@ struct PowerProbe {
 
   func probe() -> PowerInfo {
     let asked = context.made.removeValue(forKey: PowerProbe.pendingQueryKey) as? PowerDaemonsQuery
-    let answers = (asked ?? PowerProbe.startQuery())?.collect()
+    let answers = (asked ?? PowerProbe.startQuery(context: context))?.collect()
     if let reason = answers?.timedOut { context.diagnostics.record("system bus", reason) }
     var power: PowerInfo
     if let upower = try? answers?.upower.get() {
@@ -34,13 +34,14 @@ struct PowerProbe {
 
   /// Asks the daemons now, when the report starts, so that they answer while the file probes run.
   static func ask(in context: ProbeContext) {
-    if let query = startQuery() { context.made[pendingQueryKey] = query }
+    if let query = startQuery(context: context) { context.made[pendingQueryKey] = query }
   }
 
-  /// The daemons' questions, asked now; nil without a system bus (nothing to wait for).
-  static func startQuery() -> PowerDaemonsQuery? {
+  /// The daemons' questions, asked now; nil without a system bus (nothing to wait for). The
+  /// power supplies' names (a directory listing, nothing read) let the devices be asked for at once.
+  static func startQuery(context: ProbeContext) -> PowerDaemonsQuery? {
     guard systemBusMayExist else { return nil }
-    return try? PowerDaemonsQuery.start().get()
+    return try? PowerDaemonsQuery.start(supplies: context.entries("/sys/class/power_supply")).get()
   }
 
   /// Without a system bus there is no upowerd to ask: then GLib and libupower-glib are not even

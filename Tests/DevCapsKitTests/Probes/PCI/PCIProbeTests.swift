@@ -134,15 +134,23 @@ struct PCIProbeTests {
 
   @Test("the scan stops once every wanted ID is found or passed: what follows is never read")
   func stopsEarly() {
+    // Found: the vendor's last wanted device ends the scan, before the next vendor's line.
     var scanner = PCIIDsScanner(wanted: [PCIDeviceInfo(address: "a", vendorId: "10de", deviceId: "1eb8")])
-    let head = Self.database.components(separatedBy: "8086  Intel")[0]
+    let head = Self.database.components(separatedBy: "\t1eb8")[0]
     scanner.feed(Array(head.utf8)[...])
     #expect(!scanner.isDone)
-    scanner.feed(Array("8086  Intel Corporation\n".utf8)[...])
+    scanner.feed(Array("\t1eb8  TU104GL [Tesla T4]\n".utf8)[...])
     #expect(scanner.isDone)
     // A line after the stop changes nothing.
     scanner.feed(Array("\t1eb8  Not this one\n".utf8)[...])
     #expect(scanner.names.devices == ["10de:1eb8": "TU104GL [Tesla T4]"])
+    // Passed: a device line past the last wanted ID of the vendor (its devices are in order).
+    var passed = PCIIDsScanner(wanted: [PCIDeviceInfo(address: "a", vendorId: "8086", deviceId: "1637")])
+    passed.feed(Array(Self.database.components(separatedBy: "\t9a49")[0].utf8)[...])
+    #expect(!passed.isDone)
+    passed.feed(Array("\t9a49  TigerLake-LP GT2 [Iris Xe Graphics]\n".utf8)[...])
+    #expect(passed.isDone)
+    #expect(passed.names == PCINames(vendors: ["8086": "Intel Corporation"], devices: [:]))
   }
 
   @Test("the installed pci.ids (Debian's pci.ids package, 1.4 MB): the names, read in chunks")
