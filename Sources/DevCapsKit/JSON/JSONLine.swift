@@ -47,7 +47,10 @@ public struct JSONLine: TextOutputStream, Sendable {
     afterKey = true
   }
 
-  /// A member's key that is not known at compile time (escaped).
+  /// A member's key that is not known at compile time (escaped). Disfavoured, so that a literal
+  /// key takes the StaticString form above (a literal's default type would otherwise win, and
+  /// every key of every line went through the escaping scan: a sixth of `motion --replay`).
+  @_disfavoredOverload
   public mutating func key(_ name: String) {
     separate()
     writeEscaped(name)

@@ -73,7 +73,8 @@ enum PCIIDsSeek {
   /// The next line feed at or after `start`, by memchr (Intel's block alone is 9,000 lines).
   static func newline(in bytes: [UInt8], from start: Int) -> Int? {
     bytes.withUnsafeBufferPointer { buffer in
-      guard start < buffer.count, let base = buffer.baseAddress, let found = memchr(base + start, 0x0A, buffer.count - start)
+      guard start < buffer.count, let base = buffer.baseAddress,
+        let found = memchr(base + start, 0x0A, buffer.count - start)
       else { return nil }
       return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
