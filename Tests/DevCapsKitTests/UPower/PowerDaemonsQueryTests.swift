@@ -35,6 +35,9 @@ struct PowerDaemonsQueryTests {
     let path = PowerDaemonsQuery.devicePath(kind: "battery", name: name)
     let element = path.dropFirst("/org/freedesktop/UPower/devices/".count)
     #expect(path.hasPrefix("/org/freedesktop/UPower/devices/battery_"))
-    #expect(element.utf8.allSatisfy { $0 == UInt8(ascii: "_") || ($0 < 0x80 && Character(Unicode.Scalar($0)).isLetter) || ($0 >= 0x30 && $0 <= 0x39) }, "\(path)")
+    #expect(
+      element.utf8.allSatisfy {
+        $0 == UInt8(ascii: "_") || ($0 < 0x80 && Character(Unicode.Scalar($0)).isLetter) || ($0 >= 0x30 && $0 <= 0x39)
+      }, "\(path)")
   }
 }

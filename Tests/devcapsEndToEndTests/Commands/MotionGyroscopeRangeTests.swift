@@ -19,7 +19,8 @@ struct MotionGyroscopeRangeTests {
       let gravity = (0.0, -sin(angle), -cos(angle))
       let field = (24.0, -41.6 * sin(angle), -41.6 * cos(angle))
       lines.append(
-        "\(t),\(max(-range, min(range, rate))),0,0,\(gravity.0),\(gravity.1),\(gravity.2),\(field.0),\(field.1),\(field.2)")
+        "\(t),\(max(-range, min(range, rate))),0,0,\(gravity.0),\(gravity.1),\(gravity.2),\(field.0),\(field.1),\(field.2)"
+      )
       truth.append(angle * 180 / Double.pi)
     }
     return (lines.joined(separator: "\n") + "\n", truth)

@@ -16,7 +16,9 @@ struct PCIIDsSeekTests {
         text += String(format: "\t%04x  Device %04x of %04x\n", device, device, vendor)
         // Subsystem lines, one of them longer than a search window.
         let repeats = device == 0 ? 300 : 30
-        if device % 5 == 0 { text += "\t\t17aa 5081  " + String(repeating: "long subsystem name ", count: repeats) + "\n" }
+        if device % 5 == 0 {
+          text += "\t\t17aa 5081  " + String(repeating: "long subsystem name ", count: repeats) + "\n"
+        }
       }
       if vendor % 11 == 0 { text += "# a comment between vendors\n" }
     }
