@@ -48,6 +48,17 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     chunked.finish()
     precondition(whole.names == chunked.names, "pci.ids read in chunks differs from read whole")
+    // The same bytes as a pci.ids file searched for a vendor: a place inside the file, and the
+    // scan from there ends.
+    let read = { (offset: Int, count: Int) -> [UInt8] in
+      offset >= bytes.count ? [] : Array(bytes[offset..<min(offset + count, bytes.count)])
+    }
+    let start = PCIIDsSeek.start(before: 0x8086, size: bytes.count, read: read)
+    precondition(start >= 0 && start <= bytes.count, "a pci.ids search outside the file")
+    var sought = PCIIDsScanner(wanted: wanted)
+    if start > 0 { sought.startMidLine() }
+    sought.feed(bytes[start...])
+    sought.finish()
   case 5: _ = parseCPUList(text)
   case 6: _ = MountMatrix.parse(text)
   case 7:

@@ -17,9 +17,9 @@ public struct ReportBuilder {
   public func build(sections: [ReportSection] = ReportSection.allCases) -> Report {
     let ordered = ReportSection.allCases.filter(sections.contains)
     var report = Report(sections: ordered)
-    for section in ordered { section.entry.start?(context) }
+    for section in ordered { section.probe.start?(context) }
     let probes = SectionProbes(builder: self, sections: ordered)
-    for section in ordered { section.entry.probe(&report, probes) }
+    for section in ordered { section.probe.probe(&report, probes) }
     report.warnings = context.diagnostics.entries
     return report
   }

@@ -1,12 +1,9 @@
 // The `capabilities` section: every key of the capability catalog, present or not, written as two
 // members (`capabilities`: key → present, `capabilityEvidence`: key → the device that proves it)
-// and read back by pairing them. Its entry in the table of sections (`ReportSection.entry`).
+// and read back by pairing them. Its entry in the table of sections (`ReportSection.entry`); its probe is in
+// `ReportSection.probe`.
 extension ReportSectionEntry {
   static let capabilities = ReportSectionEntry(
-    udevSubsystems: [ReportSection.sensors, .displays, .cameras, .audio, .radios, .inputs].flatMap(
-      { $0.entry.udevSubsystems }),
-    start: nil,
-    probe: { report, probes in report.capabilities = CapabilityCatalog.evaluate(probes.inventory) },
     json: { report, key, members in
       guard let capabilities = report.capabilities else {
         members.append(JSONMember(key, .null))

@@ -1,0 +1,110 @@
+/// What fills one section of a report: the probe, the udev subsystems it enumerates (one
+/// `Udev.prefetch` for every section asked for), and what is started before any section is probed.
+/// `ReportSection.probe` is the table of them, the builder a loop over it; the section's model side
+/// (JSON, saved reports) is its row in `ReportSection.entry`.
+struct SectionProbe: Sendable {
+  /// What the section's probes enumerate, for one `Udev.prefetch` of every section asked for.
+  let udevSubsystems: [String]
+  /// Started before any section is probed, so a slow answer (power's daemons) is awaited while
+  /// the other sections are read.
+  let start: (@Sendable (ProbeContext) -> Void)?
+  /// Probes the section into the report.
+  let probe: @Sendable (inout Report, SectionProbes) -> Void
+
+  init(
+    udevSubsystems: [String] = [], start: (@Sendable (ProbeContext) -> Void)? = nil,
+    probe: @escaping @Sendable (inout Report, SectionProbes) -> Void
+  ) {
+    self.udevSubsystems = udevSubsystems
+    self.start = start
+    self.probe = probe
+  }
+}
+
+extension ReportSection {
+  /// The table of probes: each case's row (below).
+  var probe: SectionProbe {
+    switch self {
+    case .device: .device
+    case .system: .system
+    case .cpu: .cpu
+    case .memory: .memory
+    case .limits: .limits
+    case .disks: .disks
+    case .network: .network
+    case .storage: .storage
+    case .power: .power
+    case .thermal: .thermal
+    case .sensors: .sensors
+    case .displays: .displays
+    case .gpus: .gpus
+    case .cameras: .cameras
+    case .audio: .audio
+    case .radios: .radios
+    case .inputs: .inputs
+    case .pci: .pci
+    case .capabilities: .capabilities
+    }
+  }
+}
+
+extension SectionProbe {
+  static let device = SectionProbe { report, probes in report.device = DeviceProbe(context: probes.context).probe() }
+  static let system = SectionProbe { report, probes in report.system = SystemProbe(context: probes.context).probe() }
+  static let cpu = SectionProbe { report, probes in report.cpu = CPUProbe(context: probes.context).probe() }
+  static let memory = SectionProbe { report, probes in report.memory = MemoryProbe(context: probes.context).probe() }
+  static let limits = SectionProbe { report, probes in report.limits = LimitsProbe(context: probes.context).probe() }
+  static let disks = SectionProbe { report, probes in report.disks = DiskProbe(context: probes.context).probe() }
+  static let network = SectionProbe { report, probes in report.network = NetworkProbe(context: probes.context, includeMACAddresses: probes.builder.includeMACAddresses).probe() }
+  static let storage = SectionProbe { report, probes in report.storage = StorageProbe(context: probes.context, includeVirtual: probes.builder.includeVirtualBlockDevices).probe() }
+  /// UPower and power-profiles-daemon are asked before any section is probed, and answer while
+  /// the others are read. Not power_supply among the subsystems: sysfs is read only when UPower
+  /// does not answer.
+  static let power = SectionProbe(start: { PowerProbe.ask(in: $0) }) { report, probes in report.power = probes.inventory.power }
+  static let thermal = SectionProbe { report, probes in report.thermal = ThermalProbe(context: probes.context).probe() }
+  static let sensors = SectionProbe(udevSubsystems: ["iio", "input"]) { report, probes in report.sensors = probes.inventory.sensors }
+  static let displays = SectionProbe(udevSubsystems: ["drm"]) { report, probes in report.displays = probes.inventory.displays }
+  static let gpus = SectionProbe(udevSubsystems: ["drm"]) { report, probes in report.gpus = probes.inventory.gpus }
+  static let cameras = SectionProbe(udevSubsystems: ["video4linux"]) { report, probes in report.cameras = probes.inventory.cameras }
+  static let audio = SectionProbe(udevSubsystems: ["sound"]) { report, probes in report.audio = probes.inventory.audioCards }
+  static let radios = SectionProbe(udevSubsystems: ["net", "bluetooth", "wwan", "gnss", "nfc"]) { report, probes in report.radios = probes.inventory.radios }
+  static let inputs = SectionProbe(udevSubsystems: ["input"]) { report, probes in report.inputs = probes.inventory.inputs }
+  static let pci = SectionProbe { report, probes in report.pci = PCIProbe(context: probes.context).probe() }
+  /// Every key of the capability catalog, from the hardware the other sections list.
+  static let capabilities = SectionProbe(
+    udevSubsystems: [ReportSection.sensors, .displays, .cameras, .audio, .radios, .inputs].flatMap {
+      $0.probe.udevSubsystems
+    }
+  ) { report, probes in report.capabilities = CapabilityCatalog.evaluate(probes.inventory) }
+}
+
+/// What the probes of one report share: the probe context, the builder's options, and the
+/// hardware inventory (libudev loaded, and the subsystems of every section asked for enumerated
+/// in one scan, the first time a section needs it).
+final class SectionProbes {
+  let context: ProbeContext
+  let builder: ReportBuilder
+  private let udevSubsystems: [String]
+  private var hardware: HardwareInventory?
+
+  init(builder: ReportBuilder, sections: [ReportSection]) {
+    self.context = builder.context
+    self.builder = builder
+    self.udevSubsystems = sections.flatMap { $0.probe.udevSubsystems }
+  }
+
+  var inventory: HardwareInventory {
+    if let hardware { return hardware }
+    let udev = Udev(recorder: context.recorder)
+    if udev == nil {
+      context.diagnostics.record(
+        "libudev",
+        "cannot use udev (\(Udev.unavailableReason)): no sensors, displays, GPUs, cameras, audio, radios or inputs listed"
+      )
+    }
+    udev?.prefetch(subsystems: udevSubsystems)
+    let created = HardwareInventory(context: context, udev: udev)
+    hardware = created
+    return created
+  }
+}
