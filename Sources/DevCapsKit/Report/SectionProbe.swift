@@ -22,60 +22,67 @@ struct SectionProbe: Sendable {
 }
 
 extension ReportSection {
-  /// The table of probes: each case's row (below).
+  /// The table of probes, one row a section. Built when asked (twice a section per report): its
+  /// closures capture nothing, so a row costs no allocation but its udev subsystems' array.
   var probe: SectionProbe {
     switch self {
-    case .device: .device
-    case .system: .system
-    case .cpu: .cpu
-    case .memory: .memory
-    case .limits: .limits
-    case .disks: .disks
-    case .network: .network
-    case .storage: .storage
-    case .power: .power
-    case .thermal: .thermal
-    case .sensors: .sensors
-    case .displays: .displays
-    case .gpus: .gpus
-    case .cameras: .cameras
-    case .audio: .audio
-    case .radios: .radios
-    case .inputs: .inputs
-    case .pci: .pci
-    case .capabilities: .capabilities
+    case .device:
+      SectionProbe { report, probes in report.device = DeviceProbe(context: probes.context).probe() }
+    case .system:
+      SectionProbe { report, probes in report.system = SystemProbe(context: probes.context).probe() }
+    case .cpu:
+      SectionProbe { report, probes in report.cpu = CPUProbe(context: probes.context).probe() }
+    case .memory:
+      SectionProbe { report, probes in report.memory = MemoryProbe(context: probes.context).probe() }
+    case .limits:
+      SectionProbe { report, probes in report.limits = LimitsProbe(context: probes.context).probe() }
+    case .disks:
+      SectionProbe { report, probes in report.disks = DiskProbe(context: probes.context).probe() }
+    case .network:
+      SectionProbe { report, probes in
+        report.network = NetworkProbe(context: probes.context, includeMACAddresses: probes.builder.includeMACAddresses)
+          .probe()
+      }
+    case .storage:
+      SectionProbe { report, probes in
+        report.storage = StorageProbe(
+          context: probes.context, includeVirtual: probes.builder.includeVirtualBlockDevices
+        ).probe()
+      }
+    // UPower and power-profiles-daemon are asked before any section is probed, and answer while
+    // the others are read. Not power_supply among the subsystems: sysfs is read only when UPower
+    // does not answer.
+    case .power:
+      SectionProbe(start: { PowerProbe.ask(in: $0) }) { report, probes in report.power = probes.inventory.power }
+    case .thermal:
+      SectionProbe { report, probes in report.thermal = ThermalProbe(context: probes.context).probe() }
+    case .sensors:
+      SectionProbe(udevSubsystems: ["iio", "input"]) { report, probes in report.sensors = probes.inventory.sensors }
+    case .displays:
+      SectionProbe(udevSubsystems: ["drm"]) { report, probes in report.displays = probes.inventory.displays }
+    case .gpus:
+      SectionProbe(udevSubsystems: ["drm"]) { report, probes in report.gpus = probes.inventory.gpus }
+    case .cameras:
+      SectionProbe(udevSubsystems: ["video4linux"]) { report, probes in report.cameras = probes.inventory.cameras }
+    case .audio:
+      SectionProbe(udevSubsystems: ["sound"]) { report, probes in report.audio = probes.inventory.audioCards }
+    case .radios:
+      SectionProbe(udevSubsystems: ["net", "bluetooth", "wwan", "gnss", "nfc"]) { report, probes in
+        report.radios = probes.inventory.radios
+      }
+    case .inputs:
+      SectionProbe(udevSubsystems: ["input"]) { report, probes in report.inputs = probes.inventory.inputs }
+    case .pci:
+      SectionProbe { report, probes in report.pci = PCIProbe(context: probes.context).probe() }
+    // Every key of the capability catalog, from the hardware the other sections list.
+    case .capabilities:
+      SectionProbe(
+        udevSubsystems: [ReportSection.sensors, .displays, .cameras, .audio, .radios, .inputs].flatMap {
+          $0.probe.udevSubsystems
+        }
+      ) { report, probes in report.capabilities = CapabilityCatalog.evaluate(probes.inventory) }
     }
   }
-}
-
-extension SectionProbe {
-  static let device = SectionProbe { report, probes in report.device = DeviceProbe(context: probes.context).probe() }
-  static let system = SectionProbe { report, probes in report.system = SystemProbe(context: probes.context).probe() }
-  static let cpu = SectionProbe { report, probes in report.cpu = CPUProbe(context: probes.context).probe() }
-  static let memory = SectionProbe { report, probes in report.memory = MemoryProbe(context: probes.context).probe() }
-  static let limits = SectionProbe { report, probes in report.limits = LimitsProbe(context: probes.context).probe() }
-  static let disks = SectionProbe { report, probes in report.disks = DiskProbe(context: probes.context).probe() }
-  static let network = SectionProbe { report, probes in report.network = NetworkProbe(context: probes.context, includeMACAddresses: probes.builder.includeMACAddresses).probe() }
-  static let storage = SectionProbe { report, probes in report.storage = StorageProbe(context: probes.context, includeVirtual: probes.builder.includeVirtualBlockDevices).probe() }
-  /// UPower and power-profiles-daemon are asked before any section is probed, and answer while
-  /// the others are read. Not power_supply among the subsystems: sysfs is read only when UPower
-  /// does not answer.
-  static let power = SectionProbe(start: { PowerProbe.ask(in: $0) }) { report, probes in report.power = probes.inventory.power }
-  static let thermal = SectionProbe { report, probes in report.thermal = ThermalProbe(context: probes.context).probe() }
-  static let sensors = SectionProbe(udevSubsystems: ["iio", "input"]) { report, probes in report.sensors = probes.inventory.sensors }
-  static let displays = SectionProbe(udevSubsystems: ["drm"]) { report, probes in report.displays = probes.inventory.displays }
-  static let gpus = SectionProbe(udevSubsystems: ["drm"]) { report, probes in report.gpus = probes.inventory.gpus }
-  static let cameras = SectionProbe(udevSubsystems: ["video4linux"]) { report, probes in report.cameras = probes.inventory.cameras }
-  static let audio = SectionProbe(udevSubsystems: ["sound"]) { report, probes in report.audio = probes.inventory.audioCards }
-  static let radios = SectionProbe(udevSubsystems: ["net", "bluetooth", "wwan", "gnss", "nfc"]) { report, probes in report.radios = probes.inventory.radios }
-  static let inputs = SectionProbe(udevSubsystems: ["input"]) { report, probes in report.inputs = probes.inventory.inputs }
-  static let pci = SectionProbe { report, probes in report.pci = PCIProbe(context: probes.context).probe() }
-  /// Every key of the capability catalog, from the hardware the other sections list.
-  static let capabilities = SectionProbe(
-    udevSubsystems: [ReportSection.sensors, .displays, .cameras, .audio, .radios, .inputs].flatMap {
-      $0.probe.udevSubsystems
-    }
-  ) { report, probes in report.capabilities = CapabilityCatalog.evaluate(probes.inventory) }
 }
 
 /// What the probes of one report share: the probe context, the builder's options, and the
