@@ -17,7 +17,7 @@ extension ReportSectionEntry {
   /// A section whose value (`get`, `set`: closures, not key paths, which the runtime builds from
   /// their types' mangled names at a cost of 5 % of `list --json`) is one model (or an array of them) that writes its own JSON and is
   /// read back through Codable, or through `saved` where a reader of its own is faster.
-  init<Model: Decodable & ReportJSONConvertible>(
+  init<Model: Decodable & ReportJSONConvertible & Sendable>(
     _ get: @escaping @Sendable (Report) -> Model?, _ set: @escaping @Sendable (inout Report, Model?) -> Void,
     saved: (@Sendable (JSONValue) throws(SavedMembers.MemberError) -> Model)? = nil
   ) {
