@@ -4,12 +4,12 @@
 /// `encode`. devcaps' own types write an unknown value as `null`, never leave it out (the report's
 /// models through `Report.json`, the events with `encode`). Non-finite numbers have no JSON
 /// spelling and become `null`.
-public struct JSONValueEncoder: Sendable {
+package struct JSONValueEncoder: Sendable {
   /// An encoder.
-  public init() {}
+  package init() {}
 
   /// A model value as a JSON value, members in the order the type encodes them.
-  public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
+  package func encode<T: Encodable>(_ value: T) throws -> JSONValue {
     let node = EncodingNode()
     try value.encode(to: NodeEncoder(node: node, codingPath: []))
     return node.value

@@ -1,17 +1,17 @@
 /// The capability catalog: every key `require` knows, the Linux rule that decides it, and the
 /// evidence (the device that proves it). One table, so `list`, `require` and the documentation
 /// cannot drift apart.
-public struct CapabilityRule: Sendable {
+package struct CapabilityRule: Sendable {
   /// The key, as a manifest and `devcaps list` name it (`accelerometer`).
-  public let key: String
+  package let key: String
   /// The rule in words, as `devcaps list` and docs/reference/manifest-language.md show it.
-  public let rule: String
+  package let rule: String
   /// The evidence when the capability is present, nil when absent.
   let detect: @Sendable (HardwareInventory) -> String?
 }
 
 /// Every capability key with the Linux rule that decides it, in catalog order.
-public enum CapabilityCatalog {
+package enum CapabilityCatalog {
   static func evaluate(_ inventory: HardwareInventory) -> [CapabilityResult] {
     rules.map { rule in
       let evidence = rule.detect(inventory)
@@ -20,13 +20,13 @@ public enum CapabilityCatalog {
   }
 
   /// The rule of a key; nil for a key that is not in the catalog.
-  public static func rule(for key: String) -> CapabilityRule? { rules.first { $0.key == key } }
+  package static func rule(for key: String) -> CapabilityRule? { rules.first { $0.key == key } }
 
   /// Every key, in catalog order.
-  public static var keys: [String] { rules.map(\.key) }
+  package static var keys: [String] { rules.map(\.key) }
 
   /// Every rule, in catalog order (the order of `capabilities` in the report).
-  public static let rules: [CapabilityRule] = [
+  package static let rules: [CapabilityRule] = [
     sensor(
       "accelerometer", .accelerometer,
       "an IIO device with in_accel_* channels, or an input device with ID_INPUT_ACCELEROMETER=1"),

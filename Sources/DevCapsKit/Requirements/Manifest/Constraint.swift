@@ -27,7 +27,7 @@ public struct Constraint: Sendable, Equatable {
   }
 
   /// Parses a constraint for a key of this measure.
-  public static func parse(_ text: String, measure: ManifestKeys.Measure) throws(ParseError) -> Constraint {
+  package static func parse(_ text: String, measure: ManifestKeys.Measure) throws(ParseError) -> Constraint {
     if let plain = PlainConstraint.parse(text, measure: measure) { return plain }
     return try parseCharacters(text, measure: measure)
   }

@@ -1,21 +1,21 @@
 /// What each key that is not a capability of the catalog takes and means: the one source of
 /// `devcaps require --list-keys`, the key lists of `require --help`, the man page and
 /// docs/reference/manifest.md. The capability keys' meanings are their catalog rules.
-public struct KeyReference: Sendable, Equatable {
+package struct KeyReference: Sendable, Equatable {
   /// The key as a manifest names it; a path key with its placeholder (`disk-free[:PATH]`).
-  public var key: String
+  package var key: String
   /// What the key takes: `true/false`, `bytes`, `version`, `name or list`, `manifests`.
-  public var value: String
+  package var value: String
   /// What it means, in one sentence.
-  public var meaning: String
+  package var meaning: String
 }
 
 extension ManifestKeys {
   /// The value a capability key of the catalog takes.
-  public static let capabilityValue = "true/false"
+  package static let capabilityValue = "true/false"
 
   /// Every key that is not a capability of the catalog, in the order `--list-keys` shows them.
-  public static let reference: [KeyReference] = [
+  package static let reference: [KeyReference] = [
     (
       "device-node:PATH", "true/false",
       "PATH is a character or block device this process can open for reading and writing (/dev/kvm); live only"

@@ -1,8 +1,8 @@
 /// Every key a manifest may name. Kept free of any probing code so that the manifest parser
 /// stands alone (and can be fuzzed alone).
-public enum ManifestKeys {
+package enum ManifestKeys {
   /// The capability catalog's keys, in catalog order: true when required, false when prohibited.
-  public static let capabilities = [
+  package static let capabilities = [
     "accelerometer", "gyroscope", "magnetometer", "device-motion", "ambient-light", "proximity", "barometer",
     "step-counter",
     "battery", "wifi",
@@ -13,7 +13,7 @@ public enum ManifestKeys {
   ]
 
   /// What a measured key compares, and so which units its constraint takes.
-  public enum Measure: Sendable, Equatable {
+  package enum Measure: Sendable, Equatable {
     /// B, kB/KB, MB, GB, TB (powers of 1000), KiB, MiB, GiB, TiB (powers of 1024).
     case bytes
     /// A whole number with no unit.
@@ -33,7 +33,7 @@ public enum ManifestKeys {
   }
 
   /// Keys that take a constraint, and what their values measure.
-  public static let measured: [(key: String, measure: Measure)] = [
+  package static let measured: [(key: String, measure: Measure)] = [
     ("memory", .bytes), ("memory-available", .bytes), ("disk-free", .bytes), ("disk-total", .bytes),
     ("cpu-cores", .count), ("available-cores", .cores), ("memory-limit", .bytes), ("available-memory", .bytes),
     ("cpu-frequency", .hertz),
@@ -43,35 +43,35 @@ public enum ManifestKeys {
 
   /// Keys that take a list of names, all of which must be present; `network` and `storage`
   /// also take one name as a string.
-  public static let listKeys: [String] = ["cpu-features", "network", "storage", "pci-device"]
+  package static let listKeys: [String] = ["cpu-features", "network", "storage", "pci-device"]
 
   /// List keys that take one name without brackets: `{"network": "ethernet"}`.
-  public static let singleNameKeys: Set<String> = [
+  package static let singleNameKeys: Set<String> = [
     "network", "storage", "os", "os-like", "virtualization", "pci-device",
   ]
 
   /// The thermal states a `thermal-state` constraint names, coolest first (`ThermalState`'s
   /// cases, spelled here so that the manifest parser stands alone).
-  public static let thermalStates = ["nominal", "fair", "serious", "critical"]
+  package static let thermalStates = ["nominal", "fair", "serious", "critical"]
 
   /// Keys that take a path after a colon: the measured `disk-free:/var` (`/` when none is
   /// written) and the true/false `device-node:/dev/kvm` (a path required).
-  public static let pathKeys: Set<String> = ["disk-free", "disk-total", "device-node"]
+  package static let pathKeys: Set<String> = ["disk-free", "disk-total", "device-node"]
 
   /// Keys that take one name or a list of names, any of which matching is enough.
-  public static let nameKeys: [String] = ["os", "os-like", "virtualization"]
+  package static let nameKeys: [String] = ["os", "os-like", "virtualization"]
 
   /// Keys that take a list of manifests: `any-of` holds when one of them holds, `none-of` when
   /// none does.
-  public static let groupKeys: [String] = ["any-of", "none-of"]
+  package static let groupKeys: [String] = ["any-of", "none-of"]
 
   /// Old names still read, and the key each now means.
-  public static let aliases: [String: String] = ["available-memory": "memory-limit"]
+  package static let aliases: [String: String] = ["available-memory": "memory-limit"]
 
   /// The names a key takes when they form a closed set: anything else is a manifest error (a
   /// typo would otherwise be a gate that can never pass). `os` and `os-like` are open (any
   /// os-release ID), and so are CPU features.
-  public static func allowedNames(of key: String) -> [String]? {
+  package static func allowedNames(of key: String) -> [String]? {
     switch key {
     case "network": networkKinds
     case "storage": storageKinds
@@ -81,15 +81,15 @@ public enum ManifestKeys {
   }
 
   /// What NetworkProbe calls an interface's kind.
-  public static let networkKinds = [
+  package static let networkKinds = [
     "ethernet", "wifi", "wwan", "loopback", "bridge", "bond", "vlan", "wireguard", "virtual",
   ]
 
   /// lsblk's transports as StorageProbe names them, and the kinds of disk.
-  public static let storageKinds = ["nvme", "sata", "usb", "virtio", "mmc", "scsi", "xen", "ssd", "hdd", "removable"]
+  package static let storageKinds = ["nvme", "sata", "usb", "virtio", "mmc", "scsi", "xen", "ssd", "hdd", "removable"]
 
   /// `none`, `vm`, `container`, and systemd-detect-virt's names of each layer.
-  public static let virtualizationNames = [
+  package static let virtualizationNames = [
     "none", "vm", "container",
     "kvm", "qemu", "amazon", "zvm", "vmware", "microsoft", "oracle", "powervm", "xen", "bochs", "uml", "parallels",
     "bhyve", "qnx", "acrn", "apple", "sre", "google", "vm-other",
@@ -99,19 +99,19 @@ public enum ManifestKeys {
 
   /// iOS keys that mean nothing on Linux: known, so never typos. Required, they are unmet;
   /// prohibited, they hold.
-  public static let unavailableOnLinux: [String] = [
+  package static let unavailableOnLinux: [String] = [
     "metal", "arkit", "healthkit", "gamekit", "opengles-1", "opengles-2", "opengles-3", "sms", "peer-peer",
     "armv6", "arm64e", "location-services", "camera-flash", "auto-focus-camera", "bluetooth-le", "driverkit",
     "iphone-ipad-minimum-performance-a12", "iphone-performance-gaming-tier",
   ]
 
   /// The measure of a measured key; nil for a capability key.
-  public static func measure(of key: String) -> Measure? {
+  package static func measure(of key: String) -> Measure? {
     measured.first { $0.key == key }?.measure
   }
 
   /// Every key a manifest may name: capabilities, measured keys, iOS keys with no Linux meaning.
-  public static var all: [String] {
+  package static var all: [String] {
     capabilities + ["device-node"] + measured.map(\.key) + listKeys + nameKeys + groupKeys + unavailableOnLinux
   }
 }
