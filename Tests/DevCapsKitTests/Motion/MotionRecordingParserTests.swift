@@ -85,7 +85,7 @@ struct MotionRecordingParserTests {
   func lineRoundTrip() throws {
     let inputs = [
       MotionInput(
-        timestamp: 12345.678901234, acceleration: Vector3(1e-300, -0.0, 5e-324),
+        timestamp: 12345.678901234, acceleration: Vector3(1e-300, -0.0, .leastNonzeroMagnitude),
         rotationRate: Vector3(0.1, -2.5e10, 1.0 / 3)),
       MotionInput(
         timestamp: 12345.688901234, acceleration: Vector3(0.5, 0, -0.866), rotationRate: .zero,

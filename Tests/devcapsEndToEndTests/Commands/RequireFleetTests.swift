@@ -85,7 +85,7 @@ struct RequireFleetTests {
   func worstStatus() throws {
     let (directory, report) = try fleet()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let phone = try RequireCommandTests().manifest("phone.json")
+    let phone = RequireCommandTests().manifest("phone.json")
     let pinephone = directory.appendingPathComponent("pinephone.json").path
     #expect(try require([phone, "--against", pinephone]).status == 0)
     // qemu-vm and thinkpad-laptop fall short of the phone manifest.
@@ -151,7 +151,7 @@ struct RequireFleetTests {
     let (directory, report) = try fleet()
     defer { try? FileManager.default.removeItem(at: directory) }
     _ = try write(report, directory, "second-phone.json")
-    let phone = try RequireCommandTests().manifest("phone.json")
+    let phone = RequireCommandTests().manifest("phone.json")
     let text = try require([phone, "--against", directory.path])
     let rows = text.stdout.split(separator: "\n").map {
       $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
@@ -218,7 +218,7 @@ struct RequireFleetTests {
     let huge = String(repeating: "n", count: 1 << 20)
     _ = try write(
       report.replacingOccurrences(of: "\"name\": \"pinephone\"", with: "\"name\": \"\(huge)\""), directory, "m050.json")
-    let phone = try RequireCommandTests().manifest("phone.json")
+    let phone = RequireCommandTests().manifest("phone.json")
     let text = try require([phone, "--against", directory.path])
     #expect(text.status == 1)
     let rows = text.stdout.split(separator: "\n")

@@ -51,9 +51,10 @@ package enum FileOutput {
   /// The path to replace: `path` itself when it is absent or a regular file, the file a symbolic
   /// link points to when that is a regular file; anything else is refused.
   static func regularTarget(_ path: String) throws(OutputFileError) -> String {
-    var info = stat()
-    guard lstat(path, &info) == 0 else {
-      let error = Errno.current
+    let info: stat
+    do throws(Errno) {
+      info = try FileSystem.status(path, followingLinks: false)
+    } catch {
       if error == .noSuchFileOrDirectory { return path }
       throw .system(path, "look at", error)
     }
@@ -61,15 +62,16 @@ package enum FileOutput {
     if kind == .regular { return path }
     guard kind == .symbolicLink else { throw .notRegularFile(path, kind) }
     try refuseForeignLink(path, owner: info.st_uid)
-    guard let resolved = realpath(path, nil) else {
-      let error = Errno.current
+    let target: String
+    do throws(Errno) {
+      target = try FileSystem.resolvedPath(path)
+    } catch {
       if error == .noSuchFileOrDirectory { throw .danglingLink(path) }
       throw .system(path, "follow the link", error)
     }
-    defer { free(resolved) }
-    let target = String(cString: resolved)
-    guard stat(target, &info) == 0 else { throw .system(path, "look at", .current) }
-    let targetKind = FileKind(mode: info.st_mode)
+    let targetInfo: stat
+    do throws(Errno) { targetInfo = try FileSystem.status(target) } catch { throw .system(path, "look at", error) }
+    let targetKind = FileKind(mode: targetInfo.st_mode)
     guard targetKind == .regular else { throw .notRegularFile(path, targetKind) }
     return target
   }
@@ -81,8 +83,10 @@ package enum FileOutput {
   static func refuseForeignLink(_ path: String, owner: uid_t) throws(OutputFileError) {
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    var status = stat()
-    guard stat(directory, &status) == 0 else { throw .system(path, "look at the directory of", .current) }
+    let status: stat
+    do throws(Errno) { status = try FileSystem.status(directory) } catch {
+      throw .system(path, "look at the directory of", error)
+    }
     let shared = status.st_mode & S_ISVTX != 0 && status.st_mode & S_IWOTH != 0
     if shared && owner != geteuid() && owner != status.st_uid {
       throw .foreignLink(path, owner: owner)
@@ -96,11 +100,13 @@ package enum FileOutput {
     var built = path.hasPrefix("/") ? "" : "."
     for part in path.split(separator: "/") {
       built += "/" + part
-      guard mkdir(built, mode) != 0 else { continue }
-      let failure = Errno.current
-      guard failure.rawValue == EEXIST else { return (built, failure) }
-      var status = stat()
-      guard stat(built, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+      do throws(Errno) {
+        try FileSystem.makeDirectory(built, mode: mode)
+        continue
+      } catch {
+        guard error.rawValue == EEXIST else { return (built, error) }
+      }
+      guard let status = try? FileSystem.status(built), status.st_mode & S_IFMT == S_IFDIR else {
         return (built, Errno(rawValue: ENOTDIR))
       }
     }
