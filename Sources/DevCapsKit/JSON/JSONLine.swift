@@ -55,7 +55,9 @@ public struct JSONLine: TextOutputStream, Sendable {
 
   public mutating func endArray() { end(UInt8(ascii: "]")) }
 
-  /// A member's key; its value is the next thing written.
+  /// A member's key; its value is the next thing written. Inlined, so that each key's length
+  /// is a constant where it is written and its bytes are copied without a call.
+  @inline(__always)
   public mutating func key(_ name: StaticString) {
     let comma = needsComma()
     name.withUTF8Buffer { utf8 in
@@ -201,6 +203,7 @@ public struct JSONLine: TextOutputStream, Sendable {
     storage.append(contentsOf: repeatElement(0, count: max(length, storage.count * 2) - storage.count))
   }
 
+  @inline(__always)
   mutating func put(_ byte: UInt8) {
     fill(upTo: 1) { output in
       output[0] = byte

@@ -119,10 +119,12 @@ enum ShortestDecimal {
     return (digits, exponent)
   }
 
-  /// 10^0 … 10^19.
-  private static let wholePowersOfTen: [UInt64] = (0..<20).map { power in
-    (0..<power).reduce(1 as UInt64) { product, _ in product * 10 }
-  }
+  /// 10^0 … 10^19 (a literal, so stored as it stands, with nothing to compute at first use).
+  private static let wholePowersOfTen: [UInt64] = [
+    1, 10, 100, 1000, 10000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+    100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+    10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+  ]
 
   /// The number of decimal digits of `value` (1 for 0), from its bit length. (Setting the
   /// lowest bit changes no count but 0's: every power of ten above 1 is even.)
@@ -184,23 +186,43 @@ enum ShortestDecimal {
   }
 
   /// "00" … "99".
-  private static let digitPairs: [UInt8] = Array(
-    (0..<100).flatMap { [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)] })
+  private static let digitPairs: StaticString = """
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899
+    """
 
-  /// `value`'s `count` digits (leading zeros if it has fewer), two at a time from the right.
+  /// `value`'s `count` digits (leading zeros if it has fewer), from the right: eight at a time
+  /// in 32 bits, each eight as two fours, each four as two pairs.
   @inline(__always)
   static func writeDigits(_ value: UInt64, count: Int, to output: UnsafeMutablePointer<UInt8>) {
     var value = value
     var end = count
-    digitPairs.withUnsafeBufferPointer { pairs in
-      while end >= 2 {
-        let pair = Int(value % 100) * 2
-        value /= 100
-        output[end - 2] = pairs[pair]
-        output[end - 1] = pairs[pair + 1]
-        end -= 2
-      }
-      if end == 1 { output[0] = UInt8(ascii: "0") + UInt8(value % 10) }
+    while end >= 8 {
+      let eight = UInt32(truncatingIfNeeded: value % 100_000_000)
+      value /= 100_000_000
+      writeFour(eight / 10000, to: output + end - 8)
+      writeFour(eight % 10000, to: output + end - 4)
+      end -= 8
     }
+    var rest = UInt32(truncatingIfNeeded: value)
+    while end >= 2 {
+      writePair(rest % 100, to: output + end - 2)
+      rest /= 100
+      end -= 2
+    }
+    if end == 1 { output[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10) }
+  }
+
+  @inline(__always)
+  private static func writeFour(_ four: UInt32, to output: UnsafeMutablePointer<UInt8>) {
+    writePair(four / 100, to: output)
+    writePair(four % 100, to: output + 2)
+  }
+
+  @inline(__always)
+  private static func writePair(_ pair: UInt32, to output: UnsafeMutablePointer<UInt8>) {
+    let digits = UnsafeRawPointer(digitPairs.utf8Start + Int(pair) * 2).loadUnaligned(as: UInt16.self)
+    UnsafeMutableRawPointer(output).storeBytes(of: digits, as: UInt16.self)
   }
 }
