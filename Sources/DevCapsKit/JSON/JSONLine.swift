@@ -12,7 +12,7 @@ public struct JSONLine: TextOutputStream, Sendable {
   /// The line is `storage[..<count]`; the rest is room for the next bytes.
   private var storage: [UInt8]
   /// The line's length in bytes.
-  public private(set) var count = 0
+  package private(set) var count = 0
   /// Bit n set: the container at depth n has no member yet.
   private var firstAtDepth: UInt64 = 0
   private var depth = 0
@@ -27,10 +27,10 @@ public struct JSONLine: TextOutputStream, Sendable {
   public var bytes: [UInt8] { Array(storage[..<count]) }
 
   /// The bytes the line can hold before its storage grows.
-  public var capacity: Int { storage.count }
+  package var capacity: Int { storage.count }
 
   /// Calls `body` with the line's bytes, without copying them.
-  public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+  package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
     try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
   }
 
@@ -127,8 +127,9 @@ public struct JSONLine: TextOutputStream, Sendable {
         output[0] = UInt8(ascii: ",")
         position = 1
       }
-      if number == number.rounded(), abs(number) < 1e15 {
-        // Whole numbers as integers with `.0` (-0.0 too, as 0.0).
+      // Whole numbers as integers with `.0` (-0.0 too, as 0.0). Converted and back, not
+      // rounded(): libm's round was a call per number.
+      if abs(number) < 1e15, Double(Int64(number)) == number {
         position += Self.writeDigits(Int64(number), to: output + position)
         output[position] = UInt8(ascii: ".")
         output[position + 1] = UInt8(ascii: "0")

@@ -30,17 +30,21 @@ struct DeviceNodeTests {
     }
   }
 
-  @Test("dev swapped for a link to the host's /dev after resolving: the image's regular file is checked, not the host's /dev/null")
+  @Test(
+    "dev swapped for a link to the host's /dev after resolving: the image's regular file is checked, not the host's /dev/null"
+  )
   func swappedAfterResolving() throws {
     let image = try Image()
-    let access = DeviceNodeAccess.check("/dev/null", inside: SystemRoot(image.path), afterResolving: image.swapDevForHostLink)
+    let access = DeviceNodeAccess.check(
+      "/dev/null", inside: SystemRoot(image.path), afterResolving: image.swapDevForHostLink)
     #expect(access == .notADevice("a regular file"))
     // Resolved again, the image's link to /dev leads to itself inside the root: never usable.
     let again = DeviceNodeAccess.check("/dev/null", inside: SystemRoot(image.path))
     #expect(again == .refused(kind: "path", .symbolicLinkLoop), "\(again)")
   }
 
-  @Test("on the live system the node is opened once and checked by its descriptor: /dev/null, a file, a directory, nothing")
+  @Test(
+    "on the live system the node is opened once and checked by its descriptor: /dev/null, a file, a directory, nothing")
   func liveSystem() throws {
     let image = try Image()
     #expect(DeviceNodeAccess.check("/dev/null") == .usable(kind: "character device"))
