@@ -9,7 +9,9 @@ import Testing
 struct PlainASCIITests {
   @Test(
     "plain text is ASCII without a carriage return",
-    arguments: [("flags : fpu", true), ("", true), ("a\r\nb", false), ("a\rb", false), ("café", false), ("\t\0 ", true)])
+    arguments: [
+      ("flags : fpu", true), ("", true), ("a\r\nb", false), ("a\rb", false), ("café", false), ("\t\0 ", true),
+    ])
   func plain(text: String, expected: Bool) {
     var text = text
     #expect(text.withUTF8 { PlainASCII.isPlain($0) } == expected)
@@ -43,7 +45,8 @@ struct PlainASCIITests {
   @Test(
     "a word is found whole",
     arguments: [
-      ("fpu hypervisor vme", "hypervisor", true), ("fpu hypervisor", "hyper", false), ("hypervisor", "hypervisor", true),
+      ("fpu hypervisor vme", "hypervisor", true), ("fpu hypervisor", "hyper", false),
+      ("hypervisor", "hypervisor", true),
       ("a  b", "b", true), ("", "a", false), ("ab", "b", false),
     ])
   func containsWord(text: String, word: String, expected: Bool) {
