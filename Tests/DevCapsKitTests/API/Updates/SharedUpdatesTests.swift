@@ -151,22 +151,28 @@ struct SharedUpdatesTests {
     try await Task.sleep(for: .milliseconds(100))
     let after = (threads: threads(), descriptors: openDescriptors())
     if after != idle {
-      problems.append("after the last loop: threads \(idle.threads) → \(after.threads), descriptors \(idle.descriptors) → \(after.descriptors)")
+      problems.append(
+        "after the last loop: threads \(idle.threads) → \(after.threads), descriptors \(idle.descriptors) → \(after.descriptors)"
+      )
     }
     // A loop after the last one opens the source anew.
     _ = try await within(5, "a sample from a source opened anew") { try await timestamps(updates, count: 2) }
     exitIfAny(problems)
   }
 
-  @Test("ten loops over a running source cost the thread of one; after the last loop its thread and descriptors are gone")
+  @Test(
+    "ten loops over a running source cost the thread of one; after the last loop its thread and descriptors are gone")
   func threadsAndClosing() async {
-    let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent])
-    {
+    let result = await #expect(
+      processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent]
+    ) {
       await SharedUpdatesTests.exitingOnError { try await SharedUpdatesTests.oneThreadForTenLoops() }
     }
     if let result {
       print(String(decoding: result.standardOutputContent, as: UTF8.self), terminator: "")
-      if result.exitStatus != .exitCode(0) { Issue.record("\(String(decoding: result.standardErrorContent, as: UTF8.self))") }
+      if result.exitStatus != .exitCode(0) {
+        Issue.record("\(String(decoding: result.standardErrorContent, as: UTF8.self))")
+      }
     }
   }
 
