@@ -64,7 +64,11 @@ struct MotionOnClockTests {
     let log = Taken<String>()
     let thermal = Updates<ThermalState>.replaying([.zero: .nominal, .seconds(2): .serious], on: clock)
     let loops = [
-      Task { for try await orientation in motion.orientationUpdates() { log.elements.withLock { $0.append("\(orientation)") } } },
+      Task {
+        for try await orientation in motion.orientationUpdates() {
+          log.elements.withLock { $0.append("\(orientation)") }
+        }
+      },
       Task { for try await state in thermal { log.elements.withLock { $0.append("\(state)") } } },
     ]
     defer { loops.forEach { $0.cancel() } }
