@@ -181,13 +181,7 @@ public final class DeviceStream {
   public func stop() {
     guard !stopped else { return }
     stopped = true
-    if let thread {
-      waker.wake()
-      thread.join()
-    } else {
-      session.cleanUp()
-      continuation.finish()
-    }
+    if !session.stop(running: thread, waker: waker) { continuation.finish() }
   }
 }
 

@@ -33,6 +33,17 @@ public struct StreamOptions: Sendable {
 
   /// The rates a stream accepts, in samples per second.
   public static let rates: ClosedRange<Double> = 0.1...1000
+
+  /// Whether one source opened with these options gives what one opened with `other` gives, so
+  /// that loops over both can share it: every setting the same but the buffering (each loop's
+  /// own), and neither with a `note` (a closure, which cannot be compared).
+  func sharesSource(with other: StreamOptions) -> Bool {
+    note == nil && other.note == nil && rate == other.rate && shake == other.shake && relativeTo == other.relativeTo
+      && referenceFrame == other.referenceFrame && headingThreshold == other.headingThreshold
+      && calibrationDirectory == other.calibrationDirectory
+      && appliesMagnetometerCalibration == other.appliesMagnetometerCalibration
+      && maximumChanges == other.maximumChanges && duration == other.duration
+  }
 }
 
 extension UpdateError {

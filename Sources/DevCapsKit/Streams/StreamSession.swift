@@ -149,6 +149,19 @@ final class StreamSession {
 }
 
 extension StreamSession {
+  /// Stops the run on `thread` (woken through `waker`) and waits until every source is closed
+  /// and restored; a session whose thread never started is cleaned up here. False then.
+  @discardableResult
+  func stop(running thread: WorkerThread?, waker: LoopWaker) -> Bool {
+    guard let thread else {
+      cleanUp()
+      return false
+    }
+    waker.wake()
+    thread.join()
+    return true
+  }
+
   /// A udev `remove` of the sensor (an input sensor's `inputN` device or its `eventN` node) ends
   /// the stream.
   func stopWhenRemoved(_ sensor: SensorInfo, udev: Udev) {

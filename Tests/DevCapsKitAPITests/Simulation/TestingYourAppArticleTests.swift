@@ -79,6 +79,28 @@ struct TestingYourAppArticleTests {
     await running.value  // the streams have stopped
   }
 
+  @Test("its motion on the clock: turned at 1 s, while thermal goes serious at 2 s")
+  @MainActor
+  func motionOnClock() async {
+    // From the article: a MotionManager on the same clock.
+    let clock = SimulationClock()
+    let turning = MotionManager(
+      source: .function(hertz: 50, duration: nil) { t in
+        MotionInput(timestamp: t, acceleration: t < 1 ? Vector3(0, -1, 0) : Vector3(-1, 0, 0))
+      }, clock: clock)
+    let state = DeviceState(
+      sources: .init(
+        thermalState: .replaying([.zero: .nominal, .seconds(2): .serious], on: clock),
+        orientation: turning.orientationUpdates()))
+    let running = Task { await state.run() }
+    await clock.advance(by: .seconds(1.5))  // 75 readings, each at its time
+    #expect(state.orientation == .landscapeLeft && state.thermalState == .nominal)
+    await clock.advance(by: .seconds(1))
+    #expect(state.orientation == .landscapeLeft && state.thermalState == .serious)
+    running.cancel()
+    await running.value
+  }
+
   @Test("the same article, checked against the file: its code blocks are the ones above")
   func wordForWord() throws {
     let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -87,7 +109,7 @@ struct TestingYourAppArticleTests {
     let test = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
     let text = try String(contentsOf: article, encoding: .utf8)
     let blocks = text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
-    #expect(blocks.count == 3)
+    #expect(blocks.count == 4)
     let normalized = { (code: String) in
       code.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }

@@ -21,6 +21,11 @@ import Synchronization
 /// update (or ended). So when `advance` returns, every loop has handled every update due.
 /// `advance` first waits until every sequence made on the clock is being iterated: each must be,
 /// or it waits for good; and a loop that stops asking without ending holds it the same way.
+///
+/// A ``MotionManager`` made with ``MotionManager/init(source:clock:)`` runs its simulation on the
+/// clock too: each reading at its time, so `advance(by: .seconds(2))` gives exactly the
+/// device-motion or orientation updates of those two seconds, in time order with the other
+/// sources on the clock.
 public final class SimulationClock: Sendable {
   private struct Waiting {
     let due: Duration
@@ -140,7 +145,7 @@ extension Updates {
   /// (the ones at zero at once), then the end. See ``SimulationClock``.
   public static func replaying(_ timeline: KeyValuePairs<Duration, Element>, on clock: SimulationClock) -> Updates {
     let events = timeline.map { (time: $0.key, element: $0.value) }.sorted { $0.time < $1.time }
-    let participant = Participant(clock)
+    let participant = ClockParticipant(clock)
     return Updates { () throws(UpdateError) in
       ClockedFeed(events[...], clock: clock, id: clock.open(claimed: participant.claim()))
     }
@@ -148,7 +153,7 @@ extension Updates {
 }
 
 /// A sequence made on a clock, which the clock waits for until its first iteration opens.
-private final class Participant: Sendable {
+final class ClockParticipant: Sendable {
   private let claimed = Mutex(false)
 
   init(_ clock: SimulationClock) { clock.expect() }

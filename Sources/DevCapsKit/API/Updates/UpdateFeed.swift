@@ -13,8 +13,8 @@ extension UpdateFeed {
   func releaseSource() -> Bool { false }
 }
 
-/// A feed over an `AsyncThrowingStream` whose producer is kept alive by `owner` (a
-/// `DeviceStream` or a `SensorSampler`, which stop and join their thread when released).
+/// A feed over an `AsyncThrowingStream` whose producer is kept alive by `owner` (a loop's
+/// ``Subscription`` to a shared source, which the last to leave stops, its thread joined).
 final class StreamFeed<Source: Sendable, Element>: UpdateFeed {
   private var owner: AnyObject?
   private var iterator: AsyncThrowingStream<Source, any Error>.AsyncIterator
@@ -55,23 +55,21 @@ final class StreamFeed<Source: Sendable, Element>: UpdateFeed {
 
 extension Updates {
   /// Updates taken from the events of a `DeviceStream` of `kind`: samples, one per `interval`,
-  /// buffered as `buffering` says, or changes of state (no interval), none lost.
+  /// buffered as `buffering` says, or changes of state (no interval), none lost. Loops over the
+  /// same kind, interval and options share one stream (``SharedSources``).
   static func events(
     _ kind: StreamKind, options: StreamOptions = StreamOptions(), interval: Duration? = nil,
     buffering: UpdateBuffering = .unbounded, _ transform: @escaping @Sendable (StreamEvent) -> Element?
   ) -> Updates {
     Updates(buffering: buffering, releaseAfter: releaseAfter(interval: interval)) { policy throws(UpdateError) in
       var options = options
-      options.buffering = policy
       if let interval { options.rate = try hertz(interval) }
-      let stream: DeviceStream
-      do {
-        stream = try DeviceStream(kind, options: options)
-      } catch {
-        throw UpdateError(error)
-      }
+      let subscription = try SharedSources.subscribe(
+        .stream(kind, interval: interval, options), buffering: policy,
+        remember: interval == nil ? StreamEvent.remember : nil
+      ) { () throws(UpdateError) in try DeviceStream(kind, options: options) }
       return StreamFeed(
-        owner: stream, stream: stream.events().base, keepsChanges: interval == nil, transform: transform)
+        owner: subscription, stream: subscription.stream, keepsChanges: interval == nil, transform: transform)
     }
   }
 

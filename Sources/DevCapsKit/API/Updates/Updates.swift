@@ -28,7 +28,16 @@
 /// While the loop is busy, updates wait in a buffer: see ``UpdateBuffering`` and
 /// ``buffering(_:)``.
 ///
-/// Each iteration (each `for try await`) opens the source anew; one iterator belongs to one task.
+/// Loops over the same source share it: two or more `for try await` over the same sensor or
+/// stream, with the same interval and options (from any ``MotionManager``, any call), run on one
+/// source and one thread, whatever the number of loops. Each loop has a buffer of its own, with
+/// its own ``buffering``: a slow loop keeping the newest sample never holds up a fast one, nor
+/// loses it a sample. The source starts with the first loop and stops, its thread joined and its
+/// device restored, when the last one leaves; a loop after that opens it anew. A loop that joins
+/// a running stream of changes gets the state now first, as from a source of its own, and an
+/// error that ends the source (a sensor removed) ends every loop with it. Simulations and
+/// replays are no source to share: each iteration starts from their first element. One
+/// iterator belongs to one task.
 public struct Updates<Element: Sendable>: AsyncSequence, Sendable {
   /// The errors iterating can throw.
   public typealias Failure = UpdateError

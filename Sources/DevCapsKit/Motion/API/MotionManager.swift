@@ -19,6 +19,8 @@ public struct MotionManager: Sendable {
   private let latest = LatestSamples()
   /// The readings of an app's tests, in place of the hardware.
   let simulation: MotionSimulation?
+  /// The virtual time the simulation's readings come at; nil: as fast as the loop takes them.
+  let clock: SimulationClock?
 
   /// Finds the machine's sensors.
   public init() {
@@ -29,6 +31,7 @@ public struct MotionManager: Sendable {
   public init(sensors: [SensorInfo]) {
     self.sensors = sensors
     simulation = nil
+    clock = nil
   }
 
   /// A manager over simulated readings, for an app's tests: every update sequence comes from
@@ -37,10 +40,16 @@ public struct MotionManager: Sendable {
   /// interval of 20 ms give 50 updates a second), not waited for: the updates come as fast as
   /// the loop takes them, the loop's actor free for other tasks between readings. Its
   /// ``sensors`` are those the first reading has, on bus `simulation`; updates of a sensor the
-  /// readings lack throw ``UpdateError/unavailable(_:)``, as on hardware. See <doc:TestingYourApp>.
-  public init(source: MotionSimulation) {
+  /// readings lack throw ``UpdateError/unavailable(_:)``, as on hardware.
+  ///
+  /// On a `clock`, each reading comes when the clock reaches its time instead, in time order
+  /// with the other sources on the clock: ``SimulationClock/advance(by:)`` by 2 s gives the
+  /// updates of those 2 s at the interval asked for. Each update sequence made must then be
+  /// iterated, as every sequence on the clock. See <doc:TestingYourApp>.
+  public init(source: MotionSimulation, clock: SimulationClock? = nil) {
     sensors = source.sensors
     simulation = source
+    self.clock = clock
   }
 
   /// An accelerometer: an IIO device with `in_accel_*` channels, or an input device udev marks
@@ -136,7 +145,7 @@ public struct MotionManager: Sendable {
   /// throws ``UpdateError/unavailable(_:)``, naming it.
   public func orientationUpdates() -> Updates<DeviceOrientation> {
     if let simulation {
-      return simulation.updates(requiring: [.accelerometer]) {
+      return simulation.updates(requiring: [.accelerometer], on: clock) {
         var classifier = OrientationClassifier()
         var reported: DeviceOrientation? = nil
         return { reading in
@@ -180,7 +189,7 @@ public struct MotionManager: Sendable {
     interval: Duration? = nil, requiring kinds: [SensorInfo.Kind],
     perIteration makeTransform: @escaping @Sendable () -> (MotionInput) -> Element?
   ) -> Updates<Element>? {
-    simulation?.updates(interval: interval, requiring: kinds, makeTransform)
+    simulation?.updates(interval: interval, requiring: kinds, on: clock, makeTransform)
   }
 
   /// `simulated(interval:requiring:perIteration:)` with a transform that keeps no state.

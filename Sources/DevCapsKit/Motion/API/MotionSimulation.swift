@@ -43,12 +43,14 @@ public enum MotionSimulation: Sendable {
   /// (each one without an interval). Delivered as fast as the loop takes them, suspending between
   /// readings so that an endless simulation leaves its actor to the other tasks. Readings without
   /// any of the sensors `requiring` names throw ``UpdateError/unavailable(_:)``, as hardware
-  /// without them does.
+  /// without them does. On a `clock`, each reading waits until the clock reaches its time
+  /// instead (see ``SimulationClock``).
   func updates<Element: Sendable>(
-    interval: Duration? = nil, requiring kinds: [SensorInfo.Kind] = [],
+    interval: Duration? = nil, requiring kinds: [SensorInfo.Kind] = [], on clock: SimulationClock? = nil,
     _ makeTransform: @escaping @Sendable () -> (MotionInput) -> Element?
   ) -> Updates<Element> {
     let simulation = self
+    let participant = clock.map(ClockParticipant.init)
     return Updates { () throws(UpdateError) in
       if case .function(let hertz, _, _) = simulation, !(hertz > 0 && hertz.isFinite) {
         throw .unavailable("a simulation's rate must be a positive number of readings per second, not \(hertz)")
@@ -62,7 +64,8 @@ public enum MotionSimulation: Sendable {
             .noHardware, "no \(missing.rawValue) found (the simulation's readings have no \(Self.reading(of: missing)))"
           ))
       }
-      return SimulatedFeed(readings: simulation, interval: seconds, transform: makeTransform())
+      let timing = clock.map { clock in (clock, clock.open(claimed: participant?.claim() ?? false)) }
+      return SimulatedFeed(readings: simulation, interval: seconds, clock: timing, transform: makeTransform())
     }
   }
 
@@ -83,25 +86,49 @@ private final class SimulatedFeed<Element: Sendable>: UpdateFeed {
   private let readings: MotionSimulation
   private let interval: Double?
   private let transform: (MotionInput) -> Element?
+  /// The clock the readings wait for, and this feed's place on it; nil: as fast as the loop asks.
+  private let clock: (clock: SimulationClock, id: Int)?
   private var index = 0
   private var delivered: Double?
 
-  init(readings: MotionSimulation, interval: Double?, transform: @escaping (MotionInput) -> Element?) {
+  init(
+    readings: MotionSimulation, interval: Double?, clock: (SimulationClock, Int)?,
+    transform: @escaping (MotionInput) -> Element?
+  ) {
     self.readings = readings
     self.interval = interval
+    self.clock = clock.map { (clock: $0.0, id: $0.1) }
     self.transform = transform
   }
+
+  deinit { clock.map { $0.clock.close($0.id) } }
 
   func next(isolation actor: isolated (any Actor)?) async throws(UpdateError) -> Element? {
     while true {
       // A reading at a time, as a sensor gives them: the actor's other tasks run in between.
-      await Task.yield()
-      guard !Task.isCancelled, let (time, reading) = nextReading() else { return nil }
+      guard let (time, reading) = await nextReadingWhenDue(isolation: actor) else {
+        clock.map { $0.clock.close($0.id) }
+        return nil
+      }
       guard let element = transform(reading) else { continue }
       if let interval, let delivered, time - delivered < interval * (1 - 1e-9) { continue }
       delivered = time
       return element
     }
+  }
+
+  /// The next reading and its time in seconds, once it is due: at once (after the actor's
+  /// other tasks), or when the clock reaches its time; nil at the end or once cancelled.
+  private func nextReadingWhenDue(isolation actor: isolated (any Actor)?) async -> (Double, MotionInput)? {
+    if let clock {
+      guard let (time, reading) = nextReading(), await clock.clock.wait(clock.id, until: .seconds(time)) else {
+        return nil
+      }
+      return (time, reading)
+    }
+    await Task.yield()
+    guard !Task.isCancelled else { return nil }
+    return nextReading()
   }
 
   /// The next reading and its time in seconds.

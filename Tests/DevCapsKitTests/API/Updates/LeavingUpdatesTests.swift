@@ -99,10 +99,7 @@ struct LeavingUpdatesTests {
       }
     }
     withExtendedLifetime(kept) {}
-    guard problems.isEmpty else {
-      FileHandle.standardError.write(Data((problems.joined(separator: "\n") + "\n").utf8))
-      exit(1)
-    }
+    SharedUpdatesTests.exitIfAny(problems)
   }
 
   /// Descriptors and threads are counted for the whole process, which the tests running beside
