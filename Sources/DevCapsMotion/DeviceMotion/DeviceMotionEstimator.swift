@@ -164,9 +164,13 @@ public struct DeviceMotionEstimator: Sendable {
           clippedTurn = ClippedTurn()
         }
         if !clipped.isEmpty { filter.gyroscopeClipped() }
-        // What the clipped axes left out, from how the field turned (a disturbed one says nothing).
-        let trusted = magnetic != nil && !filter.status.magnetometerRejected
-        let turned = clippedTurn.rate(rate, clipped: clipped, field: magnetic, trusted: trusted, interval: step)
+        // What the clipped axes left out, from how the field turned: a field of the learned
+        // strength (its dip is read through the tilt, which a clipped turn has put off).
+        let trusted = magnetic != nil && filter.fieldHoldsStrength
+        let turned = clippedTurn.rate(
+          rate, clipped: clipped, field: magnetic, trusted: trusted, interval: step,
+          vertical: filter.quaternion.inverseRotate(Vector3(0, 0, 1)))
+        if clippedTurn.turnMissedEvidently { filter.turnMissed() }
         filter.update(rotationRate: turned, up: -acceleration, magneticField: magnetic, interval: step)
         // Still long enough for the offset to learn: it takes over what was learned in motion.
         if bias.isLearningNow { bias.takeOver(filter.handOverBias()) }
