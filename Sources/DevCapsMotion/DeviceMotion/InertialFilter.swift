@@ -44,10 +44,12 @@ public struct InertialFilter: Sendable {
     /// While the gyroscope reads at the end of its range, and after, the accelerometer is
     /// averaged over no more than this (seconds), growing back to `accelerationTimeConstant` as
     /// time passes, and the heading follows the magnetometer as fast: the gyroscope says less than
-    /// the device turned, so what it integrated is off by an unknown angle. 1 s: a turn fast
-    /// enough to clip a gyroscope (hundreds of degrees a second) is a hand's swing, over within a
-    /// second, and so are the accelerations it brings, which a shorter average would follow.
-    public var clippedRecoveryTime = 1.0
+    /// the device turned, so what it integrated is off by an unknown angle; the field's dip
+    /// corrects the tilt as fast. 0.5 s: a turn fast enough to clip a gyroscope (hundreds of
+    /// degrees a second) is a hand's swing, half a second or so, and so are the accelerations it
+    /// brings, which a shorter average would follow. Chosen among 0.25, 0.5, 1 and 2 s on BROAD's
+    /// two clipped trials (docs/explanation/motion-benchmark.md): 0.25 s scores about the same.
+    public var clippedRecoveryTime = 0.5
     /// Whether the gyroscope's bias is also learned while the device moves, from the tilt
     /// corrections (a device that never rests, a robot or a vehicle, would otherwise keep a tilt
     /// error of the bias times `accelerationTimeConstant`). Off, only the estimator's
