@@ -34,6 +34,9 @@ public struct DeviceMotionEstimator: Sendable {
   private var bias: GyroscopeBias
   private var saturation: GyroscopeSaturation
   private var clippedTurn = ClippedTurn()
+  /// Readings in a row at the gyroscope's range: at a learned range two equal readings may be
+  /// the top of a smooth turn (what taught it), so the filter is told only from the third.
+  private var clippedInARow = 0
   private var lowPassGravity: Vector3?
   private var lastTimestamp: Double?
   /// The last ordinary step between samples (seconds) and the last bias-free rotation rate: a
@@ -163,7 +166,8 @@ public struct DeviceMotionEstimator: Sendable {
           // The field turned across the gap by a turn nobody read.
           clippedTurn = ClippedTurn()
         }
-        if !clipped.isEmpty { filter.gyroscopeClipped() }
+        clippedInARow = clipped.isEmpty ? 0 : clippedInARow + 1
+        if !clipped.isEmpty && (!saturation.learned || clippedInARow > 2) { filter.gyroscopeClipped() }
         // What the clipped axes left out, from how the field turned: a field of the learned
         // strength (its dip is read through the tilt, which a clipped turn has put off).
         let trusted = magnetic != nil && filter.fieldHoldsStrength
