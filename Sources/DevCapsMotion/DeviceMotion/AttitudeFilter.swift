@@ -56,6 +56,14 @@ enum RunningFilter: Sendable {
     self = .inertial(filter)
   }
 
+  /// The field showed a clipped gyroscope missed a turn: the inertial filter leans on the field
+  /// for a while; Fusion's filter goes on as it is.
+  mutating func turnMissed() {
+    guard case .inertial(var filter) = self else { return }
+    filter.turnMissed()
+    self = .inertial(filter)
+  }
+
   var quaternion: Quaternion {
     switch self {
     case .inertial(let filter): filter.quaternion
@@ -77,6 +85,13 @@ enum RunningFilter: Sendable {
     let part = filter.handOverGyroscopeBias()
     self = .inertial(filter)
     return part
+  }
+
+  /// Whether the last field had the learned strength (within twice the tolerance, whatever the
+  /// attitude): a field to read a clipped gyroscope's turn from. Fusion's filter learns none.
+  var fieldHoldsStrength: Bool {
+    guard case .inertial(let filter) = self else { return false }
+    return filter.fieldHoldsStrength
   }
 
   /// The inertial filter rejects no accelerometer sample: it averages them instead.

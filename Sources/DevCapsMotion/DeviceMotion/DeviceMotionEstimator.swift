@@ -34,6 +34,9 @@ public struct DeviceMotionEstimator: Sendable {
   private var bias: GyroscopeBias
   private var saturation: GyroscopeSaturation
   private var clippedTurn = ClippedTurn()
+  /// Readings in a row at the gyroscope's range: at a learned range two equal readings may be
+  /// the top of a smooth turn (what taught it), so the filter is told only from the third.
+  private var clippedInARow = 0
   private var lowPassGravity: Vector3?
   private var lastTimestamp: Double?
   /// The last ordinary step between samples (seconds) and the last bias-free rotation rate: a
@@ -163,10 +166,15 @@ public struct DeviceMotionEstimator: Sendable {
           // The field turned across the gap by a turn nobody read.
           clippedTurn = ClippedTurn()
         }
-        if !clipped.isEmpty { filter.gyroscopeClipped() }
-        // What the clipped axes left out, from how the field turned (a disturbed one says nothing).
-        let trusted = magnetic != nil && !filter.status.magnetometerRejected
-        let turned = clippedTurn.rate(rate, clipped: clipped, field: magnetic, trusted: trusted, interval: step)
+        clippedInARow = clipped.isEmpty ? 0 : clippedInARow + 1
+        if !clipped.isEmpty && (!saturation.learned || clippedInARow > 2) { filter.gyroscopeClipped() }
+        // What the clipped axes left out, from how the field turned: a field of the learned
+        // strength (its dip is read through the tilt, which a clipped turn has put off).
+        let trusted = magnetic != nil && filter.fieldHoldsStrength
+        let turned = clippedTurn.rate(
+          rate, clipped: clipped, field: magnetic, trusted: trusted, interval: step,
+          vertical: filter.quaternion.inverseRotate(Vector3(0, 0, 1)))
+        if clippedTurn.turnMissedEvidently { filter.turnMissed() }
         filter.update(rotationRate: turned, up: -acceleration, magneticField: magnetic, interval: step)
         // Still long enough for the offset to learn: it takes over what was learned in motion.
         if bias.isLearningNow { bias.takeOver(filter.handOverBias()) }

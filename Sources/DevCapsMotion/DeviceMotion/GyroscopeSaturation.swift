@@ -26,7 +26,7 @@ public struct GyroscopeSaturation: Sendable, Equatable {
   private var previous = Vector3.zero
   private var largestRead = 0.0
   /// The range was learned from the readings, not given.
-  private var learned = false
+  private(set) var learned = false
 
   /// A detector for a gyroscope of `range` rad/s, or of a range to learn (nil).
   public init(range: Double? = nil) { self.range = range.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }

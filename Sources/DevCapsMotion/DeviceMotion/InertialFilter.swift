@@ -44,10 +44,12 @@ public struct InertialFilter: Sendable {
     /// While the gyroscope reads at the end of its range, and after, the accelerometer is
     /// averaged over no more than this (seconds), growing back to `accelerationTimeConstant` as
     /// time passes, and the heading follows the magnetometer as fast: the gyroscope says less than
-    /// the device turned, so what it integrated is off by an unknown angle. 1 s: a turn fast
-    /// enough to clip a gyroscope (hundreds of degrees a second) is a hand's swing, over within a
-    /// second, and so are the accelerations it brings, which a shorter average would follow.
-    public var clippedRecoveryTime = 1.0
+    /// the device turned, so what it integrated is off by an unknown angle; the field's dip
+    /// corrects the tilt as fast. 0.5 s: a turn fast enough to clip a gyroscope (hundreds of
+    /// degrees a second) is a hand's swing, half a second or so, and so are the accelerations it
+    /// brings, which a shorter average would follow. Chosen among 0.25, 0.5, 1 and 2 s on BROAD's
+    /// two clipped trials (docs/explanation/motion-benchmark.md): 0.25 s scores about the same.
+    public var clippedRecoveryTime = 0.5
     /// Whether the gyroscope's bias is also learned while the device moves, from the tilt
     /// corrections (a device that never rests, a robot or a vehicle, would otherwise keep a tilt
     /// error of the bias times `accelerationTimeConstant`). Off, only the estimator's
@@ -83,6 +85,8 @@ public struct InertialFilter: Sendable {
   /// Seconds since the gyroscope was last blind: read at the end of its range, or not at all
   /// (a gap bridged).
   private var sinceBlind = Double.infinity
+  /// Seconds since the field showed that a clipped gyroscope missed a turn (`turnMissed()`).
+  private var sinceTurnMissed = Double.infinity
   private var rest = RestDetector()
   private var magnetic = MagneticReference()
   private var motionBias = MotionBiasEstimator()
@@ -95,6 +99,20 @@ public struct InertialFilter: Sendable {
   /// Whether the last update left a magnetometer reading out: a field that differs from the
   /// learned one in strength or dip. False when there was no reading: nothing was left out.
   public private(set) var magnetometerIgnored = false
+  /// Whether the last field read had the learned strength, within `blindStrengthFactor` times
+  /// the tolerance: the one test of a field that does not depend on the estimated attitude, so
+  /// it holds while that attitude is off (after a clipped gyroscope). True before a strength is
+  /// learned.
+  private(set) var fieldHoldsStrength = false
+  /// While the attitude is off (a clipped gyroscope missed a turn the field showed, within
+  /// `accelerationTimeConstant`), a field is taken if its strength is within this many times
+  /// `magneticStrengthTolerance`, whatever its dip, and its dip corrects the tilt: the dip is
+  /// measured through the estimated tilt, so a dip gate would leave out the field exactly when
+  /// the tilt needs it. Twice: a
+  /// magnet near enough to bend the field by tens of degrees changes its strength by tens of
+  /// percent, while steel in a table changes it by several percent a hand's length above it
+  /// (BROAD's 41 µT on the table, 44 µT above it) without turning it.
+  static let blindStrengthFactor = 2.0
 
   /// A filter starting at `initial` (device to earth).
   public init(settings: Settings = Settings(), initial: Quaternion = .identity) {
@@ -134,6 +152,7 @@ public struct InertialFilter: Sendable {
     elapsed += interval
     averagingFor += interval
     sinceBlind += interval
+    sinceTurnMissed += interval
     if averagingFor >= settings.accelerationTimeConstant { reacquiring = false }
     let rotationRate = rotationRate - gyroscopeBias
     integrate(rotationRate, seconds: interval)
@@ -164,8 +183,17 @@ public struct InertialFilter: Sendable {
     guard horizontal > 0 else { return }
     let strength = earth.magnitude
     let dip = Double.atan2(y: earth.z, x: horizontal)
-    guard magnetic.accepts(strength: strength, dip: dip, interval: interval, settings: settings) else { return }
+    let blindLately = sinceTurnMissed < settings.accelerationTimeConstant
+    fieldHoldsStrength = magnetic.holdsStrength(strength, within: Self.blindStrengthFactor, settings: settings)
+    guard
+      magnetic.accepts(strength: strength, dip: dip, interval: interval, settings: settings)
+        || (blindLately && fieldHoldsStrength)
+    else { return }
     magnetometerIgnored = false
+    if blindLately, let referenceDip = magnetic.referenceDip {
+      correctTilt(
+        dipError: dip - referenceDip, fieldAlong: Vector3(earth.x, earth.y, 0) * (1 / horizontal), interval: interval)
+    }
     // North is where the horizontal field points: the heading that turns it onto x.
     let target = -Double.atan2(y: earth.y, x: earth.x)
     var error = (target - heading).truncatingRemainder(dividingBy: 2 * Double.pi)
@@ -206,6 +234,25 @@ public struct InertialFilter: Sendable {
     averagingFor = min(averagingFor, settings.clippedRecoveryTime)
     sinceBlind = 0
     reacquiring = true
+  }
+
+  /// Turns the estimate about the horizontal axis across the field's horizontal direction
+  /// (`fieldAlong`, unit, earth frame) so that the field's dip comes back to the learned one,
+  /// over `clippedRecoveryTime`. The turn goes into the integrated frame, as the gyroscope's own
+  /// turns do, so the accelerometer's average taken before agrees with it again.
+  private mutating func correctTilt(dipError: Double, fieldAlong: Vector3, interval: Double) {
+    let share = 1 - Double.exp(-interval / settings.clippedRecoveryTime)
+    // A positive turn about up × along takes along downwards: the field steepens.
+    let turn = Quaternion(axis: Vector3(0, 0, 1).cross(fieldAlong), angle: dipError * share)
+    integrated = (tilt.conjugate * turn * tilt * integrated).normalized
+  }
+
+  /// The magnetometer showed that a clipped gyroscope missed a turn (over 2°): for the next
+  /// `accelerationTimeConstant` seconds, until the accelerometer's average has gathered anew, a
+  /// field of the learned strength is taken whatever its dip (measured through a tilt now off)
+  /// and its dip corrects the tilt.
+  mutating func turnMissed() {
+    sinceTurnMissed = 0
   }
 
   private mutating func integrate(_ rotationRate: Vector3, seconds: Double) {
@@ -256,6 +303,8 @@ struct RestDetector: Sendable {
 /// still, and how long the field has matched it.
 struct MagneticReference: Sendable {
   private var reference: (strength: Double, dip: Double)?
+  /// The learned field's dip (radians), nil until one is learned.
+  var referenceDip: Double? { reference?.dip }
   private var candidate: (strength: Double, dip: Double)?
   private var candidateTime = 0.0
   /// Seconds of field that matched the reference (or, before there is one, any field).
@@ -281,6 +330,13 @@ struct MagneticReference: Sendable {
     guard Self.matches(strength, dip, reference, settings) else { return false }
     cleanTime += interval
     return true
+  }
+
+  /// Whether `strength` is within `factor` times the strength tolerance of the learned one (true
+  /// before one is learned).
+  func holdsStrength(_ strength: Double, within factor: Double, settings: InertialFilter.Settings) -> Bool {
+    guard let reference else { return true }
+    return abs(strength - reference.strength) <= factor * settings.magneticStrengthTolerance * reference.strength
   }
 
   private static func matches(
