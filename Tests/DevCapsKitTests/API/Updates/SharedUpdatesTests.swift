@@ -71,14 +71,16 @@ struct SharedUpdatesTests {
 
   final class Taken: Sendable {
     let first = Mutex<[Double]>([])
-    let done = Mutex(false)
+    /// The second loop's last sample: the first loop stops once it has taken it (its own
+    /// buffer may be behind on a loaded machine; unbounded, it loses nothing meanwhile).
+    let last = Mutex<Double?>(nil)
   }
 
-  /// Takes samples into `taken` until it is done.
+  /// Takes samples into `taken` until it has taken the second loop's last.
   static func takeUntilDone(_ updates: Updates<AccelerometerData>, into taken: Taken) async throws {
     for try await sample in updates {
       taken.first.withLock { $0.append(sample.timestamp) }
-      if taken.done.withLock({ $0 }) { break }
+      if let last = taken.last.withLock({ $0 }), sample.timestamp >= last { break }
     }
   }
 
@@ -103,7 +105,7 @@ struct SharedUpdatesTests {
       async let first: Void = Self.takeUntilDone(updates, into: taken)
       while taken.first.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(5)) }
       let second = try await Self.timestamps(updates, count: 20)
-      taken.done.withLock { $0 = true }
+      taken.last.withLock { $0 = second.last }
       try await first
       return (taken.first.withLock { $0 }, second)
     }
