@@ -74,6 +74,10 @@ extension ReportSection {
       SectionProbe(udevSubsystems: ["input"]) { report, probes in report.inputs = probes.inventory.inputs }
     case .pci:
       SectionProbe { report, probes in report.pci = PCIProbe(context: probes.context).probe() }
+    case .usb:
+      SectionProbe(udevSubsystems: ["usb"]) { report, probes in
+        report.usb = USBProbe(context: probes.context, udev: probes.inventory.udev).probe()
+      }
     // Every key of the capability catalog, from the hardware the other sections list.
     case .capabilities:
       SectionProbe(

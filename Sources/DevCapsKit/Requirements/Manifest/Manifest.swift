@@ -156,7 +156,8 @@ extension Manifest {
         }
         var requirement = try parseKey(member.key)
         if ManifestKeys.anyOfKeys.contains(requirement.baseKey) {
-          requirement.expectation = .anyName(try pciDevices(member))
+          requirement.expectation = .anyName(
+            requirement.baseKey == "usb-device" ? try usbDevices(member) : try pciDevices(member))
         } else if ManifestKeys.listKeys.contains(requirement.baseKey) {
           requirement.expectation = .allOf(try names(member))
         } else if ManifestKeys.nameKeys.contains(requirement.baseKey) {
@@ -271,6 +272,17 @@ extension Manifest {
     for pattern in patterns where !ManifestKeys.isPCIDevicePattern(pattern) {
       throw ManifestError(
         "'pci-device': '\(pattern.quotedForMessage.dropFirst().dropLast())' is not a PCI ID; write vendor:device in hex, such as \"10de:*\" or \"8086:56a0\""
+      )
+    }
+    return patterns.map { $0.lowercased() }
+  }
+
+  /// A `usb-device` requirement's IDs, `vvvv:pppp` or `vvvv:*`, in lower case.
+  static func usbDevices(_ member: JSONMember) throws(ManifestError) -> [String] {
+    let patterns = try writtenNames(member)
+    for pattern in patterns where !ManifestKeys.isUSBDevicePattern(pattern) {
+      throw ManifestError(
+        "'usb-device': '\(pattern.quotedForMessage.dropFirst().dropLast())' is not a USB ID; write vendor:product in hex, such as \"046d:c52b\" or \"04e8:*\" (lsusb's ID column)"
       )
     }
     return patterns.map { $0.lowercased() }

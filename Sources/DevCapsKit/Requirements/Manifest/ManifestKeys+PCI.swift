@@ -40,7 +40,7 @@ extension ManifestKeys {
 
   /// Keys whose list holds when any one name matches (`cpu-features` and the other list keys
   /// need all).
-  public static let anyOfKeys: Set<String> = ["pci-device"]
+  public static let anyOfKeys: Set<String> = ["pci-device", "usb-device"]
 
   /// A `pci-device` pattern: `vvvv:dddd` or `vvvv:*`, hex digits in either case.
   static func isPCIDevicePattern(_ text: String) -> Bool {
