@@ -34,7 +34,7 @@ final class USBWatcher {
 
   func start() -> [DeviceEvent] {
     known = probe()
-    return known.map { .usb(USBUpdate(action: .present, device: $0)) }
+    return known.map { .usb(USBUpdate(action: .present, item: $0)) }
   }
 
   /// A device's `bind` or `remove`. Not its `add`: the kernel announces a device before it
@@ -51,10 +51,10 @@ final class USBWatcher {
     let before = Set(known.map(USBWatcher.key))
     let after = Set(devices.map(USBWatcher.key))
     var events: [DeviceEvent] = known.filter { !after.contains(USBWatcher.key($0)) }.map {
-      .usb(USBUpdate(action: .removed, device: $0))
+      .usb(USBUpdate(action: .removed, item: $0))
     }
     events += devices.filter { !before.contains(USBWatcher.key($0)) }.map {
-      .usb(USBUpdate(action: .added, device: $0))
+      .usb(USBUpdate(action: .added, item: $0))
     }
     known = devices
     return events

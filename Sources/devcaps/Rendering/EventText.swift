@@ -40,7 +40,7 @@ enum EventText {
 
   /// `usb 3-2 added: Logitech USB Receiver [046d:c52b]`.
   static func usb(_ update: USBUpdate) -> String {
-    let device = update.device
+    let device = update.item
     let name = [device.manufacturer, device.product].compactMap { $0 }.joined(separator: " ")
     let described = [name.isEmpty ? nil : OutsideText.value(name), device.usbId.map { "[\($0)]" }].compactMap { $0 }
     return "usb \(OutsideText.value(device.port)) \(update.action.rawValue)"

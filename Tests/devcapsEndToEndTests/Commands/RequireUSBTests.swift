@@ -6,28 +6,9 @@ import Testing
 /// own saved report.
 @Suite("devcaps require: USB devices", .serialized)
 struct RequireUSBTests {
-  func require(_ manifest: String, machine: String, against: Bool = false, only: String? = nil) throws -> DevCapsResult
-  {
-    let testbed = try FixtureMachine(name: machine).load()
-    var arguments = ["require", "-"]
-    if against {
-      let report = try DevCapsProcess.run(
-        ["list", "--json"] + (only.map { ["--only", $0] } ?? []), environment: testbed.environment)
-      #expect(report.status == 0, "\(report.stderr)")
-      let file = FileManager.default.temporaryDirectory.appendingPathComponent("devcaps-usb-\(UUID()).json")
-      try report.stdout.write(to: file, atomically: true, encoding: .utf8)
-      arguments += ["--against", file.path]
-    }
-    return try DevCapsProcess.run(
-      arguments + ["--format", "json"], environment: testbed.environment, stdin: Data(manifest.utf8))
-  }
-
   func finding(_ result: DevCapsResult) throws -> (satisfied: Bool, detail: String) {
-    let json = try result.json()
-    let document = try #require(
-      json as? [String: Any] ?? (json as? [[String: Any]])?.first, "\(result.stdout)\(result.stderr)")
-    let requirement = try #require((document["results"] as? [[String: Any]])?.first)
-    return (requirement["satisfied"] as? Bool ?? false, requirement["detail"] as? String ?? "")
+    let (satisfied, _, detail) = try FixtureRequire.verdict(result)
+    return (satisfied, detail)
   }
 
   @Test(
@@ -44,7 +25,7 @@ struct RequireUSBTests {
     ])
   func devices(machine: String, manifest: String, met: Bool, detail: String) throws {
     for against in [false, true] {
-      let result = try require(manifest, machine: machine, against: against)
+      let result = try FixtureRequire.run(manifest, machine: machine, against: against)
       #expect(result.status == (met ? 0 : 1), "\(machine) \(manifest) against=\(against): \(result.stderr)")
       let (satisfied, found) = try finding(result)
       #expect(satisfied == met)
@@ -54,7 +35,7 @@ struct RequireUSBTests {
 
   @Test("a saved report without its usb section cannot answer: unknown, never met, and the section is named missing")
   func savedWithoutUSB() throws {
-    let result = try require(
+    let result = try FixtureRequire.run(
       #"{"usb-device": ["046d:c52b"]}"#, machine: "thinkpad-laptop", against: true, only: "memory")
     #expect(result.status == 1)
     let (satisfied, detail) = try finding(result)

@@ -7,8 +7,4 @@ extension ManifestKeys {
     meaning:
       "a USB device with any of these IDs plugged in: four hex digits each, the product may be * (\"046d:c52b\", \"04e8:*\"); root hubs never count"
   )
-
-  /// A `usb-device` pattern: `vvvv:pppp` or `vvvv:*`, hex digits in either case (the same shape
-  /// as a `pci-device` one).
-  static func isUSBDevicePattern(_ text: String) -> Bool { isPCIDevicePattern(text) }
 }
