@@ -88,8 +88,8 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let id = USBAttributes.id(line) { precondition(id.utf8.count == 4 && id == id.lowercased(), "a USB ID \(id)") }
     if let code = USBAttributes.classCode(line) { precondition(code.utf8.count == 2, "a USB class \(code)") }
     if let speed = USBAttributes.speed(line) { precondition(speed > 0 && speed.isFinite, "a USB speed \(speed)") }
-    _ = (USBAttributes.removable(line), USBAttributes.number(line), USBProbe.isRootHub(line))
-    if let next = text.split(separator: "\n").dropFirst().first { _ = USBProbe.portOrder(line, String(next)) }
+    _ = (USBAttributes.removable(line), USBAttributes.number(line), USBAttributes.isRootHub(line))
+    if let next = text.split(separator: "\n").dropFirst().first { _ = USBAttributes.portOrder(line, String(next)) }
     _ = (CPUCacheText.cacheSize(line), CPUCacheText.cacheType(line), CPUFeatures.riscvExtensions(line))
     if let version = PointRelease.leadingVersionText(line) { precondition(PointRelease.extends(version, version)) }
     _ = (HypervisorVendor.s390(text), HypervisorVendor.emulatedPCIVendor(text))

@@ -1,6 +1,6 @@
 /// The parsers of a USB device's sysfs attributes, as drivers/usb/core/sysfs.c writes them
-/// (Documentation/ABI/stable/sysfs-bus-usb). Each takes the text with its newline removed and
-/// gives nil for anything the kernel does not write.
+/// (Documentation/ABI/stable/sysfs-bus-usb), and of its name. Each takes the text with its
+/// newline removed and gives nil for anything the kernel does not write.
 enum USBAttributes {
   /// `idVendor`, `idProduct` (`%04x`: `046d`): exactly four hex digits, lower-cased.
   static func id(_ text: String) -> String? { hex(text, digits: 4) }
@@ -39,6 +39,17 @@ enum USBAttributes {
       value > 0
     else { return nil }
     return value
+  }
+
+  /// `usb1`, `usb2`: a root hub, the host controller's side of the bus.
+  static func isRootHub(_ name: String) -> Bool { name.hasPrefix("usb") && Int(name.dropFirst(3)) != nil }
+
+  /// Ports in bus then port order (`3-2` before `3-10`), as lsusb -t walks the tree.
+  static func portOrder(_ left: String, _ right: String) -> Bool {
+    func numbers(_ port: String) -> [Int] {
+      port.split(whereSeparator: { $0 == "-" || $0 == "." }).map { Int($0) ?? Int.max }
+    }
+    return numbers(left).lexicographicallyPrecedes(numbers(right))
   }
 }
 

@@ -15,7 +15,7 @@ struct USBProbe {
       guard let code = attribute(interface, "bInterfaceClass", USBAttributes.classCode) else { continue }
       interfaceClasses[InventoryProbe.directory(of: interface.syspath), default: []].insert(code)
     }
-    let devices = all.filter { $0.devtype == "usb_device" && !USBProbe.isRootHub($0.sysname) }
+    let devices = all.filter { $0.devtype == "usb_device" && !USBAttributes.isRootHub($0.sysname) }
     return devices.compactMap { device in
       guard let vendor = device.attribute("idVendor") else { return nil }
       return USBDeviceInfo(
@@ -28,19 +28,8 @@ struct USBProbe {
         speedMbps: speed(device), removable: removable(device),
         busNumber: attribute(device, "busnum", USBAttributes.number),
         deviceNumber: attribute(device, "devnum", USBAttributes.number))
-    }.sorted { USBProbe.portOrder($0.port, $1.port) }
+    }.sorted { USBAttributes.portOrder($0.port, $1.port) }
   }
-
-  /// Ports in bus then port order (`3-2` before `3-10`), as lsusb -t walks the tree.
-  static func portOrder(_ left: String, _ right: String) -> Bool {
-    func numbers(_ port: String) -> [Int] {
-      port.split(whereSeparator: { $0 == "-" || $0 == "." }).map { Int($0) ?? Int.max }
-    }
-    return numbers(left).lexicographicallyPrecedes(numbers(right))
-  }
-
-  /// `usb1`, `usb2`: a root hub, the host controller's side of the bus.
-  static func isRootHub(_ name: String) -> Bool { name.hasPrefix("usb") && Int(name.dropFirst(3)) != nil }
 
   /// A string the device reports, nil when empty.
   static func text(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }

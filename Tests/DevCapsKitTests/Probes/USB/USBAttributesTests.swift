@@ -43,9 +43,9 @@ struct USBAttributesTests {
 
   @Test("root hubs are usbN; ports sort by bus, then hub port by hub port")
   func portsAndRootHubs() {
-    #expect(USBProbe.isRootHub("usb1") && USBProbe.isRootHub("usb12"))
-    #expect(!USBProbe.isRootHub("1-2") && !USBProbe.isRootHub("usbmon") && !USBProbe.isRootHub("usb"))
+    #expect(USBAttributes.isRootHub("usb1") && USBAttributes.isRootHub("usb12"))
+    #expect(!USBAttributes.isRootHub("1-2") && !USBAttributes.isRootHub("usbmon") && !USBAttributes.isRootHub("usb"))
     let ports = ["3-10", "1-2.3", "3-2", "1-2", "10-1", "3-2.1"]
-    #expect(ports.sorted(by: USBProbe.portOrder) == ["1-2", "1-2.3", "3-2", "3-2.1", "3-10", "10-1"])
+    #expect(ports.sorted(by: USBAttributes.portOrder) == ["1-2", "1-2.3", "3-2", "3-2.1", "3-10", "10-1"])
   }
 }
