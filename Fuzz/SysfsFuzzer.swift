@@ -18,9 +18,29 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       precondition(area.count >= 4 && area.endIndex <= bytes.count, "an SMBIOS structure outside the table")
       _ = SMBIOSTable.word(area, at: 0x14)
     }
-  case 1: _ = MountInfo.localFilesystems(MountInfo.parse(text).entries)
+  case 1:
+    _ = MountInfo.localFilesystems(MountInfo.parse(text).entries)
+    // The byte parse must agree with the Character parse wherever it takes the text.
+    var plain = text
+    let all = { (_: Substring) in true }
+    if let parsed = plain.withUTF8({ PlainASCII.isPlain($0) ? MountInfo.parsePlain($0, keeping: all) : nil }) {
+      let reference = MountInfo.parseCharacters(text, keeping: all)
+      precondition(
+        parsed.entries == reference.entries && parsed.malformed == reference.malformed, "the mountinfo parses disagree")
+    }
   case 2:
+    if let plain = CPUInfoFile.plainRecords(text) {
+      precondition(plain == CPUInfoFile.characterRecords(text), "the cpuinfo parses disagree")
+    }
     let info = CPUInfoFile(text: text)
+    for record in info.processors + [info.machine] {
+      for key in CPUFeatures.keys {
+        guard let line = record[key] else { continue }
+        precondition(
+          CPUFeatures.sortedUniqueWords(line, key: key) == CPUFeatures.sortedUnique(CPUFeatures.words(line)),
+          "the features' byte and Character splits disagree")
+      }
+    }
     _ = (info.modelNames, info.topology, info.firstProcessorHz, info.firstProcessorHas(flag: "hypervisor"))
     let flags = CPUFeatures.flags(info)
     precondition(flags == Array(Set(flags)).sorted(), "the CPU features are not sorted and distinct")

@@ -33,6 +33,7 @@ docs/explanation/performance.md (between the BENCHMARK markers). Run by scripts/
     --sections` runs only this part and prints its table.
 Benchmarks, not tests: nothing here passes or fails.
 """
+import argparse
 import datetime
 import json
 import os
@@ -492,14 +493,28 @@ def daemon_lines(rows):
     return lines
 
 
+def parse_arguments():
+    """The modes: none (the whole benchmark, written into performance.md), or one part printed."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parts = parser.add_mutually_exclusive_group()
+    parts.add_argument("--sections", action="store_true", help="only the instructions per section; prints its table")
+    parts.add_argument("--daemons", action="store_true", help="only the daemons-on-the-bus rows; prints its table")
+    parser.add_argument("mode", nargs="?", choices=["replay"], help="replay: only `motion --replay`; prints its table")
+    parsed = parser.parse_args()
+    if parsed.mode and (parsed.sections or parsed.daemons):
+        parser.error("replay runs alone: not with --sections or --daemons")
+    return parsed
+
+
 def main():
-    if sys.argv[1:] == ["--sections"]:
+    parsed = parse_arguments()
+    if parsed.sections:
         print("\n".join(section_lines(section_instructions())))
         return 0
-    if sys.argv[1:] == ["--daemons"]:
+    if parsed.daemons:
         print("\n".join(daemon_lines(daemons())))
         return 0
-    if sys.argv[1:] == ["replay"]:
+    if parsed.mode == "replay":
         print("\n".join(["| replay | this run | target |", "|---|---:|---|"] + replay_lines(replay())))
         return 0
     rows = startup()

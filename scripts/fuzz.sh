@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the parsers of outside input (manifests, sysfs/procfs files, saved reports, D-Bus replies) with
+# Fuzzes the parsers of outside input (manifests, sysfs/procfs files, saved reports, D-Bus replies,
+# replay recordings), and JSONLine's number writer against Double.description, with
 # libFuzzer (swiftc -sanitize=fuzzer,address) for a bounded time each: SECONDS per target
 # (default 20). Seeds come from the test fixtures. A crash
 # leaves its input in .build/fuzz/crashes/ and fails; turn that input into a regular test.
@@ -8,7 +9,8 @@ cd "$(dirname "$0")/.."
 seconds=${1:-20}
 out=.build/fuzz
 rm -rf "$out/seeds"
-mkdir -p "$out/crashes" "$out/seeds/manifest" "$out/seeds/sysfs" "$out/seeds/report" "$out/seeds/dbus" "$out/seeds/replay"
+mkdir -p "$out/crashes" "$out/seeds/manifest" "$out/seeds/sysfs" "$out/seeds/report" "$out/seeds/dbus" "$out/seeds/replay" \
+  "$out/seeds/double"
 S=Sources/DevCapsKit
 common=("$S/Core/"*.swift "$S/Core/IO/"*.swift "$S/JSON/"*.swift)
 
@@ -79,6 +81,8 @@ build DBusFuzzer "${common[@]}" "${report_model[@]}" "$S/DBus/"*.swift "$S/UPowe
 build ReplayFuzzer "${common[@]}" "$S/Motion/API/MotionRecording.swift" "$S/Motion/API/MotionRecordingParser.swift" \
   Sources/DevCapsMotion/DeviceMotion/MotionInput.swift Sources/DevCapsMotion/Vector3.swift \
   Sources/DevCapsMotion/DeviceMotion/Quaternion.swift
+# JSONLine's shortest-decimal writer, checked against Double.description.
+build ShortestDecimalFuzzer "$S/JSON/ShortestDecimal.swift" "$S/JSON/ShortestDecimal+PowersOfTen.swift"
 all_done
 [ "$failed" = 0 ] || exit 1
 
@@ -88,6 +92,12 @@ cp Fuzz/corpus/sysfs/* "$out/seeds/sysfs/"
 cp Fuzz/corpus/report/* "$out/seeds/report/"
 cp Fuzz/corpus/dbus/* "$out/seeds/dbus/"
 cp Fuzz/corpus/replay/* "$out/seeds/replay/"
+# Doubles: powers of ten and of two and their neighbours, the smallest subnormals, 2^53 ± 1 ulp.
+python3 -c '
+import struct, sys
+values = [0.0, -0.0, 5e-324, 1e-322, 2.2250738585072014e-308, 1.7976931348623157e308, 9007199254740992.0, 9007199254740994.0, 1e16, 1e-4, 9.9e-5]
+values += [10.0 ** e for e in range(-300, 300, 7)] + [2.0 ** e for e in range(-1074, 1024, 13)]
+sys.stdout.buffer.write(b"".join(struct.pack("<d", v) for v in values))' > "$out/seeds/double/hard"
 cp Tests/devcapsEndToEndTests/Fixtures/manifests/* "$out/seeds/manifest/"
 for report in Tests/devcapsEndToEndTests/Fixtures/golden/list-*.json; do
   sed 's/"<statvfs>"/1000000000/' "$report" > "$out/seeds/report/$(basename "$report")"
@@ -159,5 +169,6 @@ one_at_a_place fuzz_one SysfsFuzzer "$out/seeds/sysfs"
 one_at_a_place fuzz_one ReportFuzzer "$out/seeds/report"
 one_at_a_place fuzz_one DBusFuzzer "$out/seeds/dbus"
 one_at_a_place fuzz_one ReplayFuzzer "$out/seeds/replay"
+one_at_a_place fuzz_one ShortestDecimalFuzzer "$out/seeds/double"
 all_done
 exit $failed

@@ -49,6 +49,8 @@ broad_log=$(mktemp)
 .build/test-venv/bin/python scripts/broad-benchmark.py --check >"$broad_log" 2>&1 &
 broad_pid=$!
 scripts/generate-man-page.sh --check
+# JSONLine's powers of ten are the ones the generator computes (and its shortcuts for logarithms exact).
+scripts/generate-powers-of-ten.py --check || { status=1; failures+=("ShortestDecimal+PowersOfTen.swift is out of date (scripts/generate-powers-of-ten.py)"); }
 # DevCapsKit's public API is the one listed in Tests/DevCapsKitAPITests/PublicAPI.txt (a change is a diff).
 scripts/generate-public-api.sh --check || { status=1; failures+=("DevCapsKit's public API changed (scripts/generate-public-api.sh)"); }
 # docs/reference/cli.md is the same --help, as Markdown.

@@ -96,28 +96,33 @@ private func unquote<Element: Equatable>(
 func parseCPUList(_ text: String) -> [Int]? {
   let trimmed = text.trimmingWhitespace()
   if trimmed.isEmpty { return [] }
-  // A set: `0,0,1-1` is two CPUs, not four. Bounded by the kernel's largest CPU number, so a
-  // hostile file of 2,000 × `0-65535` is refused instead of filling memory.
-  var members = [Bool](repeating: false, count: maximumCPUCount)
-  // Only up to the highest CPU named is read back: not 8,192 places for every list.
+  // Bounded by the kernel's largest CPU number, so a hostile file of 2,000 × `0-65535` is
+  // refused instead of filling memory.
+  var ranges: [ClosedRange<Int>] = []
   var highest = -1
   for part in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
     let bounds = part.split(separator: "-", omittingEmptySubsequences: false)
     switch bounds.count {
     case 1:
       guard let single = Int(bounds[0]), single >= 0, single < maximumCPUCount else { return nil }
-      members[single] = true
+      ranges.append(single...single)
       highest = max(highest, single)
     case 2:
       guard let low = Int(bounds[0]), let high = Int(bounds[1]), low >= 0, low <= high, high < maximumCPUCount
       else { return nil }
-      for cpu in low...high { members[cpu] = true }
+      ranges.append(low...high)
       highest = max(highest, high)
     default:
       return nil
     }
   }
-  return (0..<highest + 1).filter { members[$0] }
+  // A set: `0,0,1-1` is two CPUs, not four. As many places as the highest CPU named, not 8,192
+  // for every list (clearing those was a tenth of reading a CPU list).
+  var members = [Bool](repeating: false, count: highest + 1)
+  for range in ranges {
+    for cpu in range { members[cpu] = true }
+  }
+  return members.indices.filter { members[$0] }
 }
 
 /// The most CPUs a Linux kernel can have (CONFIG_NR_CPUS is at most 8,192 on every
@@ -158,6 +163,16 @@ extension StringProtocol {
     }
     if !omittingEmptySubsequences || start != endIndex { pieces.append(self[start..<endIndex]) }
     return pieces
+  }
+
+  /// `hasPrefix` for an ASCII prefix, compared in the bytes: `Substring.hasPrefix` walks both
+  /// by Character (a tenth of the limits section). A byte above 0x7F right after the prefix
+  /// may be a combining mark that joins the prefix's last Character: only then by Character.
+  func hasASCIIPrefix(_ prefix: String) -> Bool {
+    guard prefix.utf8.allSatisfy({ $0 < 0x80 }) else { return hasPrefix(prefix) }
+    guard utf8.starts(with: prefix.utf8) else { return false }
+    guard let next = utf8.dropFirst(prefix.utf8.count).first, next >= 0x80 else { return true }
+    return hasPrefix(prefix)
   }
 
   /// The index of the first `character` (ASCII), or nil.

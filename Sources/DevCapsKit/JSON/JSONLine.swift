@@ -3,9 +3,16 @@
 /// line's size, writing the next line allocates nothing. `watch motion` writes its 200 lines a
 /// second this way (through Codable and `JSONValue` each sample cost 121 heap allocations).
 /// ``JSONValue/serialized()`` writes through it too.
+///
+/// The storage is kept at its full size and written through a pointer, the length apart: each
+/// key or number is one bounds check and one copy, where appending to an array byte by byte or
+/// by slices cost a uniqueness check, a capacity check and a generic copy each (a third of
+/// `motion --replay --json`).
 public struct JSONLine: TextOutputStream, Sendable {
-  /// The line so far, UTF-8.
-  public internal(set) var bytes: [UInt8] = []
+  /// The line is `storage[..<count]`; the rest is room for the next bytes.
+  private var storage: [UInt8]
+  /// The line's length in bytes.
+  package private(set) var count = 0
   /// Bit n set: the container at depth n has no member yet.
   private var firstAtDepth: UInt64 = 0
   private var depth = 0
@@ -13,19 +20,30 @@ public struct JSONLine: TextOutputStream, Sendable {
 
   /// An empty line with room for `capacity` bytes.
   public init(capacity: Int = 1024) {
-    bytes.reserveCapacity(capacity)
+    storage = [UInt8](repeating: 0, count: max(capacity, 64))
+  }
+
+  /// The line so far, UTF-8 (a copy).
+  public var bytes: [UInt8] { Array(storage[..<count]) }
+
+  /// The bytes the line can hold before its storage grows.
+  package var capacity: Int { storage.count }
+
+  /// Calls `body` with the line's bytes, without copying them.
+  package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
   }
 
   /// Empties the line, keeping its storage, for the next one.
   public mutating func removeAll() {
-    bytes.removeAll(keepingCapacity: true)
+    count = 0
     firstAtDepth = 0
     depth = 0
     afterKey = false
   }
 
   /// The line as text.
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
+  public var text: String { withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
 
   // MARK: Containers and keys
 
@@ -37,13 +55,26 @@ public struct JSONLine: TextOutputStream, Sendable {
 
   public mutating func endArray() { end(UInt8(ascii: "]")) }
 
-  /// A member's key; its value is the next thing written.
+  /// A member's key; its value is the next thing written. Inlined, so that each key's length
+  /// is a constant where it is written and its bytes are copied without a call.
+  @inline(__always)
   public mutating func key(_ name: StaticString) {
-    separate()
-    bytes.append(UInt8(ascii: "\""))
-    name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
+    let comma = needsComma()
+    name.withUTF8Buffer { utf8 in
+      fill(upTo: utf8.count + 4) { output in
+        var position = 0
+        if comma {
+          output[0] = UInt8(ascii: ",")
+          position = 1
+        }
+        output[position] = UInt8(ascii: "\"")
+        (output + position + 1).update(from: utf8.baseAddress!, count: utf8.count)
+        position += utf8.count + 1
+        output[position] = UInt8(ascii: "\"")
+        output[position + 1] = UInt8(ascii: ":")
+        return position + 2
+      }
+    }
     afterKey = true
   }
 
@@ -54,7 +85,7 @@ public struct JSONLine: TextOutputStream, Sendable {
   public mutating func key(_ name: String) {
     separate()
     writeEscaped(name)
-    bytes.append(UInt8(ascii: ":"))
+    put(UInt8(ascii: ":"))
     afterKey = true
   }
 
@@ -85,14 +116,26 @@ public struct JSONLine: TextOutputStream, Sendable {
   /// Shortest round-trip form; whole numbers keep a `.0` so the type stays visible. Non-finite
   /// numbers cannot be written and become null.
   public mutating func value(_ number: Double) {
-    separate()
-    guard number.isFinite else { return raw("null") }
-    if number == number.rounded(), abs(number) < 1e15 {
-      writeDigits(Int64(number))
-      raw(".0")
-    } else {
-      // Double's own shortest form, handed over as ASCII bytes (`_writeASCII` below), not as a String.
-      number.write(to: &self)
+    let comma = needsComma()
+    guard number.isFinite else {
+      if comma { put(UInt8(ascii: ",")) }
+      return raw("null")
+    }
+    fill(upTo: ShortestDecimal.maximumLength + 1) { output in
+      var position = 0
+      if comma {
+        output[0] = UInt8(ascii: ",")
+        position = 1
+      }
+      // Whole numbers as integers with `.0` (-0.0 too, as 0.0). Converted and back, not
+      // rounded(): libm's round was a call per number.
+      if abs(number) < 1e15, Double(Int64(number)) == number {
+        position += Self.writeDigits(Int64(number), to: output + position)
+        output[position] = UInt8(ascii: ".")
+        output[position + 1] = UInt8(ascii: "0")
+        return position + 2
+      }
+      return position + ShortestDecimal.write(number, to: output + position)
     }
   }
 
@@ -134,82 +177,130 @@ public struct JSONLine: TextOutputStream, Sendable {
 
   /// Text that is valid JSON as it stands (a literal, a number's digits).
   public mutating func raw(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    text.withUTF8Buffer { put($0) }
   }
 
-  // MARK: TextOutputStream (how Double writes its digits)
+  // MARK: TextOutputStream
 
   public mutating func write(_ string: String) {
-    bytes.append(contentsOf: string.utf8)
+    var string = string
+    string.withUTF8 { put($0) }
   }
 
-  /// The standard library's numbers call this with their digits in a buffer of their own; the
-  /// default would first make them a String.
-  public mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-    bytes.append(contentsOf: buffer)
+  // MARK: Bytes
+
+  /// Room for `length` more bytes, which `body` writes at the pointer it is given, returning
+  /// how many it wrote (at most `length`).
+  @inline(__always)
+  private mutating func fill(upTo length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    if count + length > storage.count { grow(to: count + length) }
+    let start = count
+    let written = storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+    count += written
+  }
+
+  @inline(never)
+  private mutating func grow(to length: Int) {
+    storage.append(contentsOf: repeatElement(0, count: max(length, storage.count * 2) - storage.count))
+  }
+
+  @inline(__always)
+  mutating func put(_ byte: UInt8) {
+    fill(upTo: 1) { output in
+      output[0] = byte
+      return 1
+    }
+  }
+
+  private mutating func put(_ buffer: UnsafeBufferPointer<UInt8>) {
+    guard let source = buffer.baseAddress else { return }
+    fill(upTo: buffer.count) { output in
+      output.update(from: source, count: buffer.count)
+      return buffer.count
+    }
   }
 
   // MARK: Private
 
   private mutating func begin(_ bracket: UInt8) {
     separate()
-    bytes.append(bracket)
+    put(bracket)
     depth += 1
     firstAtDepth |= 1 << UInt64(depth)
   }
 
   private mutating func end(_ bracket: UInt8) {
     depth -= 1
-    bytes.append(bracket)
+    put(bracket)
   }
 
   /// The comma before a value or key, unless it is a container's first or a key's value.
   mutating func separate() {
+    if needsComma() { put(UInt8(ascii: ",")) }
+  }
+
+  /// Whether a comma goes before the next value or key (and notes that it was written).
+  @inline(__always)
+  private mutating func needsComma() -> Bool {
     if afterKey {
       afterKey = false
-      return
+      return false
     }
-    guard depth > 0 else { return }
+    guard depth > 0 else { return false }
     let bit: UInt64 = 1 << UInt64(depth)
     if firstAtDepth & bit != 0 {
       firstAtDepth &= ~bit
-    } else {
-      bytes.append(UInt8(ascii: ","))
+      return false
     }
+    return true
   }
 
   /// `value`'s digits, left-padded with zeros to `width`, with no separator.
   mutating func writeDigits(_ value: Int, width: Int) {
-    var divisor = 1
-    for _ in 1..<max(1, width) { divisor *= 10 }
-    while divisor > 1 && value < divisor {
-      bytes.append(UInt8(ascii: "0"))
-      divisor /= 10
+    let magnitude = UInt64(value.magnitude)
+    let digits = ShortestDecimal.digitCount(magnitude)
+    let shown = max(digits, width)
+    fill(upTo: shown + 1) { output in
+      var position = 0
+      if value < 0 {
+        output[0] = UInt8(ascii: "-")
+        position = 1
+      }
+      ShortestDecimal.writeDigits(magnitude, count: shown, to: output + position)
+      return position + shown
     }
-    writeDigits(Int64(value))
   }
 
-  /// Most significant digit first, so nothing is reversed afterwards (a slice reversed in
-  /// place could copy the array).
   private mutating func writeDigits(_ integer: Int64) {
-    if integer < 0 { bytes.append(UInt8(ascii: "-")) }
-    writeDigits(magnitude: integer.magnitude)
+    fill(upTo: 21) { Self.writeDigits(integer, to: $0) }
   }
 
   private mutating func writeDigits(magnitude: UInt64) {
-    var power: UInt64 = 1
-    while power <= magnitude / 10 { power *= 10 }
-    while power > 0 {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude / power % 10))
-      power /= 10
+    fill(upTo: 20) { output in
+      let digits = ShortestDecimal.digitCount(magnitude)
+      ShortestDecimal.writeDigits(magnitude, count: digits, to: output)
+      return digits
     }
+  }
+
+  /// `integer`'s digits at `output` (room for 21 bytes); how many bytes they took.
+  @inline(__always)
+  private static func writeDigits(_ integer: Int64, to output: UnsafeMutablePointer<UInt8>) -> Int {
+    var position = 0
+    if integer < 0 {
+      output[0] = UInt8(ascii: "-")
+      position = 1
+    }
+    let digits = ShortestDecimal.digitCount(integer.magnitude)
+    ShortestDecimal.writeDigits(integer.magnitude, count: digits, to: output + position)
+    return position + digits
   }
 
   /// Escapes quote, backslash, control characters, DEL and the C1 controls (as `\u007f`,
   /// `\u009b`: valid JSON either way, but a terminal showing the file acts on them raw). Runs
   /// without one (nearly every string) are copied whole: byte by byte was a third of a line.
   private mutating func writeEscaped(_ text: String) {
-    bytes.append(UInt8(ascii: "\""))
+    put(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
       var runStart = 0
@@ -219,20 +310,20 @@ public struct JSONLine: TextOutputStream, Sendable {
         index += 1
         guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x7F else { continue }
         if byte == 0x7F || byte < 0x80 {
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(index - 1)]))
+          put(UnsafeBufferPointer(rebasing: utf8[runStart..<(index - 1)]))
           writeEscape(byte)
           runStart = index
         } else if byte == 0xC2, index < utf8.count, (0x80...0x9F).contains(utf8[index]) {
           // U+0080…U+009F: 0xC2 and the code point's low byte.
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<(index - 1)]))
+          put(UnsafeBufferPointer(rebasing: utf8[runStart..<(index - 1)]))
           writeEscape(utf8[index])
           index += 1
           runStart = index
         }
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+      put(UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
-    bytes.append(UInt8(ascii: "\""))
+    put(UInt8(ascii: "\""))
   }
 
   private mutating func writeEscape(_ byte: UInt8) {
@@ -246,8 +337,8 @@ public struct JSONLine: TextOutputStream, Sendable {
       raw("\\u00")
       let hex: StaticString = "0123456789abcdef"
       hex.withUTF8Buffer { digits in
-        bytes.append(digits[Int(byte >> 4)])
-        bytes.append(digits[Int(byte & 0x0F)])
+        put(digits[Int(byte >> 4)])
+        put(digits[Int(byte & 0x0F)])
       }
     }
   }

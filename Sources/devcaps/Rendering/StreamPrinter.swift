@@ -35,7 +35,7 @@ final class StreamPrinter {
     if !batched { line.removeAll() }
     event.writeJSON(into: &line)
     line.raw("\n")
-    return batched && line.bytes.count < Self.batchSize || flush()
+    return batched && line.count < Self.batchSize || flush()
   }
 
   /// Writes what a batched printer holds (a live one holds nothing past its line); false when
@@ -45,7 +45,7 @@ final class StreamPrinter {
       line.removeAll()
       pending.removeAll(keepingCapacity: true)
     }
-    if json { return line.bytes.isEmpty || line.bytes.withUnsafeBytes { Output.tryWrite($0) } }
+    if json { return line.count == 0 || line.withUnsafeBytes { Output.tryWrite($0) } }
     return pending.isEmpty || pending.withUnsafeBytes { Output.tryWrite($0) }
   }
 }

@@ -33,6 +33,28 @@ struct SystemRootTests {
     #expect(SystemRoot(root.path).readBytes("/big", limit: 4096) == .failure(.tooLarge(limit: 4096)))
   }
 
+  @Test(
+    "a file is read whole at every size around the reads' sizes, as sysfs, procfs or another file",
+    arguments: [0, 1, 1023, 1024, 1025, 4096, 5120, 5121, 70000])
+  func wholeFile(size: Int) throws {
+    let content = String((0..<size).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+    let root = try TemporaryRoot(["/sys/a": content, "/proc/a": content, "/etc/a": content])
+    for path in ["/sys/a", "/proc/a", "/etc/a"] {
+      #expect(try SystemRoot(root.path).readBytes(path).get() == Array(content.utf8), "\(path)")
+    }
+  }
+
+  @Test("a path read below the root and the same path read on the live system are two files")
+  func liveAndBelowRoot() throws {
+    let root = try TemporaryRoot(["/outer": "live\n"])
+    let path = root.path + "/outer"
+    try root.write(path, "below the root\n")
+    let context = root.context
+    #expect(context.bytes(path).map { String(decoding: $0, as: UTF8.self) } == "below the root\n")
+    #expect(context.liveBytes(path).map { String(decoding: $0, as: UTF8.self) } == "live\n")
+    #expect(context.bytes(path).map { String(decoding: $0, as: UTF8.self) } == "below the root\n")
+  }
+
   @Test("directory entries are sorted and exclude . and ..")
   func entries() throws {
     let root = try TemporaryRoot(["/d/b": "", "/d/a": "", "/d/c/x": ""])

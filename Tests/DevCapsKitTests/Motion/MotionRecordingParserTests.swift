@@ -118,7 +118,7 @@ struct MotionRecordingParserTests {
     }
     for text in texts {
       let expected = Double(text).flatMap { $0.isFinite ? $0 : nil }
-      let read = MotionRecordingParser.number(Array(text.utf8)[...])
+      let read = Array(text.utf8).withUnsafeBufferPointer { MotionRecordingParser.number($0) }
       #expect(
         read?.bitPattern == expected?.bitPattern,
         "\(text): \(String(describing: read)), not \(String(describing: expected))")

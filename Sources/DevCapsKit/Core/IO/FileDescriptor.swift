@@ -5,7 +5,11 @@ import Musl
 #endif
 
 // The C functions under names of their own: inside `FileDescriptor`, `read` and `close` are its methods.
-private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+// By withCString: a String passed as a `char *` is first copied into a new array, a tenth of
+// reading a sysfs file.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  path.withCString { open($0, flags, mode) }
+}
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
   read(descriptor, buffer, count)
 }
@@ -39,7 +43,8 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   /// Opens `path` relative to this directory descriptor (`openat`, close-on-exec always).
   package func open(at path: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> FileDescriptor {
     let directory = rawValue
-    return FileDescriptor(rawValue: try Errno.check { openat(directory, path, flags | O_CLOEXEC, mode) })
+    return FileDescriptor(
+      rawValue: try Errno.check { path.withCString { openat(directory, $0, flags | O_CLOEXEC, mode) } })
   }
 
   /// Opens a file that must be a regular file: with O_NONBLOCK, so that a FIFO in its place
@@ -156,20 +161,36 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   }
 
   private func readAllInChunks(limit: Int, shortReadIsEnd: Bool, after start: [UInt8]) throws(ReadAllError) -> [UInt8] {
-    let chunkSize = 4096
     var bytes = start
     while true {
+      // The first read into 1 KB on the stack, copied out at its size: most files fit, and then
+      // the result is all that is allocated (4 KB of zeros read over and shrunk were half the
+      // cost of reading a sysfs file). Larger files go on in reads of a page: a sysfs binary
+      // attribute gives at most a page a read, so a shorter read is its end only then.
+      let chunkSize = bytes.isEmpty ? 1024 : 4096
       let before = bytes.count
-      bytes.append(contentsOf: repeatElement(0, count: chunkSize))
-      let result = bytes.withUnsafeMutableBytes { buffer in
-        Result { () throws(Errno) -> Int in try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[before...])) }
+      var failure: Errno?
+      if chunkSize <= 1024 {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunkSize) { buffer in
+          do throws(Errno) {
+            let count = try read(into: UnsafeMutableRawBufferPointer(buffer))
+            bytes = Array(UnsafeBufferPointer(rebasing: buffer[..<count]))
+          } catch {
+            failure = error
+          }
+        }
+      } else {
+        let chunk = [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, initialized in
+          do throws(Errno) {
+            initialized = try read(into: UnsafeMutableRawBufferPointer(buffer))
+          } catch {
+            failure = error
+          }
+        }
+        bytes.append(contentsOf: chunk)
       }
-      let count: Int
-      switch result {
-      case .success(let read): count = read
-      case .failure(let error): throw .system(error)
-      }
-      bytes.removeLast(chunkSize - count)
+      if let failure { throw .system(failure) }
+      let count = bytes.count - before
       if bytes.count > limit { throw .limitExceeded }
       if count == 0 || (shortReadIsEnd && count < chunkSize) { return bytes }
     }

@@ -65,27 +65,55 @@ struct MotionRecordingParser {
       if field.count + span.count > Self.maximumFieldLength {
         throw error("longer than \(Self.maximumFieldLength) bytes")
       }
-      field.append(contentsOf: span)
-      position = index
-      guard index < end else { return nil }
-      position += 1
-      if bytes[index] == comma {
-        try finishField()
-        column += 1
-        if column == Self.maximumColumns {
-          throw MotionRecordingError(line: line, problem: "more than 10 columns; " + Self.columnRule)
-        }
-      } else if let sample = try finishLine() {
-        return sample
+      guard index < end else {
+        field.append(contentsOf: span)
+        position = index
+        return nil
       }
+      position = index + 1
+      let sample: MotionInput?
+      if field.isEmpty {
+        // The whole field is in this chunk (nearly always): read where it is, not copied.
+        sample = try finishField(span.assumingMemoryBound(to: UInt8.self), endsLine: bytes[index] == newline)
+      } else {
+        field.append(contentsOf: span)
+        sample = try finishKeptField(endsLine: bytes[index] == newline)
+      }
+      if let sample { return sample }
     }
     return nil
+  }
+
+  /// Ends the field after the comma or newline that ends it; the line's sample after a newline.
+  private mutating func finishField(_ text: UnsafeBufferPointer<UInt8>, endsLine: Bool) throws(MotionRecordingError)
+    -> MotionInput?
+  {
+    if endsLine { return try finishLine(text) }
+    try finishField(text)
+    column += 1
+    if column == Self.maximumColumns {
+      throw MotionRecordingError(line: line, problem: "more than 10 columns; " + Self.columnRule)
+    }
+    return nil
+  }
+
+  /// `finishField(_:endsLine:)` of the field kept from chunks before, which is then emptied.
+  private mutating func finishKeptField(endsLine: Bool) throws(MotionRecordingError) -> MotionInput? {
+    var kept: [UInt8] = []
+    swap(&kept, &field)
+    defer {
+      kept.removeAll(keepingCapacity: true)
+      swap(&kept, &field)
+    }
+    return try kept.withUnsafeBufferPointer { text in
+      Result { () throws(MotionRecordingError) in try finishField(text, endsLine: endsLine) }
+    }.get()
   }
 
   /// The last line's sample when the file does not end with a newline; throws when the
   /// recording held no sample at all.
   mutating func finish() throws(MotionRecordingError) -> MotionInput? {
-    if !inComment, let sample = try finishLine() { return sample }
+    if !inComment, let sample = try finishKeptField(endsLine: true) { return sample }
     if sampleCount == 0 {
       throw MotionRecordingError(line: max(lastLineWithBytes, 1), problem: "no samples in the recording")
     }
@@ -106,14 +134,13 @@ struct MotionRecordingParser {
     if position < bytes.count || byteOrderMarkMatched == 3 { atFileStart = false }
   }
 
-  /// Ends the field in `field` (column `column`): a header's name, or a sample's number.
-  private mutating func finishField() throws(MotionRecordingError) {
-    defer { field.removeAll(keepingCapacity: true) }
+  /// Ends the field `field` (column `column`): a header's name, or a sample's number.
+  private mutating func finishField(_ field: UnsafeBufferPointer<UInt8>) throws(MotionRecordingError) {
     var start = 0
     var end = field.count
     while start < end && Self.isSpace(field[start]) { start += 1 }
     while end > start && Self.isSpace(field[end - 1]) { end -= 1 }
-    let text = field[start..<end]
+    let text = UnsafeBufferPointer(rebasing: field[start..<end])
     if column == 0 && headerAllowed { lineIsHeader = Self.isName(text) }
     if lineIsHeader {
       guard Self.isName(text) else {
@@ -130,19 +157,17 @@ struct MotionRecordingParser {
     values[column] = value
   }
 
-  /// Ends the line: nil for an empty line, a comment or the header; else its sample.
-  private mutating func finishLine() throws(MotionRecordingError) -> MotionInput? {
+  /// Ends the line whose last field is `field`: nil for an empty line, a comment or the
+  /// header; else its sample.
+  private mutating func finishLine(_ field: UnsafeBufferPointer<UInt8>) throws(MotionRecordingError) -> MotionInput? {
     defer {
       line += 1
       column = 0
       lineIsHeader = false
       lineStarted = false
     }
-    if column == 0 && field.allSatisfy(Self.isSpace) {
-      field.removeAll(keepingCapacity: true)
-      return nil
-    }
-    try finishField()
+    if column == 0 && field.allSatisfy(Self.isSpace) { return nil }
+    try finishField(field)
     let count = column + 1
     headerAllowed = false
     guard count == 7 || count == 10 else {
@@ -183,7 +208,7 @@ struct MotionRecordingParser {
 
   /// A column name: printable ASCII starting with a letter, and not a word a number parser
   /// takes (`nan`, `inf`, `infinity`).
-  static func isName(_ text: ArraySlice<UInt8>) -> Bool {
+  static func isName(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let first = text.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else {
       return false
     }
@@ -194,14 +219,14 @@ struct MotionRecordingParser {
 
   /// A finite decimal number: digits, a sign, a point and an exponent, nothing else (no NUL
   /// that would end the C parser's string early, no hexadecimal, no `nan`).
-  static func number(_ text: ArraySlice<UInt8>) -> Double? {
-    if let exact = text.withUnsafeBufferPointer(exactNumber) { return exact }
+  static func number(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    if let exact = exactNumber(text) { return exact }
     let allowed = text.allSatisfy { byte in
       (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
         || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e")
         || byte == UInt8(ascii: "E")
     }
-    guard allowed, let value = text.withUnsafeBufferPointer({ Double(String(decoding: $0, as: UTF8.self)) }),
+    guard allowed, let value = Double(String(decoding: text, as: UTF8.self)),
       value.isFinite
     else { return nil }
     return value
@@ -275,7 +300,7 @@ struct MotionRecordingParser {
   }
 
   /// `"text"`, cut to ``quotedLength`` bytes with "…" after.
-  static func quoted(_ text: ArraySlice<UInt8>) -> String {
+  static func quoted(_ text: UnsafeBufferPointer<UInt8>) -> String {
     let shown = String(decoding: text.prefix(quotedLength), as: UTF8.self)
     return "\"" + shown + (text.count > quotedLength ? "…\"" : "\"")
   }

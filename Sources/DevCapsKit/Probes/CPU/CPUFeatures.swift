@@ -12,10 +12,10 @@ enum CPUFeatures {
   static func flags(_ cpuinfo: CPUInfoFile) -> [String] {
     let records = cpuinfo.processors.isEmpty ? [cpuinfo.machine] : cpuinfo.processors
     guard let (key, line) = featureLine(cpuinfo.describingRecord) else { return [] }
-    var common = sortedUnique(words(line, key: key))
+    var common = sortedUniqueWords(line, key: key)
     for record in records.dropFirst() {
       guard let other = record[key], other != line else { continue }
-      let others = sortedUnique(words(other, key: key))
+      let others = sortedUniqueWords(other, key: key)
       common = common.filter { containsSorted(others, $0) }
     }
     return common
@@ -45,10 +45,19 @@ enum CPUFeatures {
     return nil
   }
 
-  private static func words(_ line: String, key: String) -> [String] {
-    if key == "isa" { return riscvExtensions(line) }
-    // Split in the bytes: the line is ASCII, and a Character split cost a tenth of `list --only cpu`.
-    return line.splitCharacters(separator: " ").flatMap { $0.splitCharacters(separator: "\t") }
+  /// The line's features, sorted and each once. A plain line (every kernel's) is split and
+  /// sorted in its bytes: splitting and sorting Strings was a sixth of `list --only cpu`.
+  static func sortedUniqueWords(_ line: String, key: String) -> [String] {
+    if key == "isa" { return sortedUnique(riscvExtensions(line)) }
+    let isSeparator = { (byte: UInt8) in
+      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: ",")
+    }
+    return PlainASCII.sortedUniqueWords(line, separatedBy: isSeparator) ?? sortedUnique(words(line))
+  }
+
+  /// Any text's features, split by Character.
+  static func words(_ line: String) -> [String] {
+    line.splitCharacters(separator: " ").flatMap { $0.splitCharacters(separator: "\t") }
       .flatMap { $0.splitCharacters(separator: ",") }.map(String.init)
   }
 
@@ -74,7 +83,8 @@ enum CPUFeatures {
   /// The highest level whose features, and those of every level below, are all present; nil
   /// without `lm` (not x86-64) or without the baseline.
   static func x86Level(_ flags: [String]) -> String? {
-    let present = sortedUnique(flags)
+    // `flags` (the cpu section's) are sorted and unique already: checked, not sorted again.
+    let present = zip(flags, flags.dropFirst()).allSatisfy { $0 < $1 } ? flags : sortedUnique(flags)
     var reached: String? = nil
     for level in levels {
       guard level.features.allSatisfy({ containsSorted(present, $0) }) else { break }

@@ -100,7 +100,7 @@ struct CgroupLimits {
   /// One `KEY VALUE` line of a cgroup's `memory.stat`; nil when there is none or it is not a
   /// byte count.
   static func statValue(_ key: String, in text: String) -> UInt64? {
-    for line in text.splitCharacters(separator: "\n") where line.hasPrefix(key + " ") {
+    for line in text.splitCharacters(separator: "\n") where line.hasASCIIPrefix(key + " ") {
       return UInt64(line.dropFirst(key.count + 1))
     }
     return nil

@@ -25,9 +25,7 @@ struct CgroupPaths {
         memberships.append((fields[1].split(separator: ","), String(fields[2])))
       }
     }
-    if let parsed = MountInfo.parsed(context) {
-      mounts = parsed.entries.filter { $0.fileSystemType == "cgroup" || $0.fileSystemType == "cgroup2" }
-    }
+    mounts = MountInfo.cgroupMounts(context)
   }
 
   func hierarchy(_ controller: String) -> Hierarchy? {

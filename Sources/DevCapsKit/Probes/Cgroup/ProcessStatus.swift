@@ -5,7 +5,7 @@ enum ProcessStatus {
   static func affinityCount(_ context: ProbeContext) -> Int? {
     let path = "/proc/self/status"
     guard let text = context.text(path) else { return nil }
-    for line in text.splitCharacters(separator: "\n") where line.hasPrefix("Cpus_allowed_list:") {
+    for line in text.splitCharacters(separator: "\n") where line.hasASCIIPrefix("Cpus_allowed_list:") {
       let value = line.dropFirst("Cpus_allowed_list:".count).trimmingWhitespace()
       guard let cpus = parseCPUList(value), !cpus.isEmpty else {
         context.diagnostics.record(
@@ -20,7 +20,7 @@ enum ProcessStatus {
   /// The soft and hard values of one `/proc/self/limits` row ("Max open files  1024  1048576
   /// files"); `unlimited` is nil inside the limit.
   static func limit(_ name: String, in text: String, context: ProbeContext) -> ProcessLimit? {
-    for line in text.splitCharacters(separator: "\n") where line.hasPrefix(name + " ") {
+    for line in text.splitCharacters(separator: "\n") where line.hasASCIIPrefix(name + " ") {
       let fields = line.dropFirst(name.count).splitCharacters(separator: " ")
       func value(_ field: Substring) -> Int64?? {
         field == "unlimited" ? .some(nil) : Int64(field).map { .some($0) }

@@ -17,6 +17,25 @@ enum MountInfo {
   /// Parses mountinfo; lines that do not have the documented shape are skipped and returned as
   /// the second element so the caller can report them.
   static func parse(_ text: String) -> (entries: [MountEntry], malformed: [String]) {
+    parse(text, keeping: { _ in true })
+  }
+
+  /// Parses the lines whose filesystem type `keeps` accepts; lines without the documented shape
+  /// are skipped and returned as the second element so the caller can report them.
+  static func parse(_ text: String, keeping keeps: (Substring) -> Bool) -> (
+    entries: [MountEntry], malformed: [String]
+  ) {
+    var text = text
+    // Plain text (every kernel's: it escapes what is not) in its bytes, making Strings of the
+    // fields kept only: splitting every field into a String was 20,000 instructions a line.
+    if let parsed = text.withUTF8({ PlainASCII.isPlain($0) ? parsePlain($0, keeping: keeps) : nil }) { return parsed }
+    return parseCharacters(text, keeping: keeps)
+  }
+
+  /// Any text, split by Character.
+  static func parseCharacters(_ text: String, keeping keeps: (Substring) -> Bool) -> (
+    entries: [MountEntry], malformed: [String]
+  ) {
     var entries: [MountEntry] = []
     var malformed: [String] = []
     for line in text.splitCharacters(separator: "\n", omittingEmptySubsequences: true) {
@@ -27,6 +46,7 @@ enum MountInfo {
         malformed.append(String(line))
         continue
       }
+      guard keeps(Substring(fields[separator + 1])) else { continue }
       entries.append(
         MountEntry(
           device: fields[2], root: unescape(fields[3]), mountPoint: unescape(fields[4]),
@@ -34,6 +54,43 @@ enum MountInfo {
           fileSystemType: fields[separator + 1], source: unescape(fields[separator + 2]),
           superOptions: separator + 3 < fields.count
             ? fields[separator + 3].splitCharacters(separator: ",").map(String.init) : []))
+    }
+    return (entries, malformed)
+  }
+
+  /// Plain text, split in its bytes.
+  static func parsePlain(_ bytes: UnsafeBufferPointer<UInt8>, keeping keeps: (Substring) -> Bool) -> (
+    entries: [MountEntry], malformed: [String]
+  ) {
+    var entries: [MountEntry] = []
+    var malformed: [String] = []
+    // One list of field ranges for every line, not an array made and freed for each.
+    var fields: [Range<Int>] = []
+    fields.reserveCapacity(16)
+    var start = 0
+    for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x0A {
+      let line = start..<end
+      start = end + 1
+      if line.isEmpty { continue }
+      PlainASCII.fields(bytes, line, separator: UInt8(ascii: " "), into: &fields)
+      guard fields.count >= 10,
+        let separator = fields[6...].firstIndex(where: { $0.count == 1 && bytes[$0.lowerBound] == UInt8(ascii: "-") }),
+        separator + 2 < fields.count
+      else {
+        malformed.append(PlainASCII.string(bytes, line))
+        continue
+      }
+      let type = PlainASCII.string(bytes, fields[separator + 1])
+      guard keeps(Substring(type)) else { continue }
+      func field(_ index: Int) -> String { PlainASCII.string(bytes, fields[index]) }
+      func list(_ index: Int) -> [String] {
+        PlainASCII.fields(bytes, fields[index], separator: UInt8(ascii: ",")).map { PlainASCII.string(bytes, $0) }
+      }
+      entries.append(
+        MountEntry(
+          device: field(2), root: unescape(field(3)), mountPoint: unescape(field(4)), options: list(5),
+          fileSystemType: type, source: unescape(field(separator + 2)),
+          superOptions: separator + 3 < fields.count ? list(separator + 3) : []))
     }
     return (entries, malformed)
   }
@@ -47,6 +104,18 @@ enum MountInfo {
     let made = Made(parse(text))
     context.made[Made.key] = made
     return made
+  }
+
+  /// The cgroup hierarchies' mounts (`cgroup`, `cgroup2`): from the whole table when a section
+  /// has parsed it, else only those lines made into entries (what `get memory.totalBytes` and
+  /// `list --only cpu` need of the table). Empty when the file is absent or unreadable.
+  static func cgroupMounts(_ context: ProbeContext) -> [MountEntry] {
+    let isCgroup = { (type: Substring) in type == "cgroup" || type == "cgroup2" }
+    if let made = context.made[Made.key] as? Made {
+      return made.entries.filter { isCgroup(Substring($0.fileSystemType)) }
+    }
+    guard let text = context.text(Made.path) else { return [] }
+    return parse(text, keeping: isCgroup).entries
   }
 
   /// The parsed table as the probe context keeps it for the next section that needs it.

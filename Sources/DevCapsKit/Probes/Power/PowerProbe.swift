@@ -8,9 +8,10 @@ import Musl
 /// is no power supply at all. Never an error.
 struct PowerProbe {
   let context: ProbeContext
-  let udev: Udev?
+  /// Asked only for the sysfs fallback: when UPower answers, libudev is not loaded.
+  let udev: () -> Udev?
 
-  init(context: ProbeContext, udev: Udev?) {
+  init(context: ProbeContext, udev: @escaping () -> Udev?) {
     self.context = context
     self.udev = udev
   }
@@ -23,7 +24,7 @@ struct PowerProbe {
     if let upower = try? answers?.upower.get() {
       power = upower
     } else {
-      power = SysfsPower(context: context, udev: udev).read()
+      power = SysfsPower(context: context, udev: udev()).read()
     }
     power.powerProfile = try? answers?.profile.get()
     return power

@@ -1,11 +1,21 @@
 /// Everything the capability catalog looks at, probed once and only when asked for.
 final class HardwareInventory {
   let context: ProbeContext
-  let udev: Udev?
+  private let openUdev: () -> Udev?
+  /// libudev, loaded (dlopen, udev_new, one scan) when a section first needs it: the power
+  /// section needs it only when UPower does not answer, so with upowerd on the bus `--only
+  /// power`, `get power.…` and a manifest of power keys never load it.
+  private(set) lazy var udev: Udev? = openUdev()
 
-  init(context: ProbeContext, udev: Udev? = Udev()) {
+  init(context: ProbeContext, udev: Udev?) {
     self.context = context
-    self.udev = udev
+    self.openUdev = { udev }
+  }
+
+  /// `openUdev` runs once, at the first section that needs udev.
+  init(context: ProbeContext, openUdev: @escaping () -> Udev? = { Udev() }) {
+    self.context = context
+    self.openUdev = openUdev
   }
 
   private var inventory: InventoryProbe { InventoryProbe(context: context, udev: udev) }
@@ -19,6 +29,6 @@ final class HardwareInventory {
   private(set) lazy var radios: [RadioInfo] = inventory.radios()
   private(set) lazy var inputs: [InputInfo] = inventory.inputs()
   /// UPower's view when upowerd answers, else sysfs.
-  private(set) lazy var power: PowerInfo = PowerProbe(context: context, udev: udev).probe()
+  private(set) lazy var power: PowerInfo = PowerProbe(context: context, udev: { [unowned self] in self.udev }).probe()
   private(set) lazy var architecture: String? = KernelIdentity(context: context).machine
 }

@@ -123,22 +123,3 @@ final class ReportFacts: RequirementFacts {
     return .success((total, available))
   }
 }
-
-extension DeviceNodeAccess {
-  /// `path` checked as the root sees it: below `DEVCAPS_ROOT` resolved inside the root as every
-  /// other read is (an image's `dev/kvm -> /dev/null` is the image's `dev/null`, never the
-  /// host's), then the node it leads to checked by its real path, whose name tells a watchdog.
-  static func check(_ path: String, inside root: SystemRoot) -> DeviceNodeAccess {
-    if root.isLiveSystem { return check(path) }
-    let resolved: String?
-    do throws(Errno) {
-      resolved = try root.openInside(path, FileDescriptor.pathOnly).closeAfter { node in
-        FileDescriptor.linkTarget("/proc/self/fd/\(node.rawValue)")
-      }
-    } catch {
-      return error == .noSuchFileOrDirectory || error == .notDirectory ? .missing : .refused(kind: "path", error)
-    }
-    guard let resolved else { return .refused(kind: "path", .noSuchFileOrDirectory) }
-    return check(resolved)
-  }
-}

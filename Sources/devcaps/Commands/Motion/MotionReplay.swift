@@ -33,6 +33,7 @@ struct MotionReplay {
     var delivered = 0
     var firstTime: Double?
     var read = 0
+    let sensors = [path]
     while delivered < limit, let input = try next(reader, printer) {
       read += 1
       if read == 1 && referenceFrame.usesMagnetometer && input.magneticField == nil {
@@ -48,7 +49,7 @@ struct MotionReplay {
       let elapsed = motion.timestamp - start
       let rate = delivered > 1 && elapsed > 0 ? Double(delivered - 1) / elapsed : nil
       let event = StreamEvent(
-        .motion(DeviceMotionUpdate(motion: motion, sensors: [path], rateHz: rate)), initial: delivered == 1)
+        .motion(DeviceMotionUpdate(motion: motion, sensors: sensors, rateHz: rate)), initial: delivered == 1)
       let written =
         once && json ? Output.tryWrite(JSONValue(encoding: event).prettyPrinted + "\n") : printer.print(event)
       if !written { break }

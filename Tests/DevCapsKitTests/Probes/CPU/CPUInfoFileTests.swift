@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import DevCapsKit
@@ -243,5 +244,75 @@ struct CPUInfoFileTests {
         == CPUInfo(
           model: "Cortex-A53", logicalCores: 2, physicalCores: 2, packages: 1,
           frequency: CPUFrequency(currentHz: 816_000_000, minHz: 300_000_000, maxHz: 1_800_000_000), vendor: "ARM"))
+  }
+}
+
+/// The parse of plain text (in its bytes) against the parse by Character, on every fixture's
+/// /proc/cpuinfo and on lines that put the splitting and trimming to the test.
+@Suite("/proc/cpuinfo in its bytes")
+struct CPUInfoFilePlainTests {
+  static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  static var fixtureFiles: [String] {
+    let cpu = tests.appendingPathComponent("DevCapsKitTests/Fixtures/cpu")
+    let machines = tests.appendingPathComponent("devcapsEndToEndTests/Fixtures/machines")
+    let names = { (directory: URL) in
+      ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    }
+    return names(cpu).map { cpu.appendingPathComponent("\($0)/proc/cpuinfo").path }
+      + names(machines).map { machines.appendingPathComponent("\($0)/root/proc/cpuinfo").path }
+  }
+
+  @Test("every fixture's file reads the same in bytes and by Character")
+  func fixtures() throws {
+    let files = CPUInfoFilePlainTests.fixtureFiles.filter { FileManager.default.fileExists(atPath: $0) }
+    #expect(files.count >= 15)
+    for file in files {
+      let text = try String(contentsOfFile: file, encoding: .utf8)
+      let plain = try #require(CPUInfoFile.plainRecords(text), "\(file) is not plain text")
+      #expect(plain == CPUInfoFile.characterRecords(text), "\(file)")
+    }
+  }
+
+  @Test(
+    "blank lines, spaces, NULs, empty keys and colons in values read the same",
+    arguments: [
+      "processor\t: 0\nflags\t\t: fpu vme \n \t\nprocessor : 1\nflags: fpu\n",
+      "vendor_id : IBM/S390\n\0\ncpu number : 0\n: no key\nkey only :\n  spaced key  :  a : b  \n",
+      "processor: 0\nno colon here\nmodel name: x\n\nmachine: y\nmachine: z\n",
+      "\n\n\nprocessor\t: 0\n\0processor\t: 1\n",
+      "",
+      ":",
+      "a:b\nprocessor:0\na:c\n   \na:d",
+    ])
+  func tricky(text: String) throws {
+    let plain = try #require(CPUInfoFile.plainRecords(text))
+    #expect(plain == CPUInfoFile.characterRecords(text))
+  }
+
+  @Test("text with a carriage return or beyond ASCII takes the Character path")
+  func notPlain() {
+    #expect(CPUInfoFile.plainRecords("processor\t: 0\r\nmodel name\t: x\r\n") == nil)
+    #expect(CPUInfoFile.plainRecords("processor\t: 0\nmodel name\t: Cortex™\n") == nil)
+    // By Character, "\r\n" is one Character and no line feed: the file is one line.
+    let crlf = "processor\t: 0\r\nmodel name\t: x\r\n"
+    #expect(CPUInfoFile(text: crlf).processors == CPUInfoFile.characterRecords(crlf).processors)
+    #expect(CPUInfoFile(text: crlf).processors.count == 1)
+  }
+
+  @Test("a flags line splits and sorts the same in bytes and by Character")
+  func flags() throws {
+    for file in CPUInfoFilePlainTests.fixtureFiles where FileManager.default.fileExists(atPath: file) {
+      let info = CPUInfoFile(text: try String(contentsOfFile: file, encoding: .utf8))
+      for record in info.processors + [info.machine] {
+        for key in CPUFeatures.keys {
+          guard let line = record[key] else { continue }
+          #expect(
+            CPUFeatures.sortedUniqueWords(line, key: key) == CPUFeatures.sortedUnique(CPUFeatures.words(line)),
+            "\(file): \(key)")
+        }
+      }
+    }
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import DevCapsKit
@@ -82,5 +83,57 @@ struct MountInfoTests {
     #expect(disks.map(\.path) == ["/", "/gone"])
     #expect(disks[1].totalBytes == nil)
     #expect(context.diagnostics.entries.map(\.path) == ["/gone"])
+  }
+
+  static var fixtureTables: [String] {
+    let machines = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "devcapsEndToEndTests/Fixtures/machines")
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: machines.path)) ?? []).sorted()
+    return names.compactMap {
+      try? String(
+        contentsOfFile: machines.appendingPathComponent("\($0)/root/proc/self/mountinfo").path, encoding: .utf8)
+    }
+  }
+
+  static func same(_ text: String, keeping keeps: (Substring) -> Bool = { _ in true }) {
+    var bytes = text
+    let plain = bytes.withUTF8 { PlainASCII.isPlain($0) ? MountInfo.parsePlain($0, keeping: keeps) : nil }
+    let characters = MountInfo.parseCharacters(text, keeping: keeps)
+    #expect(plain?.entries == characters.entries, "\(text)")
+    #expect(plain?.malformed == characters.malformed, "\(text)")
+  }
+
+  @Test("every fixture's table, and lines that try the splitting, read the same in bytes and by Character")
+  func plainAndCharacters() {
+    #expect(MountInfoTests.fixtureTables.count == 6)
+    let tricky = [
+      #"96 1 8:17 / /run/media/ada/My\040Passport ro,nosuid shared:70 master:3 - exfat /dev/sdb1 ro"#,
+      "1 0 8:1 /  /  rw,,relatime   -  ext4  /dev/sda1  rw,errors=remount-ro \n\n  \n",
+      "garbage\n1 2 3 4 5 6 7 8 9 10\n1 0 8:1 / / rw - ext4\n",
+      "1 0 8:1 / / rw x y z - ext4 /dev/sda1\n1 0 8:1 / / rw - - ext4 /dev/a b\n",
+      "35 30 0:31 / /sys/fs/cgroup/cpu,cpuacct rw,nosuid shared:15 - cgroup cgroup rw,cpu,cpuacct",
+      "", "\n", " ",
+    ]
+    for text in MountInfoTests.fixtureTables + tricky { MountInfoTests.same(text) }
+  }
+
+  @Test("the cgroup mounts alone: the table's cgroup and cgroup2 lines, parsed or not")
+  func cgroupMounts() throws {
+    let text = [
+      entry("0:26", "/", "/sys/fs/cgroup", "cgroup2", "cgroup2"), entry("259:3", "/", "/", "btrfs"),
+      entry("0:31", "/", "/sys/fs/cgroup/cpu", "cgroup", "cgroup"), entry("0:40", "/", "/tmp", "tmpfs", "tmpfs"),
+    ].joined(separator: "\n")
+    let isCgroup = { (type: Substring) in type == "cgroup" || type == "cgroup2" }
+    MountInfoTests.same(text, keeping: isCgroup)
+    let expected = MountInfo.parse(text).entries.filter { isCgroup(Substring($0.fileSystemType)) }
+    #expect(expected.map(\.mountPoint) == ["/sys/fs/cgroup", "/sys/fs/cgroup/cpu"])
+    let root = try TemporaryRoot(["/proc/self/mountinfo": text + "\n"])
+    let fresh = root.context
+    #expect(MountInfo.cgroupMounts(fresh) == expected)
+    #expect(fresh.made[MountInfo.Made.key] == nil)
+    let parsed = root.context
+    _ = MountInfo.parsed(parsed)
+    #expect(MountInfo.cgroupMounts(parsed) == expected)
   }
 }
