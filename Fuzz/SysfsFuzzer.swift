@@ -2,7 +2,7 @@
 // mountinfo, cpuinfo with its identity, features and s390 caches, meminfo, os-release, CPU lists,
 // mount matrices, IIO scan types and scans, inotify events, CPU masks, cache sizes, release
 // files, /proc/sysinfo, /proc/self/limits, cgroup paths and memory.stat, thermal zones' temperatures and trips,
-// SMBIOS tables, /proc/bus/pci/devices, PCI uevents, pci.ids), and the formatting of numbers read from such files. The
+// SMBIOS tables, /proc/bus/pci/devices, PCI uevents, pci.ids, USB device attributes), and the formatting of numbers read from such files. The
 // first byte picks the parser, the rest is the file. Fuzz/corpus/sysfs holds every input that
 // ever crashed one of them.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -104,6 +104,12 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // /proc/sysinfo.
     let line = text.split(separator: "\n").first.map(String.init) ?? ""
     if let mask = CPUMask(hex: line) { _ = (0..<64).filter(mask.contains) }
+    // A USB device's attributes: what parses is what the kernel writes.
+    if let id = USBAttributes.id(line) { precondition(id.utf8.count == 4 && id == id.lowercased(), "a USB ID \(id)") }
+    if let code = USBAttributes.classCode(line) { precondition(code.utf8.count == 2, "a USB class \(code)") }
+    if let speed = USBAttributes.speed(line) { precondition(speed > 0 && speed.isFinite, "a USB speed \(speed)") }
+    _ = (USBAttributes.removable(line), USBAttributes.number(line), USBAttributes.isRootHub(line))
+    if let next = text.split(separator: "\n").dropFirst().first { _ = USBAttributes.portOrder(line, String(next)) }
     _ = (CPUCacheText.cacheSize(line), CPUCacheText.cacheType(line), CPUFeatures.riscvExtensions(line))
     if let version = PointRelease.leadingVersionText(line) { precondition(PointRelease.extends(version, version)) }
     _ = (HypervisorVendor.s390(text), HypervisorVendor.emulatedPCIVendor(text))

@@ -64,6 +64,7 @@ build SysfsFuzzer "${common[@]}" "$S/Probes/Displays/EDID.swift" "$S/Probes/Disk
   "$S/Probes/Memory/MemoryProbe.swift" "$S/Model/MemoryInfo.swift" "$S/Sampling/ScanFormat.swift" "$S/Sampling/SysfsValueReader.swift" "$S/Sampling/ReplacedAttributes.swift" \
   "$S/Model/ThermalInfo.swift" "$S/Probes/Thermal/ThermalSysfs.swift" "$S/Probes/Thermal/ThermalRule.swift" \
   "$S/Probes/PCI/PCIUevent.swift" "$S/Probes/PCI/PCINames.swift" "$S/Probes/PCI/PCIIDsSeek.swift" "$S/Model/PCIDeviceInfo.swift" "$S/Probes/Displays/EDIDTimings.swift" \
+  "$S/Probes/USB/USBAttributes.swift" \
   Sources/DevCapsMotion/MountMatrix.swift Sources/DevCapsMotion/Vector3.swift
 # The report model, and what its sensor descriptions name (the IIO description, udev's device).
 report_model=("$S/Model/"*.swift "$S/Report/Report.swift" "$S/Report/SavedReportSections.swift" "$S/Report/ReportJSON.swift" "$S/Report/ModelEncoding.swift" "$S/Report/ReportSection.swift" "$S/Report/ReportSectionEntry.swift" \

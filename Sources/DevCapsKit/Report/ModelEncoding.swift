@@ -98,6 +98,10 @@ extension PCIDeviceInfo {
   public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
 }
 
+extension USBDeviceInfo {
+  public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+}
+
 extension Diagnostic {
   public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
 }

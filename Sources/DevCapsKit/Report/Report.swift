@@ -41,6 +41,8 @@ public struct Report: Sendable, Equatable {
   public var inputs: [InputInfo]?
   /// Devices on the PCI bus (/sys/bus/pci/devices).
   public var pci: [PCIDeviceInfo]?
+  /// Devices on the USB buses, root hubs left out (/sys/bus/usb/devices).
+  public var usb: [USBDeviceInfo]?
   /// Every key of the capability catalog, present or not.
   public var capabilities: [CapabilityResult]?
   /// Sources that exist but could not be used; their values are nil.

@@ -328,6 +328,19 @@ extension PCIDeviceInfo: ReportJSONConvertible {
   }
 }
 
+extension USBDeviceInfo: ReportJSONConvertible {
+  var json: JSONValue {
+    .object([
+      JSONMember("port", .string(port)), JSONMember("vendorId", .optional(vendorId)),
+      JSONMember("productId", .optional(productId)), JSONMember("manufacturer", .optional(manufacturer)),
+      JSONMember("product", .optional(product)), JSONMember("deviceClass", .optional(deviceClass)),
+      JSONMember("interfaceClasses", .strings(interfaceClasses)), JSONMember("speedMbps", .optional(speedMbps)),
+      JSONMember("removable", .optional(removable)), JSONMember("busNumber", .optional(busNumber)),
+      JSONMember("deviceNumber", .optional(deviceNumber)),
+    ])
+  }
+}
+
 extension Diagnostic: ReportJSONConvertible {
   var json: JSONValue { .object([JSONMember("path", .string(path)), JSONMember("problem", .string(problem))]) }
 }

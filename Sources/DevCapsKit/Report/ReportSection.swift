@@ -1,7 +1,7 @@
 /// The sections of `devcaps list`, in report order.
 public enum ReportSection: String, Sendable, CaseIterable {
   case device, system, cpu, memory, limits, disks, network, storage, power, thermal, sensors, displays, gpus, cameras,
-    audio, radios, inputs, pci,
+    audio, radios, inputs, pci, usb,
     capabilities
 
 }
@@ -29,6 +29,7 @@ extension ReportSection {
     case .radios: .radios
     case .inputs: .inputs
     case .pci: .pci
+    case .usb: .usb
     case .capabilities: .capabilities
     }
   }
@@ -57,4 +58,5 @@ extension ReportSectionEntry {
   static let radios = ReportSectionEntry({ $0.radios }, { $0.radios = $1 })
   static let inputs = ReportSectionEntry({ $0.inputs }, { $0.inputs = $1 })
   static let pci = ReportSectionEntry({ $0.pci }, { $0.pci = $1 })
+  static let usb = ReportSectionEntry({ $0.usb }, { $0.usb = $1 })
 }

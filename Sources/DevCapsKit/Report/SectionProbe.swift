@@ -22,10 +22,18 @@ struct SectionProbe: Sendable {
 }
 
 extension ReportSection {
-  /// The table of probes, one row a section. Built when asked (twice a section per report): its
-  /// closures capture nothing, so a row costs no allocation but its udev subsystems' array.
-  var probe: SectionProbe {
-    switch self {
+  /// The section's row of the table of probes, built once for every section.
+  var probe: SectionProbe { SectionProbe.rows[SectionProbe.order.firstIndex(of: self)!] }
+}
+
+extension SectionProbe {
+  /// The sections in report order (`allCases` builds its array on every call), and their rows.
+  static let order = ReportSection.allCases
+  static let rows = order.map(row)
+
+  /// The table of probes, one row a section.
+  private static func row(_ section: ReportSection) -> SectionProbe {
+    switch section {
     case .device:
       SectionProbe { report, probes in report.device = DeviceProbe(context: probes.context).probe() }
     case .system:
@@ -74,11 +82,16 @@ extension ReportSection {
       SectionProbe(udevSubsystems: ["input"]) { report, probes in report.inputs = probes.inventory.inputs }
     case .pci:
       SectionProbe { report, probes in report.pci = PCIProbe(context: probes.context).probe() }
+    case .usb:
+      SectionProbe(udevSubsystems: ["usb"]) { report, probes in
+        report.usb = USBProbe(context: probes.context, udev: probes.inventory.udev).probe()
+      }
     // Every key of the capability catalog, from the hardware the other sections list.
     case .capabilities:
       SectionProbe(
+        // Their rows, not `probe`: the table is still being built.
         udevSubsystems: [ReportSection.sensors, .displays, .cameras, .audio, .radios, .inputs].flatMap {
-          $0.probe.udevSubsystems
+          row($0).udevSubsystems
         }
       ) { report, probes in report.capabilities = CapabilityCatalog.evaluate(probes.inventory) }
     }

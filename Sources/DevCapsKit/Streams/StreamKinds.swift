@@ -3,6 +3,7 @@ public enum StreamKind: String, Sendable, CaseIterable {
   case battery, lid, displays, sensors, orientation, proximity, shake, motion, heading, thermal, light, altitude, steps
   case powerProfile = "power-profile"
   case tabletMode = "tablet-mode"
+  case usb
   case all
 }
 
@@ -30,7 +31,7 @@ struct StreamKindEntry: Sendable {
 /// and lid (UPower's signals), orientation, proximity and shake (the accelerometer), motion and
 /// heading (device motion). Each opener is handed the kind asked for: its own, or `all`.
 enum StreamOpener: CaseIterable {
-  case udev, power, powerProfile, tabletMode, thermal, light, altitude, steps, motion, deviceMotion
+  case udev, power, powerProfile, tabletMode, usb, thermal, light, altitude, steps, motion, deviceMotion
 
   /// Opens the sources in `sources`' session; the sensors it samples.
   func open(_ kind: StreamKind, _ sources: SourceContext) throws(UpdateError) -> [SensorInfo] {
@@ -39,6 +40,7 @@ enum StreamOpener: CaseIterable {
     case .power: try PowerSources.open(kind, sources)
     case .powerProfile: try PowerProfilesWatcher.open(kind, sources)
     case .tabletMode: try TabletModeWatcher.open(kind, sources)
+    case .usb: try USBWatcher.open(kind, sources)
     case .thermal: try ThermalWatcher.open(kind, sources)
     case .light: return try PolledSensorWatch.open(LightWatcher.self, kind, sources)
     case .altitude: return try PolledSensorWatch.open(AltitudeWatcher.self, kind, sources)
@@ -57,6 +59,7 @@ extension StreamKind {
     case .battery, .lid: StreamKindEntry(sampling: .events, openers: [.power])
     case .displays, .sensors: StreamKindEntry(sampling: .events, openers: [.udev])
     case .tabletMode: StreamKindEntry(sampling: .events, openers: [.tabletMode])
+    case .usb: StreamKindEntry(sampling: .events, openers: [.usb])
     case .powerProfile: StreamKindEntry(sampling: .events, openers: [.powerProfile])
     case .orientation: StreamKindEntry(sampling: .samples(10), openers: [.motion])
     case .proximity: StreamKindEntry(sampling: .samples(5), openers: [.motion])

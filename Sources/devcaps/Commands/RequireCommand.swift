@@ -79,11 +79,12 @@ struct RequireCommand: ParsableCommand {
     let capabilities = CapabilityCatalog.keys + ["device-node:PATH"]
     let measured = ManifestKeys.measured.map(\.key).filter { ManifestKeys.aliases[$0] == nil }
     let names = ManifestKeys.nameKeys + ManifestKeys.listKeys
+    let anyName = names.filter { ManifestKeys.nameKeys.contains($0) || ManifestKeys.anyOfKeys.contains($0) }
     return """
       Capability keys, true or false: \(capabilities.joined(separator: ", ")). Measured keys, \
       with a constraint: \(measured.joined(separator: ", ")) (disk keys take a path after a \
       colon: disk-free:/var). Keys that take a name or a list of names: \
-      \(names.joined(separator: ", ")); os, os-like and virtualization hold when any name \
+      \(names.joined(separator: ", ")); \(anyName.joined(separator: ", ")) hold when any name \
       matches, the others need every one. \(ManifestKeys.groupKeys.joined(separator: " and ")) \
       take a list of manifests, nested as deep as needed.
       """

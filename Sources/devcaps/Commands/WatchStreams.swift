@@ -26,6 +26,7 @@ extension WatchCommand {
       "reading in m: every reading, once a second (IIO barometer)"
     ),
     (.steps, "steps counted since the start, on change (IIO step counter)", nil),
+    (.usb, "USB devices plugged in and unplugged (root hubs left out)", nil),
     (.all, "every stream above that this machine has a source for, merged", nil),
   ]
 

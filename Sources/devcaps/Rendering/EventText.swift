@@ -32,9 +32,19 @@ enum EventText {
         + (update.profile.degradedReason.map { ", performance degraded: \(OutsideText.value($0))" } ?? "")
     case .thermal(let update):
       "thermal state \(update.state.rawValue)" + (update.reason.map { " (\(OutsideText.value($0)))" } ?? "")
+    case .usb(let update): usb(update)
     case .sourceLost(let source): "\(source) went away; waiting for it to come back"
     case .sourceRestored(let source): "\(source) is back"
     }
+  }
+
+  /// `usb 3-2 added: Logitech USB Receiver [046d:c52b]`.
+  static func usb(_ update: USBUpdate) -> String {
+    let device = update.item
+    let name = [device.manufacturer, device.product].compactMap { $0 }.joined(separator: " ")
+    let described = [name.isEmpty ? nil : OutsideText.value(name), device.usbId.map { "[\($0)]" }].compactMap { $0 }
+    return "usb \(OutsideText.value(device.port)) \(update.action.rawValue)"
+      + (described.isEmpty ? "" : ": " + described.joined(separator: " "))
   }
 
   /// `+1.25 m (100.812 kPa)`: the altitude relative to the first reading, signed, in centimetres.

@@ -35,6 +35,7 @@ struct HumanSection {
     case .radios: HumanSection("Radios", { $0.radios }, HumanReport.radioRows)
     case .inputs: HumanSection("Input devices", { $0.inputs }, HumanReport.inputRows)
     case .pci: HumanSection("PCI devices", { $0.pci }, HumanReport.pciRows)
+    case .usb: HumanSection("USB devices", { $0.usb }, HumanReport.usbRows)
     case .capabilities: HumanSection("Capabilities", { $0.capabilities }, HumanReport.capabilityRows)
     }
   }

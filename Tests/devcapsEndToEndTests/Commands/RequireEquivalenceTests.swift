@@ -28,6 +28,7 @@ struct RequireEquivalenceTests {
     "os-like": (#""debian""#, #"["arch", "suse"]"#), "virtualization": (#"["none", "vm"]"#, #""container""#),
     "network": (#""loopback""#, #""wwan""#), "storage": (#""ssd""#, #"["nvme", "hdd"]"#),
     "gpu": (#"["intel", "amd", "nvidia"]"#, #""vmware""#), "pci-device": (#"["8086:*", "10de:1eb8"]"#, #""ffff:0001""#),
+    "usb-device": (#"["046d:c52b", "2c7c:*"]"#, #""ffff:0001""#),
   ]
 
   /// The catalog as `--list-keys` prints it: key and value columns, two spaces or more apart.

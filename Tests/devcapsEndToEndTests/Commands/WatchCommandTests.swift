@@ -73,7 +73,7 @@ struct WatchCommandTests {
     let stream = try StreamProcess(["watch", "all", "--json", "--timeout", "1"], environment: testbed.environment)
     #expect(stream.wait() == 0)
     let kinds = Set(try stream.received.map { try stream.json($0)["event"] as? String ?? "" })
-    #expect(kinds == ["battery", "display", "sensor", "orientation", "proximity", "motion", "heading", "light"])
+    #expect(kinds == ["battery", "display", "sensor", "orientation", "proximity", "motion", "heading", "light", "usb"])
     #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
   }
 

@@ -137,6 +137,12 @@ public final class RequirementEvaluator {
       }
       (result.actual, result.finding, result.satisfied) =
         requirement.baseKey == "gpu" ? gpuVendors(names, pci: pci) : pciDevices(names, pci: pci)
+    case .anyName(let patterns) where requirement.baseKey == "usb-device":
+      guard let usb = facts.usb else {
+        result.finding = .unknown("the report has no usb section")
+        break
+      }
+      (result.actual, result.finding, result.satisfied) = usbDevices(patterns, usb: usb)
     case .allOf(let names) where requirement.baseKey != "cpu-features":
       guard let kinds = kinds(requirement.baseKey) else {
         result.finding = .unknown("the report has no \(requirement.baseKey) section")
@@ -289,6 +295,7 @@ public final class RequirementEvaluator {
     case "storage": .storage
     case "thermal-state": .thermal
     case "pci-device": .pci
+    case "usb-device": .usb
     default: ManifestKeys.measure(of: baseKey) == nil && !ManifestKeys.listKeys.contains(baseKey) ? .capabilities : nil
     }
   }
@@ -355,6 +362,23 @@ public final class RequirementEvaluator {
       }
     }
     return (.null, .missingFeatures(patterns + ["found: \(pci.count) PCI devices, none of them"]), false)
+  }
+
+  /// A USB device whose `vendor:product` matches any of the patterns (`04e8:*`).
+  func usbDevices(_ patterns: [String], usb: [USBDeviceInfo]) -> (JSONValue, Finding, Bool) {
+    for device in usb {
+      guard let id = device.usbId, let vendor = device.vendorId else { continue }
+      if let pattern = patterns.first(where: { $0 == id || $0 == vendor + ":*" }) {
+        let name = [device.manufacturer, device.product].compactMap { $0 }.joined(separator: " ")
+        return (
+          .string(id), .device(device.port + " (" + id + (name.isEmpty ? "" : ", " + name) + ", " + pattern + ")"), true
+        )
+      }
+    }
+    return (
+      .null, .missingFeatures(patterns + ["found: \(usb.count) USB device\(usb.count == 1 ? "" : "s"), none of them"]),
+      false
+    )
   }
 
   struct Measurement {

@@ -19,6 +19,7 @@ protocol RequirementFacts: AnyObject {
   /// Whether a device node can be opened read-write; nil where only a live machine can tell.
   func deviceNode(_ path: String) -> DeviceNodeAccess?
   var pci: [PCIDeviceInfo]? { get }
+  var usb: [USBDeviceInfo]? { get }
   var gpus: [GPUInfo]? { get }
   /// Total and available bytes of the filesystem holding `path`, or why they are unknown.
   func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), UnknownFactError>
@@ -47,6 +48,7 @@ final class ProbedFacts: RequirementFacts {
 
   func deviceNode(_ path: String) -> DeviceNodeAccess? { DeviceNodeAccess.check(path, inside: context.root) }
   lazy var pci: [PCIDeviceInfo]? = PCIProbe(context: context).probe()
+  lazy var usb: [USBDeviceInfo]? = USBProbe(context: context, udev: inventory.udev).probe()
   var gpus: [GPUInfo]? { inventory.gpus }
 
   func capability(_ key: String) -> String?? {
@@ -83,6 +85,7 @@ final class ReportFacts: RequirementFacts {
 
   func deviceNode(_ path: String) -> DeviceNodeAccess? { nil }
   var pci: [PCIDeviceInfo]? { report.pci }
+  var usb: [USBDeviceInfo]? { report.usb }
   var gpus: [GPUInfo]? { report.gpus }
 
   func capability(_ key: String) -> String?? {

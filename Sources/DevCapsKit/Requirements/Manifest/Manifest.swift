@@ -156,7 +156,7 @@ extension Manifest {
         }
         var requirement = try parseKey(member.key)
         if ManifestKeys.anyOfKeys.contains(requirement.baseKey) {
-          requirement.expectation = .anyName(try pciDevices(member))
+          requirement.expectation = .anyName(try deviceIDs(member, key: requirement.baseKey))
         } else if ManifestKeys.listKeys.contains(requirement.baseKey) {
           requirement.expectation = .allOf(try names(member))
         } else if ManifestKeys.nameKeys.contains(requirement.baseKey) {
@@ -265,12 +265,13 @@ extension Manifest {
     return vendors
   }
 
-  /// A `pci-device` requirement's IDs, `vvvv:dddd` or `vvvv:*`, in lower case.
-  static func pciDevices(_ member: JSONMember) throws(ManifestError) -> [String] {
+  /// A `pci-device` or `usb-device` requirement's IDs, `vvvv:dddd` or `vvvv:*`, in lower case.
+  static func deviceIDs(_ member: JSONMember, key: String) throws(ManifestError) -> [String] {
     let patterns = try writtenNames(member)
-    for pattern in patterns where !ManifestKeys.isPCIDevicePattern(pattern) {
+    for pattern in patterns where !ManifestKeys.isDeviceIDPattern(pattern) {
+      let ids = ManifestKeys.deviceIDKeys[key] ?? ("a", "device", "")
       throw ManifestError(
-        "'pci-device': '\(pattern.quotedForMessage.dropFirst().dropLast())' is not a PCI ID; write vendor:device in hex, such as \"10de:*\" or \"8086:56a0\""
+        "'\(key)': '\(pattern.quotedForMessage.dropFirst().dropLast())' is not a \(ids.bus) ID; write vendor:\(ids.second) in hex, such as \(ids.examples)"
       )
     }
     return patterns.map { $0.lowercased() }

@@ -40,10 +40,17 @@ extension ManifestKeys {
 
   /// Keys whose list holds when any one name matches (`cpu-features` and the other list keys
   /// need all).
-  public static let anyOfKeys: Set<String> = ["pci-device"]
+  public static let anyOfKeys = Set(deviceIDKeys.keys)
 
-  /// A `pci-device` pattern: `vvvv:dddd` or `vvvv:*`, hex digits in either case.
-  static func isPCIDevicePattern(_ text: String) -> Bool {
+  /// The keys that take `vendor:device` IDs, each with its bus, the name of the ID's second
+  /// half, and examples, for the message that refuses a malformed one.
+  static let deviceIDKeys: [String: (bus: String, second: String, examples: String)] = [
+    "pci-device": ("PCI", "device", #""10de:*" or "8086:56a0""#),
+    "usb-device": ("USB", "product", #""046d:c52b" or "04e8:*" (lsusb's ID column)"#),
+  ]
+
+  /// A `pci-device` or `usb-device` pattern: `vvvv:dddd` or `vvvv:*`, hex digits in either case.
+  static func isDeviceIDPattern(_ text: String) -> Bool {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     func isID(_ part: Substring) -> Bool { part.count == 4 && part.allSatisfy(\.isHexDigit) }
     return parts.count == 2 && isID(parts[0]) && (parts[1] == "*" || isID(parts[1]))

@@ -43,11 +43,11 @@ package enum ManifestKeys {
 
   /// Keys that take a list of names, all of which must be present; `network` and `storage`
   /// also take one name as a string.
-  package static let listKeys: [String] = ["cpu-features", "network", "storage", "pci-device"]
+  package static let listKeys: [String] = ["cpu-features", "network", "storage", "pci-device", "usb-device"]
 
   /// List keys that take one name without brackets: `{"network": "ethernet"}`.
   package static let singleNameKeys: Set<String> = [
-    "network", "storage", "os", "os-like", "virtualization", "pci-device",
+    "network", "storage", "os", "os-like", "virtualization", "pci-device", "usb-device",
   ]
 
   /// The thermal states a `thermal-state` constraint names, coolest first (`ThermalState`'s

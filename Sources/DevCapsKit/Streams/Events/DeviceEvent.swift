@@ -17,6 +17,7 @@ public enum DeviceEvent: Sendable, Equatable {
   case light(LightUpdate)
   case altitude(AltitudeUpdate)
   case steps(PedometerUpdate)
+  case usb(USBUpdate)
   /// The source of a stream went away (upowerd left the bus); the stream goes on.
   case sourceLost(source: String)
   /// It came back; the current state follows.
@@ -41,6 +42,7 @@ public enum DeviceEvent: Sendable, Equatable {
     case .light: "light"
     case .altitude: "altitude"
     case .steps: "steps"
+    case .usb: "usb"
     case .sourceLost: "source-lost"
     case .sourceRestored: "source-restored"
     }
@@ -105,6 +107,7 @@ extension StreamEvent: Encodable {
     case .light(let update): try update.encode(to: encoder)
     case .altitude(let update): try update.encode(to: encoder)
     case .steps(let update): try update.encode(to: encoder)
+    case .usb(let update): try update.encode(to: encoder)
     case .sourceLost(let source), .sourceRestored(let source): try container.encode(source, forKey: .source)
     }
   }
