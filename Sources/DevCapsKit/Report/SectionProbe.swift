@@ -100,7 +100,8 @@ extension SectionProbe {
 
 /// What the probes of one report share: the probe context, the builder's options, and the
 /// hardware inventory (libudev loaded, and the subsystems of every section asked for enumerated
-/// in one scan, the first time a section needs it).
+/// in one scan, the first time a section needs udev: the power probe asks only for its sysfs
+/// fallback).
 final class SectionProbes {
   let context: ProbeContext
   let builder: ReportBuilder
@@ -115,15 +116,18 @@ final class SectionProbes {
 
   var inventory: HardwareInventory {
     if let hardware { return hardware }
-    let udev = Udev(recorder: context.recorder)
-    if udev == nil {
-      context.diagnostics.record(
-        "libudev",
-        "cannot use udev (\(Udev.unavailableReason)): no sensors, displays, GPUs, cameras, audio, radios or inputs listed"
-      )
+    // libudev loaded when a section first needs it: not for power when UPower answers.
+    let created = HardwareInventory(context: context) { [context, udevSubsystems] in
+      let udev = Udev(recorder: context.recorder)
+      if udev == nil {
+        context.diagnostics.record(
+          "libudev",
+          "cannot use udev (\(Udev.unavailableReason)): no sensors, displays, GPUs, cameras, audio, radios or inputs listed"
+        )
+      }
+      udev?.prefetch(subsystems: udevSubsystems)
+      return udev
     }
-    udev?.prefetch(subsystems: udevSubsystems)
-    let created = HardwareInventory(context: context, udev: udev)
     hardware = created
     return created
   }

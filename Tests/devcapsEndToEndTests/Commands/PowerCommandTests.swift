@@ -44,6 +44,22 @@ struct PowerCommandTests {
     #expect(try SchemaValidator.problems(in: [report.stdout], schema: "report.schema.json") == [])
   }
 
+  @Test("with UPower answering, the power section never loads libudev; only the sysfs fallback does")
+  func libudevOnlyForTheFallback() throws {
+    let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
+    let upower = try PrivateUPower(testbed: testbed)
+    // ld.so says on stderr which libraries it loads (`file=libudev.so.1 [0];  dynamically loaded by …`).
+    let debug = ["LD_DEBUG": "files"]
+    for arguments in [["list", "--json", "--only", "power"], ["get", "power.source"]] {
+      let answered = try DevCapsProcess.run(arguments, environment: upower.environment.merging(debug) { $1 })
+      #expect(answered.status == 0)
+      #expect(!answered.stderr.contains("file=libudev"), "devcaps \(arguments.joined(separator: " ")) loaded libudev")
+      let fallback = try DevCapsProcess.run(arguments, environment: testbed.environment.merging(debug) { $1 })
+      #expect(fallback.status == 0)
+      #expect(fallback.stderr.contains("file=libudev"), "the sysfs fallback finds batteries through libudev")
+    }
+  }
+
   @Test(
     "states map the same through both sources",
     arguments: [
