@@ -7,31 +7,40 @@
 /// The storage is kept at its full size and written through a pointer, the length apart: each
 /// key or number is one bounds check and one copy, where appending to an array byte by byte or
 /// by slices cost a uniqueness check, a capacity check and a generic copy each (a third of
-/// `motion --replay --json`).
+/// `motion --replay --json`). The storage is a buffer of its own rather than an array: an
+/// array's `withUnsafeMutableBufferPointer` on every write cost more than the bytes it wrote.
 public struct JSONLine: TextOutputStream, Sendable {
-  /// The line is `storage[..<count]`; the rest is room for the next bytes.
-  private var storage: [UInt8]
+  /// The line is the storage's first `count` bytes; the rest is room for the next bytes.
+  private var storage: Storage
   /// The line's length in bytes.
   package private(set) var count = 0
   /// Bit n set: the container at depth n has no member yet.
   private var firstAtDepth: UInt64 = 0
   private var depth = 0
   private var afterKey = false
+  /// The last second a time was written for, and its text up to the milliseconds
+  /// (`"2026-11-22T02:33:02.`, 21 bytes): lines come hundreds a second, and working the date out
+  /// (gmtime_r) for each was a tenth of a motion line.
+  private var cachedSecond = Int.min
+  private var cachedDate: (UInt64, UInt64, UInt64) = (0, 0, 0)
+  private var cachedLength = 0
 
   /// An empty line with room for `capacity` bytes.
   public init(capacity: Int = 1024) {
-    storage = [UInt8](repeating: 0, count: max(capacity, 64))
+    storage = Storage(capacity: max(capacity, 64))
   }
 
   /// The line so far, UTF-8 (a copy).
-  public var bytes: [UInt8] { Array(storage[..<count]) }
+  public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
 
   /// The bytes the line can hold before its storage grows.
-  package var capacity: Int { storage.count }
+  package var capacity: Int { storage.capacity }
 
   /// Calls `body` with the line's bytes, without copying them.
   package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-    try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    try withExtendedLifetime(storage) {
+      try body(UnsafeRawBufferPointer(start: storage.bytes, count: count))
+    }
   }
 
   /// Empties the line, keeping its storage, for the next one.
@@ -59,22 +68,7 @@ public struct JSONLine: TextOutputStream, Sendable {
   /// is a constant where it is written and its bytes are copied without a call.
   @inline(__always)
   public mutating func key(_ name: StaticString) {
-    let comma = needsComma()
-    name.withUTF8Buffer { utf8 in
-      fill(upTo: utf8.count + 4) { output in
-        var position = 0
-        if comma {
-          output[0] = UInt8(ascii: ",")
-          position = 1
-        }
-        output[position] = UInt8(ascii: "\"")
-        (output + position + 1).update(from: utf8.baseAddress!, count: utf8.count)
-        position += utf8.count + 1
-        output[position] = UInt8(ascii: "\"")
-        output[position + 1] = UInt8(ascii: ":")
-        return position + 2
-      }
-    }
+    quoted(name, colon: true)
     afterKey = true
   }
 
@@ -148,6 +142,13 @@ public struct JSONLine: TextOutputStream, Sendable {
     writeEscaped(text)
   }
 
+  /// A string known at compile time that needs no escaping (an enumeration's raw value),
+  /// copied as it stands: escaping scanned it on every line.
+  @inline(__always)
+  package mutating func value(unescaped text: StaticString) {
+    quoted(text, colon: false)
+  }
+
   public mutating func value(_ text: String?) {
     if let text { value(text) } else { null() }
   }
@@ -190,18 +191,36 @@ public struct JSONLine: TextOutputStream, Sendable {
   // MARK: Bytes
 
   /// Room for `length` more bytes, which `body` writes at the pointer it is given, returning
-  /// how many it wrote (at most `length`).
+  /// how many it wrote (at most `length`). A copy of the line shares its storage until one of
+  /// them writes: then the writer takes storage of its own.
   @inline(__always)
   private mutating func fill(upTo length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-    if count + length > storage.count { grow(to: count + length) }
-    let start = count
-    let written = storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
-    count += written
+    if _slowPath(count + length > storage.capacity || !isKnownUniquelyReferenced(&storage)) {
+      reserve(count + length)
+    }
+    count += body(storage.bytes + count)
   }
 
+  /// Storage of this line's own with room for `length` bytes, the line copied into it.
   @inline(never)
-  private mutating func grow(to length: Int) {
-    storage.append(contentsOf: repeatElement(0, count: max(length, storage.count * 2) - storage.count))
+  private mutating func reserve(_ length: Int) {
+    let capacity = length > storage.capacity ? max(length, storage.capacity * 2) : storage.capacity
+    let own = Storage(capacity: capacity)
+    own.bytes.update(from: storage.bytes, count: count)
+    storage = own
+  }
+
+  /// The bytes of a line, freed with the last line that holds them.
+  private final class Storage: @unchecked Sendable {
+    let bytes: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+
+    init(capacity: Int) {
+      bytes = .allocate(capacity: capacity)
+      self.capacity = capacity
+    }
+
+    deinit { bytes.deallocate() }
   }
 
   @inline(__always)
@@ -220,7 +239,58 @@ public struct JSONLine: TextOutputStream, Sendable {
     }
   }
 
+  /// The bytes `body` writes for `second` (at most 24), written once per second: later the
+  /// same second's bytes are copied from the last time.
+  @inline(__always)
+  mutating func cached(second: Int, _ body: (inout JSONLine) -> Void) {
+    var date = cachedDate
+    let length = MemoryLayout.size(ofValue: date)
+    guard second == cachedSecond else {
+      let start = count
+      body(&self)
+      precondition(count - start <= length)
+      withUnsafeMutableBytes(of: &date) {
+        $0.copyMemory(from: UnsafeRawBufferPointer(start: storage.bytes + start, count: count - start))
+      }
+      cachedDate = date
+      cachedSecond = second
+      cachedLength = count - start
+      return
+    }
+    // All of the cache's bytes at once (a copy of constant length is a few moves, not a call).
+    let copied = cachedLength
+    fill(upTo: length) { output in
+      Swift.withUnsafeBytes(of: &date) {
+        UnsafeMutableRawPointer(output).copyMemory(from: $0.baseAddress!, byteCount: length)
+      }
+      return copied
+    }
+  }
+
   // MARK: Private
+
+  /// `"text"`, or `"text":` for a key, after a comma if one is due: one bounds check and a
+  /// copy of a length known where it is inlined.
+  @inline(__always)
+  private mutating func quoted(_ text: StaticString, colon: Bool) {
+    let comma = needsComma()
+    text.withUTF8Buffer { utf8 in
+      fill(upTo: utf8.count + 4) { output in
+        var position = 0
+        if comma {
+          output[0] = UInt8(ascii: ",")
+          position = 1
+        }
+        output[position] = UInt8(ascii: "\"")
+        (output + position + 1).update(from: utf8.baseAddress!, count: utf8.count)
+        position += utf8.count + 1
+        output[position] = UInt8(ascii: "\"")
+        guard colon else { return position + 1 }
+        output[position + 1] = UInt8(ascii: ":")
+        return position + 2
+      }
+    }
+  }
 
   private mutating func begin(_ bracket: UInt8) {
     separate()
@@ -306,6 +376,12 @@ public struct JSONLine: TextOutputStream, Sendable {
       var runStart = 0
       var index = 0
       while index < utf8.count {
+        if index + 8 <= utf8.count,
+          !Self.mayNeedEscape(UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self))
+        {
+          index += 8
+          continue
+        }
         let byte = utf8[index]
         index += 1
         guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte >= 0x7F else { continue }
@@ -324,6 +400,19 @@ public struct JSONLine: TextOutputStream, Sendable {
       put(UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
     put(UInt8(ascii: "\""))
+  }
+
+  /// Whether any of the eight bytes is one that may need escaping: a control character, quote,
+  /// backslash, DEL or a byte of a non-ASCII character (eight at a time: a byte at a time cost
+  /// a fifth of the non-number part of a motion line).
+  @inline(__always)
+  private static func mayNeedEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ value: UInt64) -> Bool { (value &- ones) & ~value & high != 0 }
+    let below0x20 = (word &- ones &* 0x20) & ~word & high != 0
+    return below0x20 || word & high != 0 || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
+      || hasZero(word ^ (ones &* 0x7F))
   }
 
   private mutating func writeEscape(_ byte: UInt8) {

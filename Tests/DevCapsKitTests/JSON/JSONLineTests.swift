@@ -47,6 +47,23 @@ struct JSONLineTests {
     }
   }
 
+  @Test("every source, frame and accuracy is written as its raw value", arguments: MotionSource.allCases)
+  func enumerations(source: MotionSource) {
+    for frame in AttitudeReferenceFrame.allCases {
+      for accuracy in MagneticFieldAccuracy.allCases {
+        let motion = DeviceMotion(
+          timestamp: 1, attitude: Attitude(roll: 0, pitch: 0, yaw: 0), gravity: Vector3(0, 0, -1),
+          userAcceleration: Vector3(0, 0, 0), rotationRate: nil,
+          magneticField: MagneticField(field: Vector3(1, 2, 3), accuracy: accuracy), heading: nil, source: source,
+          referenceFrame: frame)
+        let text = Self.line(StreamEvent(.motion(DeviceMotionUpdate(motion: motion, sensors: [], rateHz: nil))))
+        #expect(text.hasPrefix(#"{"event":"motion","#))
+        #expect(text.contains(#","source":"\#(source.rawValue)","referenceFrame":"\#(frame.rawValue)","#))
+        #expect(text.contains(#","accuracy":"\#(accuracy.rawValue)"}"#))
+      }
+    }
+  }
+
   @Test("the other events go through the tree, with the same text")
   func otherEvents() {
     let time = Timestamp(seconds: 1_795_000_000, milliseconds: 42)
@@ -96,5 +113,74 @@ struct JSONLineTests {
     var line = JSONLine()
     line.value(value)
     #expect(line.text == value.serialized())
+  }
+
+  @Test("times in the same second and the next are each written in full, the date part kept per second")
+  func timesInARow() {
+    let times = [
+      Timestamp(seconds: 1_795_000_000, milliseconds: 1), Timestamp(seconds: 1_795_000_000, milliseconds: 999),
+      Timestamp(seconds: 1_795_000_001, milliseconds: 0), Timestamp(seconds: 86_399, milliseconds: 7),
+      Timestamp(seconds: 1_795_000_001, milliseconds: 500),
+    ]
+    var line = JSONLine()
+    for time in times {
+      line.removeAll()
+      line.value(rfc3339: time)
+      #expect(line.text == "\"\(time.rfc3339)\"")
+    }
+    #expect(line.text == "\"2026-11-18T11:06:41.500Z\"")
+  }
+
+  @Test("a copy of a line keeps its text when either is written to or emptied")
+  func copies() {
+    var line = JSONLine(capacity: 64)
+    line.beginArray()
+    line.value("shared")
+    var copy = line
+    line.value("original")
+    copy.value("copy")
+    line.endArray()
+    copy.endArray()
+    #expect(line.text == #"["shared","original"]"#)
+    #expect(copy.text == #"["shared","copy"]"#)
+    var emptied = copy
+    emptied.removeAll()
+    emptied.value(String(repeating: "x", count: 100))
+    #expect(copy.text == #"["shared","copy"]"#)
+    #expect(emptied.text == "\"" + String(repeating: "x", count: 100) + "\"")
+  }
+
+  /// JSON's escapes as the writer's documentation lists them, a character at a time.
+  static func escaped(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}":
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+
+  @Test(
+    "a character to escape is found at any place of a long string, not only in its first bytes",
+    arguments: ["\"", "\\", "\n", "\u{1}", "\u{1F}", "\u{7F}", "\u{80}", "\u{9B}", "é", "🙂", "~", " "])
+  func escapesAnywhere(special: String) {
+    for length in [0, 7, 8, 9, 15, 16, 17, 24] {
+      for position in 0...length {
+        let plain = String(repeating: "a", count: length)
+        let text = String(plain.prefix(position)) + special + String(plain.dropFirst(position))
+        var line = JSONLine(capacity: 16)
+        line.value(text)
+        #expect(line.text == Self.escaped(text), "\(special.unicodeScalars.map(\.value)) at \(position) of \(length)")
+      }
+    }
   }
 }

@@ -46,9 +46,9 @@ extension DeviceMotionUpdate {
     line.key("timestamp")
     line.value(motion.timestamp)
     line.key("source")
-    line.value(motion.source.rawValue)
+    line.value(motion.source)
     line.key("referenceFrame")
-    line.value(motion.referenceFrame.rawValue)
+    line.value(motion.referenceFrame)
     line.key("attitude")
     line.beginObject()
     line.key("quaternion")
@@ -81,7 +81,7 @@ extension DeviceMotionUpdate {
       line.beginObject()
       line.members(of: field.field)
       line.key("accuracy")
-      line.value(field.accuracy.rawValue)
+      line.value(field.accuracy)
       line.endObject()
     } else {
       line.null()
@@ -115,6 +115,34 @@ extension DeviceMotionUpdate {
 }
 
 extension JSONLine {
+  /// The source's raw value (as its `Codable` form), copied without escaping.
+  mutating func value(_ source: MotionSource) {
+    switch source {
+    case .hub: value(unescaped: "hub")
+    case .fusion: value(unescaped: "fusion")
+    case .accelerometer: value(unescaped: "accelerometer")
+    }
+  }
+
+  /// The frame's raw value, copied without escaping.
+  mutating func value(_ frame: AttitudeReferenceFrame) {
+    switch frame {
+    case .xArbitraryZVertical: value(unescaped: "x-arbitrary-z-vertical")
+    case .xArbitraryCorrectedZVertical: value(unescaped: "x-arbitrary-corrected-z-vertical")
+    case .xMagneticNorthZVertical: value(unescaped: "x-magnetic-north-z-vertical")
+    }
+  }
+
+  /// The accuracy's raw value, copied without escaping.
+  mutating func value(_ accuracy: MagneticFieldAccuracy) {
+    switch accuracy {
+    case .uncalibrated: value(unescaped: "uncalibrated")
+    case .low: value(unescaped: "low")
+    case .medium: value(unescaped: "medium")
+    case .high: value(unescaped: "high")
+    }
+  }
+
   /// `{"x":…,"y":…,"z":…}`, or null.
   mutating func value(_ vector: Vector3?) {
     guard let vector else { return null() }

@@ -123,7 +123,7 @@ extension StreamEvent {
     }
     line.beginObject()
     line.key("event")
-    line.value(event.name)
+    line.value(unescaped: "motion")
     line.key("time")
     line.value(rfc3339: time)
     update.writeMembers(into: &line)
