@@ -349,6 +349,16 @@ public final class RequirementEvaluator {
     )
   }
 
+  /// What a device key found when no device matched: "found: 2 PCI devices, none of them", or
+  /// "found: no USB devices".
+  static func noneOf(_ count: Int, _ kind: String) -> String {
+    switch count {
+    case 0: "found: no \(kind)s"
+    case 1: "found: 1 \(kind), not it"
+    default: "found: \(count) \(kind)s, none of them"
+    }
+  }
+
   /// A PCI device whose `vendor:device` matches any of the patterns (`10de:*`).
   func pciDevices(_ patterns: [String], pci: [PCIDeviceInfo]) -> (JSONValue, Finding, Bool) {
     for device in pci {
@@ -361,7 +371,7 @@ public final class RequirementEvaluator {
         )
       }
     }
-    return (.null, .missingFeatures(patterns + ["found: \(pci.count) PCI devices, none of them"]), false)
+    return (.null, .missingFeatures(patterns + [Self.noneOf(pci.count, "PCI device")]), false)
   }
 
   /// A USB device whose `vendor:product` matches any of the patterns (`04e8:*`).
@@ -376,7 +386,7 @@ public final class RequirementEvaluator {
       }
     }
     return (
-      .null, .missingFeatures(patterns + ["found: \(usb.count) USB device\(usb.count == 1 ? "" : "s"), none of them"]),
+      .null, .missingFeatures(patterns + [Self.noneOf(usb.count, "USB device")]),
       false
     )
   }
