@@ -40,7 +40,7 @@ enum StreamOpener: CaseIterable {
     case .power: try PowerSources.open(kind, sources)
     case .powerProfile: try PowerProfilesWatcher.open(kind, sources)
     case .tabletMode: try TabletModeWatcher.open(kind, sources)
-    case .usb: try USBWatcher.open(kind, sources)
+    case .usb: try PresenceWatcher<USBDeviceInfo>.openUSB(kind, sources)
     case .thermal: try ThermalWatcher.open(kind, sources)
     case .light: return try PolledSensorWatch.open(LightWatcher.self, kind, sources)
     case .altitude: return try PolledSensorWatch.open(AltitudeWatcher.self, kind, sources)

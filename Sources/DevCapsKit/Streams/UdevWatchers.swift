@@ -11,8 +11,8 @@ enum UdevWatchers {
       watchers.append((watcher.start, DisplayWatcher.subsystems, watcher.handle))
     }
     if kind != .displays {
-      let watcher = SensorWatcher(context: context, udev: udev)
-      watchers.append((watcher.start, SensorWatcher.subsystems, watcher.handle))
+      let watcher = PresenceWatcher(sensorsIn: context, udev: udev)
+      watchers.append((watcher.start, PresenceWatcher<SensorInfo>.sensorSubsystems, watcher.handle))
     }
     for watcher in watchers {
       guard

@@ -18,6 +18,7 @@ extension StreamEvent {
     case .battery(let update): "battery \(update.id)"
     case .display(let update): "display \(update.display.connector)"
     case .sensor(let update): "sensor \(update.sensor.id) \(update.sensor.type.rawValue)"
+    case .usb(let update): "usb \(update.item.port)"
     case .tabletMode(let update): "tablet-mode \(update.device)"
     case .light(let update): "light \(update.sensor)"
     case .steps(let update): "steps \(update.sensor)"
@@ -32,6 +33,7 @@ extension StreamEvent {
     case .battery(let update): if case .removed = update.device { true } else { false }
     case .display(let update): update.action == .disconnected
     case .sensor(let update): update.action == .removed
+    case .usb(let update): update.action == .removed
     default: false
     }
   }
