@@ -75,7 +75,8 @@ extension SectionProbe {
     case .audio:
       SectionProbe(udevSubsystems: ["sound"]) { report, probes in report.audio = probes.inventory.audioCards }
     case .radios:
-      SectionProbe(udevSubsystems: ["net", "bluetooth", "wwan", "gnss", "nfc"]) { report, probes in
+      // Not net: only the interfaces that may be radios are enumerated (InventoryProbe.radios).
+      SectionProbe(udevSubsystems: ["bluetooth", "wwan", "gnss", "nfc"]) { report, probes in
         report.radios = probes.inventory.radios
       }
     case .inputs:
