@@ -83,7 +83,7 @@ final class ProbeContext {
     if let cached = live ? liveCache[path] : cache[path] {
       file = cached
     } else {
-      let result = base.readBytes(path)
+      let result = base.readBytes(path, kernelFile: true)
       file = CachedFile(result)
       if live { liveCache[path] = file } else { cache[path] = file }
       if belowRoot { recorder?.read(path, result) }

@@ -121,4 +121,27 @@ struct SystemRootTests {
     #expect(context.hexInteger("/c") == nil)
     #expect(context.diagnostics.entries.count == 1)
   }
+
+  @Test("below a root, a probe's /sys and /proc files are still checked: a FIFO there is refused at once")
+  func fifoBelowRootRefused() throws {
+    let root = try TemporaryRoot(["/sys/placeholder": "", "/proc/placeholder": ""])
+    #expect(mkfifo(root.path + "/sys/attribute", 0o644) == 0)
+    #expect(mkfifo(root.path + "/proc/meminfo", 0o644) == 0)
+    let context = root.context
+    #expect(context.bytes("/sys/attribute") == nil)
+    #expect(context.bytes("/proc/meminfo") == nil)
+    #expect(
+      context.diagnostics.entries.map(\.problem) == Array(repeating: "it is a FIFO, not a regular file", count: 2))
+  }
+
+  @Test("on the live system, a probe's file outside /sys and /proc is checked: a FIFO is refused at once")
+  func liveFIFOOutsideKernelFileSystemsRefused() throws {
+    let directory = try TemporaryRoot()
+    let fifo = directory.path + "/fifo"
+    #expect(mkfifo(fifo, 0o644) == 0)
+    let context = ProbeContext(root: SystemRoot())
+    #expect(context.bytes(fifo) == nil)
+    #expect(context.diagnostics.entries.map(\.problem) == ["it is a FIFO, not a regular file"])
+    #expect(context.line("/proc/sys/kernel/ostype") == "Linux", "the kernel's own files are read")
+  }
 }

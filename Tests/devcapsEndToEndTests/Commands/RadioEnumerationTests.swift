@@ -21,7 +21,8 @@ struct RadioEnumerationTests {
     #expect(record.contains("/net/wlp0s20f3\n"))
     #expect(!record.contains("/net/enx00e04c68aa55\n"), "the USB Ethernet adapter is no radio")
 
-    let listed = try ReportJSON(DevCapsProcess.run(["list", "--json", "--only", "radios"], environment: testbed.environment))
+    let listed = try ReportJSON(
+      DevCapsProcess.run(["list", "--json", "--only", "radios"], environment: testbed.environment))
     let radios = listed.root["radios"] as? [[String: Any]] ?? []
     #expect(radios.map { $0["id"] as? String } == ["wlp0s20f3", "hci0"], "\(radios)")
     #expect(radios.first?["type"] as? String == "wifi")
