@@ -54,8 +54,13 @@ final class Udev {
   /// The devices of one subsystem named `sysnames` (none when the list is empty): libudev
   /// makes a device of every entry it scans, resolving its path and each of its parents' from `/`
   /// a component at a time (systemd 252: a few dozen system calls a device), so a name filter,
-  /// which it applies before, spares the devices a probe would only throw away.
+  /// which it applies before, spares the devices a probe would only throw away. A snapshot being
+  /// recorded enumerates the whole subsystem, as before: its record keeps every device of it.
   func devices(subsystem: String, named sysnames: [String]) -> [UdevDevice] {
+    if recorder != nil {
+      let wanted = Set(sysnames)
+      return devices(subsystem: subsystem).filter { wanted.contains($0.sysname) }
+    }
     guard !sysnames.isEmpty else { return [] }
     return recorded(
       enumerate { enumerate in
