@@ -77,6 +77,37 @@ struct SystemRootTests {
     #expect(context.integer("/f") == 1)
   }
 
+  @Test("each directory is listed, and each path looked for, once per context; a new snapshot looks again")
+  func listedOnce() throws {
+    let root = try TemporaryRoot(["/d/a": "", "/d/link/wireless": ""])
+    let context = root.context
+    #expect(context.entries("/d") == ["a", "link"])
+    #expect(context.exists("/d/link/wireless"))
+    #expect(!context.exists("/d/link/phy80211"))
+    try root.write("/d/b", "")
+    try root.write("/d/link/phy80211", "")
+    try FileManager.default.removeItem(atPath: root.path + "/d/link/wireless")
+    #expect(context.entries("/d") == ["a", "link"])
+    #expect(context.exists("/d/link/wireless"))
+    #expect(!context.exists("/d/link/phy80211"))
+    let fresh = context.refreshed()
+    #expect(fresh.entries("/d") == ["a", "b", "link"])
+    #expect(!fresh.exists("/d/link/wireless"))
+    #expect(fresh.exists("/d/link/phy80211"))
+  }
+
+  @Test("on the live system, a path asked for below the root and as libudev's is one answer")
+  func liveAndRootShareListings() throws {
+    let directory = try TemporaryRoot(["/a": ""])
+    let context = ProbeContext(root: SystemRoot())
+    #expect(context.entries(directory.path) == ["a"])
+    try directory.write("/b", "")
+    #expect(context.liveEntries(directory.path) == ["a"])
+    #expect(!context.liveHas(directory.path, entry: "c"))
+    try directory.write("/c", "")
+    #expect(!context.exists(directory.path + "/c"))
+  }
+
   @Test(
     "integer files: garbage and empty files are reported, absent ones are not",
     arguments: [
