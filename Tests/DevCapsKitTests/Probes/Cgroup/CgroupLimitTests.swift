@@ -137,4 +137,18 @@ struct CgroupMemoryStatTests {
     #expect(CgroupLimits.statValue("bad_key", in: text) == nil)
     #expect(CgroupLimits.statValue("anon", in: "") == nil)
   }
+
+  @Test(
+    "a status line found in the bytes is the one the text split by Character gives",
+    arguments: [
+      "Name:\tx\nCpus_allowed_list:\t0-3\nMems: 0\n", "Cpus_allowed_list:\t1\n", "xCpus_allowed_list: 1\n",
+      "Name: a\r\nCpus_allowed_list: 0-1\r\nb\n", "Cpus_allowed_list: 0\r\n\nCpus_allowed_list: 5\n",
+      "Name: \u{301}\nCpus_allowed_list:\u{301} 0\n", "Cpus_allowed_list", "", "\n\nCpus_allowed_list:\t7",
+      "Cpus_allowed_list:\t2\nCpus_allowed_list:\t3\n",
+    ])
+  func statusLine(text: String) {
+    let byCharacter = text.splitCharacters(separator: "\n").first { $0.hasASCIIPrefix("Cpus_allowed_list:") }
+    #expect(
+      ProcessStatus.firstLine(in: Array(text.utf8), startingWith: "Cpus_allowed_list:") == byCharacter.map(String.init))
+  }
 }
