@@ -151,4 +151,19 @@ struct CgroupMemoryStatTests {
     #expect(
       ProcessStatus.firstLine(in: Array(text.utf8), startingWith: "Cpus_allowed_list:") == byCharacter.map(String.init))
   }
+
+  @Test(
+    "a cgroup line split in its bytes is split as by Character",
+    arguments: [
+      "4:memory:/process_api/1ba8", "0::/", "1:cpu,cpuacct:/a:b", "::", "", "3:cpuset", ",,a,,b,", "5:x\r\ny:/",
+      "6:é,ü:/ü", "7:a\u{301}:/", "9:a:\u{301}/x", "9:a,\u{301}b:/", "8:name=systemd:/user.slice/a:b:c",
+    ])
+  func cgroupLineSplit(line: String) {
+    for (separator, maxSplits, omitting) in [(":", 2, false), (",", Int.max, true)] as [(Character, Int, Bool)] {
+      #expect(
+        CgroupPaths.split(
+          Substring(line), at: separator.asciiValue!, maxSplits: maxSplits, omittingEmptySubsequences: omitting)
+          == line.split(separator: separator, maxSplits: maxSplits, omittingEmptySubsequences: omitting))
+    }
+  }
 }
