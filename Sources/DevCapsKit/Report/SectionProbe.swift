@@ -45,7 +45,9 @@ extension SectionProbe {
     case .limits:
       SectionProbe { report, probes in report.limits = LimitsProbe(context: probes.context).probe() }
     case .disks:
-      SectionProbe { report, probes in report.disks = DiskProbe(context: probes.context).probe() }
+      SectionProbe(start: { MountInfo.wholeTableWillBeParsed(in: $0) }) { report, probes in
+        report.disks = DiskProbe(context: probes.context).probe()
+      }
     case .network:
       SectionProbe { report, probes in
         report.network = NetworkProbe(context: probes.context, includeMACAddresses: probes.builder.includeMACAddresses)
