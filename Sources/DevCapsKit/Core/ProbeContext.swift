@@ -170,15 +170,16 @@ final class ProbeContext {
       listing = cached
     } else {
       switch base.directoryEntries(path) {
-      case .success(let names):
-        listing = .listed(names)
-        if belowRoot { recorder?.listed(path, names) }
+      case .success(let names): listing = .listed(names)
       case .failure(let failure): listing = .failed(failure)
       }
       if live { liveListings[path] = listing } else { listings[path] = listing }
     }
     switch listing {
-    case .listed(let names): return names
+    case .listed(let names):
+      // Also on a hit: on the live system, a listing asked for as libudev's first is one below the root too.
+      if belowRoot { recorder?.listed(path, names) }
+      return names
     case .failed(.missing): return []
     case .failed(let failure):
       diagnostics.record(path, failure.description)

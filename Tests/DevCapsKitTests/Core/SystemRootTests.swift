@@ -108,6 +108,17 @@ struct SystemRootTests {
     #expect(!context.exists(directory.path + "/c"))
   }
 
+  @Test("a snapshot being recorded notes a live listing that libudev's path asked for first")
+  func recordedAfterLiveListing() throws {
+    let directory = try TemporaryRoot(["/a": ""])
+    let recorder = SourceRecorder()
+    let context = ProbeContext(root: SystemRoot(), recorder: recorder)
+    #expect(context.liveEntries(directory.path) == ["a"])
+    #expect(recorder.listings.isEmpty, "libudev's paths are not the root's")
+    #expect(context.entries(directory.path) == ["a"])
+    #expect(recorder.listings[directory.path] == ["a"])
+  }
+
   @Test(
     "integer files: garbage and empty files are reported, absent ones are not",
     arguments: [
