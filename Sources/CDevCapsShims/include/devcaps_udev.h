@@ -21,6 +21,7 @@ struct udev *devcaps_udev_new(void);
   X(struct udev_enumerate *, udev_enumerate_new, (struct udev *udev), (udev)) \
   X(struct udev_enumerate *, udev_enumerate_unref, (struct udev_enumerate *enumerate), (enumerate)) \
   X(int, udev_enumerate_add_match_subsystem, (struct udev_enumerate *enumerate, const char *subsystem), (enumerate, subsystem)) \
+  X(int, udev_enumerate_add_match_sysname, (struct udev_enumerate *enumerate, const char *sysname), (enumerate, sysname)) \
   X(int, udev_enumerate_add_match_parent, (struct udev_enumerate *enumerate, struct udev_device *parent), (enumerate, parent)) \
   X(int, udev_enumerate_scan_devices, (struct udev_enumerate *enumerate), (enumerate)) \
   X(struct udev_list_entry *, udev_enumerate_get_list_entry, (struct udev_enumerate *enumerate), (enumerate)) \

@@ -83,7 +83,7 @@ final class ProbeContext {
     if let cached = live ? liveCache[path] : cache[path] {
       file = cached
     } else {
-      let result = base.readBytes(path)
+      let result = base.readBytes(path, kernelFile: true)
       file = CachedFile(result)
       if live { liveCache[path] = file } else { cache[path] = file }
       if belowRoot { recorder?.read(path, result) }
@@ -146,13 +146,42 @@ final class ProbeContext {
     return value
   }
 
+  /// A directory's names, sorted; none when it is absent or unreadable (the latter is logged).
   func entries(_ path: String) -> [String] {
-    switch root.directoryEntries(path) {
-    case .success(let names):
-      recorder?.listed(path, names)
+    listing(path, from: root, belowRoot: true)
+  }
+
+  /// Directory listings so far, as files are kept: two sections that list one directory (the
+  /// network and radios sections /sys/class/net, the device and thermal sections
+  /// /sys/class/thermal) list it once.
+  @exclusivity(unchecked) private var listings: [String: CachedListing] = [:]
+  @exclusivity(unchecked) private var liveListings: [String: CachedListing] = [:]
+
+  /// A listing as the cache keeps it (not a `Result`, as for files).
+  private enum CachedListing {
+    case listed([String])
+    case failed(ReadError)
+  }
+
+  private func listing(_ path: String, from base: SystemRoot, belowRoot: Bool) -> [String] {
+    let live = base.prefix != root.prefix
+    let listing: CachedListing
+    if let cached = live ? liveListings[path] : listings[path] {
+      listing = cached
+    } else {
+      switch base.directoryEntries(path) {
+      case .success(let names): listing = .listed(names)
+      case .failure(let failure): listing = .failed(failure)
+      }
+      if live { liveListings[path] = listing } else { listings[path] = listing }
+    }
+    switch listing {
+    case .listed(let names):
+      // Also on a hit: on the live system, a listing asked for as libudev's first is one below the root too.
+      if belowRoot { recorder?.listed(path, names) }
       return names
-    case .failure(.missing): return []
-    case .failure(let failure):
+    case .failed(.missing): return []
+    case .failed(let failure):
       diagnostics.record(path, failure.description)
       return []
     }
@@ -178,13 +207,7 @@ final class ProbeContext {
 
   /// Directory entries of a path libudev reported (not put below the root).
   func liveEntries(_ path: String) -> [String] {
-    switch SystemRoot().directoryEntries(path) {
-    case .success(let names): return names
-    case .failure(.missing): return []
-    case .failure(let failure):
-      diagnostics.record(path, failure.description)
-      return []
-    }
+    listing(path, from: SystemRoot(), belowRoot: false)
   }
 
   /// Whether a directory libudev reported (not put below the root) has the entry `name`: one
@@ -192,10 +215,25 @@ final class ProbeContext {
   /// instructions.
   func liveHas(_ directory: String, entry name: String) -> Bool {
     let path = directory + "/" + name
-    if SystemRoot().exists(path) { return true }
-    let failure = ReadError(.current)
+    let error = absence(path, from: SystemRoot())
+    if error == 0 { return true }
+    let failure = ReadError(Errno(rawValue: error))
     if failure != .missing { diagnostics.record(path, failure.description) }
     return false
+  }
+
+  /// What `exists` found so far, by path (0: something is there; else the errno): the network
+  /// and radios sections ask the same of each interface.
+  @exclusivity(unchecked) private var existence: [String: Int32] = [:]
+  @exclusivity(unchecked) private var liveExistence: [String: Int32] = [:]
+
+  /// Why nothing is at `path` below `base` (its errno), 0 when something is; from the cache.
+  private func absence(_ path: String, from base: SystemRoot) -> Int32 {
+    let live = base.prefix != root.prefix
+    if let cached = live ? liveExistence[path] : existence[path] { return cached }
+    let error = base.exists(path) ? 0 : Errno.current.rawValue
+    if live { liveExistence[path] = error } else { existence[path] = error }
+    return error
   }
 
   /// The last component of where a symbolic link points (a device's `driver` link → `i915`);
@@ -206,7 +244,7 @@ final class ProbeContext {
   }
 
   func exists(_ path: String) -> Bool {
-    let found = root.exists(path)
+    let found = absence(path, from: root) == 0
     if found { recorder?.found(path) }
     return found
   }

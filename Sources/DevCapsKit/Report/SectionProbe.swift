@@ -45,7 +45,9 @@ extension SectionProbe {
     case .limits:
       SectionProbe { report, probes in report.limits = LimitsProbe(context: probes.context).probe() }
     case .disks:
-      SectionProbe { report, probes in report.disks = DiskProbe(context: probes.context).probe() }
+      SectionProbe(start: { MountInfo.wholeTableWillBeParsed(in: $0) }) { report, probes in
+        report.disks = DiskProbe(context: probes.context).probe()
+      }
     case .network:
       SectionProbe { report, probes in
         report.network = NetworkProbe(context: probes.context, includeMACAddresses: probes.builder.includeMACAddresses)
@@ -75,7 +77,8 @@ extension SectionProbe {
     case .audio:
       SectionProbe(udevSubsystems: ["sound"]) { report, probes in report.audio = probes.inventory.audioCards }
     case .radios:
-      SectionProbe(udevSubsystems: ["net", "bluetooth", "wwan", "gnss", "nfc"]) { report, probes in
+      // Not net: only the interfaces that may be radios are enumerated (InventoryProbe.radios).
+      SectionProbe(udevSubsystems: ["bluetooth", "wwan", "gnss", "nfc"]) { report, probes in
         report.radios = probes.inventory.radios
       }
     case .inputs:

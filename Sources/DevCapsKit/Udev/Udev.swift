@@ -51,6 +51,35 @@ final class Udev {
     recorded(prefetched[subsystem] ?? enumerate { devcaps_udev_enumerate_add_match_subsystem($0, subsystem) })
   }
 
+  /// The devices of one subsystem named `sysnames` (none when the list is empty): libudev
+  /// makes a device of every entry it scans, resolving its path and each of its parents' from `/`
+  /// a component at a time (systemd 252: a few dozen system calls a device), so a name filter,
+  /// which it applies before, spares the devices a probe would only throw away. A snapshot being
+  /// recorded enumerates the whole subsystem, as before: its record keeps every device of it.
+  func devices(subsystem: String, named sysnames: [String]) -> [UdevDevice] {
+    if recorder != nil {
+      let wanted = Set(sysnames)
+      return devices(subsystem: subsystem).filter { wanted.contains($0.sysname) }
+    }
+    guard !sysnames.isEmpty else { return [] }
+    return recorded(
+      enumerate { enumerate in
+        devcaps_udev_enumerate_add_match_subsystem(enumerate, subsystem)
+        for sysname in sysnames { devcaps_udev_enumerate_add_match_sysname(enumerate, Udev.globEscaped(sysname)) }
+      })
+  }
+
+  /// A name as a glob that matches only itself: libudev compares sysnames with fnmatch(3), and
+  /// an interface may be named `a*b`.
+  static func globEscaped(_ name: String) -> String {
+    var escaped = ""
+    for character in name {
+      if character == "*" || character == "?" || character == "[" || character == "\\" { escaped.append("\\") }
+      escaped.append(character)
+    }
+    return escaped
+  }
+
   /// The devices of one subsystem whose parent is `parent`: the input device beside a
   /// peripheral's battery, both children of one HID device.
   func children(of parent: UdevDevice, subsystem: String) -> [UdevDevice] {

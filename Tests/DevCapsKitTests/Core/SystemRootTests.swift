@@ -77,6 +77,48 @@ struct SystemRootTests {
     #expect(context.integer("/f") == 1)
   }
 
+  @Test("each directory is listed, and each path looked for, once per context; a new snapshot looks again")
+  func listedOnce() throws {
+    let root = try TemporaryRoot(["/d/a": "", "/d/link/wireless": ""])
+    let context = root.context
+    #expect(context.entries("/d") == ["a", "link"])
+    #expect(context.exists("/d/link/wireless"))
+    #expect(!context.exists("/d/link/phy80211"))
+    try root.write("/d/b", "")
+    try root.write("/d/link/phy80211", "")
+    try FileManager.default.removeItem(atPath: root.path + "/d/link/wireless")
+    #expect(context.entries("/d") == ["a", "link"])
+    #expect(context.exists("/d/link/wireless"))
+    #expect(!context.exists("/d/link/phy80211"))
+    let fresh = context.refreshed()
+    #expect(fresh.entries("/d") == ["a", "b", "link"])
+    #expect(!fresh.exists("/d/link/wireless"))
+    #expect(fresh.exists("/d/link/phy80211"))
+  }
+
+  @Test("on the live system, a path asked for below the root and as libudev's is one answer")
+  func liveAndRootShareListings() throws {
+    let directory = try TemporaryRoot(["/a": ""])
+    let context = ProbeContext(root: SystemRoot())
+    #expect(context.entries(directory.path) == ["a"])
+    try directory.write("/b", "")
+    #expect(context.liveEntries(directory.path) == ["a"])
+    #expect(!context.liveHas(directory.path, entry: "c"))
+    try directory.write("/c", "")
+    #expect(!context.exists(directory.path + "/c"))
+  }
+
+  @Test("a snapshot being recorded notes a live listing that libudev's path asked for first")
+  func recordedAfterLiveListing() throws {
+    let directory = try TemporaryRoot(["/a": ""])
+    let recorder = SourceRecorder()
+    let context = ProbeContext(root: SystemRoot(), recorder: recorder)
+    #expect(context.liveEntries(directory.path) == ["a"])
+    #expect(recorder.listings.isEmpty, "libudev's paths are not the root's")
+    #expect(context.entries(directory.path) == ["a"])
+    #expect(recorder.listings[directory.path] == ["a"])
+  }
+
   @Test(
     "integer files: garbage and empty files are reported, absent ones are not",
     arguments: [
@@ -120,5 +162,28 @@ struct SystemRootTests {
     #expect(context.hexInteger("/b") == 0x8000_0000)
     #expect(context.hexInteger("/c") == nil)
     #expect(context.diagnostics.entries.count == 1)
+  }
+
+  @Test("below a root, a probe's /sys and /proc files are still checked: a FIFO there is refused at once")
+  func fifoBelowRootRefused() throws {
+    let root = try TemporaryRoot(["/sys/placeholder": "", "/proc/placeholder": ""])
+    #expect(mkfifo(root.path + "/sys/attribute", 0o644) == 0)
+    #expect(mkfifo(root.path + "/proc/meminfo", 0o644) == 0)
+    let context = root.context
+    #expect(context.bytes("/sys/attribute") == nil)
+    #expect(context.bytes("/proc/meminfo") == nil)
+    #expect(
+      context.diagnostics.entries.map(\.problem) == Array(repeating: "it is a FIFO, not a regular file", count: 2))
+  }
+
+  @Test("on the live system, a probe's file outside /sys and /proc is checked: a FIFO is refused at once")
+  func liveFIFOOutsideKernelFileSystemsRefused() throws {
+    let directory = try TemporaryRoot()
+    let fifo = directory.path + "/fifo"
+    #expect(mkfifo(fifo, 0o644) == 0)
+    let context = ProbeContext(root: SystemRoot())
+    #expect(context.bytes(fifo) == nil)
+    #expect(context.diagnostics.entries.map(\.problem) == ["it is a FIFO, not a regular file"])
+    #expect(context.line("/proc/sys/kernel/ostype") == "Linux", "the kernel's own files are read")
   }
 }

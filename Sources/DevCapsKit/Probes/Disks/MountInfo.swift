@@ -107,15 +107,28 @@ enum MountInfo {
   }
 
   /// The cgroup hierarchies' mounts (`cgroup`, `cgroup2`): from the whole table when a section
-  /// has parsed it, else only those lines made into entries (what `get memory.totalBytes` and
-  /// `list --only cpu` need of the table). Empty when the file is absent or unreadable.
+  /// has parsed it or will, else only those lines made into entries (what `get
+  /// memory.totalBytes` and `list --only cpu` need of the table). Empty when the file is absent
+  /// or unreadable.
   static func cgroupMounts(_ context: ProbeContext) -> [MountEntry] {
     let isCgroup = { (type: Substring) in type == "cgroup" || type == "cgroup2" }
-    if let made = context.made[Made.key] as? Made {
+    if context.made[Made.key] != nil || context.made[WholeTableWanted.key] != nil, let made = parsed(context) {
       return made.entries.filter { isCgroup(Substring($0.fileSystemType)) }
     }
     guard let text = context.text(Made.path) else { return [] }
     return parse(text, keeping: isCgroup).entries
+  }
+
+  /// Noted before any section is probed when the disks section is among them: the whole table
+  /// is then parsed when the cgroup hierarchy first needs it (the cpu section, before the
+  /// disks section), not its cgroup lines first and every line again after (100,000
+  /// instructions of `list --json` on a cgroup v1 machine).
+  static func wholeTableWillBeParsed(in context: ProbeContext) {
+    context.made[WholeTableWanted.key] = WholeTableWanted()
+  }
+
+  private final class WholeTableWanted {
+    static var key: String { "mountinfo, whole" }
   }
 
   /// The parsed table as the probe context keeps it for the next section that needs it.

@@ -69,7 +69,7 @@ struct InventoryProbe {
   func radios() -> [RadioInfo] {
     guard let udev else { return [] }
     var radios: [RadioInfo] = []
-    for interface in udev.devices(subsystem: "net") {
+    for interface in udev.devices(subsystem: "net", named: radioInterfaceNames()) {
       let type: String?
       if interface.devtype == "wlan" || context.liveHas(interface.syspath, entry: "wireless")
         || context.liveHas(interface.syspath, entry: "phy80211")
@@ -91,6 +91,25 @@ struct InventoryProbe {
     }
     return radios
   }
+
+  /// The network interfaces that may be radios, by the files the test below reads (the uevent's
+  /// DEVTYPE, the `wireless` and `phy80211` entries), which the network section has mostly read
+  /// already: only these are enumerated. libudev resolves each device it enumerates, and each of
+  /// its parents, from `/` a component at a time: four wired interfaces took 430 of `list
+  /// --json`'s 1,008 system calls and a fifth of its time (issue #39).
+  private func radioInterfaceNames() -> [String] {
+    context.liveEntries(InventoryProbe.networkInterfaces).filter { name in
+      let directory = InventoryProbe.networkInterfaces + name
+      if let uevent = context.liveBytes(directory + "/uevent") {
+        let devtype = parseEnvironmentFile(String(decoding: uevent, as: UTF8.self))["DEVTYPE"]
+        if devtype == "wlan" || devtype == "wwan" { return true }
+      }
+      return context.liveHas(directory, entry: "wireless") || context.liveHas(directory, entry: "phy80211")
+    }
+  }
+
+  /// Where the kernel lists every network interface, the net subsystem's devices.
+  static let networkInterfaces = "/sys/class/net/"
 
   func inputs() -> [InputInfo] {
     guard let udev else { return [] }

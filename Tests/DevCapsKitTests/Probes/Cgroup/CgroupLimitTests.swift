@@ -137,4 +137,33 @@ struct CgroupMemoryStatTests {
     #expect(CgroupLimits.statValue("bad_key", in: text) == nil)
     #expect(CgroupLimits.statValue("anon", in: "") == nil)
   }
+
+  @Test(
+    "a status line found in the bytes is the one the text split by Character gives",
+    arguments: [
+      "Name:\tx\nCpus_allowed_list:\t0-3\nMems: 0\n", "Cpus_allowed_list:\t1\n", "xCpus_allowed_list: 1\n",
+      "Name: a\r\nCpus_allowed_list: 0-1\r\nb\n", "Cpus_allowed_list: 0\r\n\nCpus_allowed_list: 5\n",
+      "Name: \u{301}\nCpus_allowed_list:\u{301} 0\n", "Cpus_allowed_list", "", "\n\nCpus_allowed_list:\t7",
+      "Cpus_allowed_list:\t2\nCpus_allowed_list:\t3\n",
+    ])
+  func statusLine(text: String) {
+    let byCharacter = text.splitCharacters(separator: "\n").first { $0.hasASCIIPrefix("Cpus_allowed_list:") }
+    #expect(
+      ProcessStatus.firstLine(in: Array(text.utf8), startingWith: "Cpus_allowed_list:") == byCharacter.map(String.init))
+  }
+
+  @Test(
+    "a cgroup line split in its bytes is split as by Character",
+    arguments: [
+      "4:memory:/process_api/1ba8", "0::/", "1:cpu,cpuacct:/a:b", "::", "", "3:cpuset", ",,a,,b,", "5:x\r\ny:/",
+      "6:é,ü:/ü", "7:a\u{301}:/", "9:a:\u{301}/x", "9:a,\u{301}b:/", "8:name=systemd:/user.slice/a:b:c",
+    ])
+  func cgroupLineSplit(line: String) {
+    for (separator, maxSplits, omitting) in [(":", 2, false), (",", Int.max, true)] as [(Character, Int, Bool)] {
+      #expect(
+        CgroupPaths.split(
+          Substring(line), at: separator.asciiValue!, maxSplits: maxSplits, omittingEmptySubsequences: omitting)
+          == line.split(separator: separator, maxSplits: maxSplits, omittingEmptySubsequences: omitting))
+    }
+  }
 }

@@ -135,5 +135,10 @@ struct MountInfoTests {
     let parsed = root.context
     _ = MountInfo.parsed(parsed)
     #expect(MountInfo.cgroupMounts(parsed) == expected)
+    // The disks section asked for: the cgroup hierarchy parses the whole table, once for both.
+    let wanted = root.context
+    MountInfo.wholeTableWillBeParsed(in: wanted)
+    #expect(MountInfo.cgroupMounts(wanted) == expected)
+    #expect((wanted.made[MountInfo.Made.key] as? MountInfo.Made)?.entries == MountInfo.parse(text).entries)
   }
 }
