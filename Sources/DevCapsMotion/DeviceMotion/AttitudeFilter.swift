@@ -56,6 +56,21 @@ enum RunningFilter: Sendable {
     self = .inertial(filter)
   }
 
+  /// Whether `turnIntegrated(by:)` does anything: only the inertial filter's integration can be
+  /// turned after the fact.
+  var takesMissedTurns: Bool {
+    if case .inertial = self { true } else { false }
+  }
+
+  /// A clipped axis's missed turn, re-integrated where it happened: the inertial filter's
+  /// integration is turned by `correction` (device frame, after what it integrated); Fusion's
+  /// filter goes on as it is.
+  mutating func turnIntegrated(by correction: Quaternion) {
+    guard case .inertial(var filter) = self else { return }
+    filter.turnIntegrated(by: correction)
+    self = .inertial(filter)
+  }
+
   /// The field showed a clipped gyroscope missed a turn: the inertial filter leans on the field
   /// for a while; Fusion's filter goes on as it is.
   mutating func turnMissed() {

@@ -39,6 +39,8 @@ struct ClippedTurn: Sendable {
   /// True for the one step in which the turn missed over the burst so far grew past
   /// `evidentTurn`: the attitude is off by that much, and the filter may lean on the field.
   private(set) var turnMissedEvidently = false
+  /// True for a step in which the field added the clipped axes' turn.
+  private(set) var corrected = false
   /// A missed turn the field shows beyond doubt (radians): 5°, more than one step's turn at a
   /// gyroscope's range (400°/s at 100 Hz: 4°), which a magnetometer sampled a step late, or its
   /// noise where the clipped axis nearly holds the field, can show. A reading that a learned
@@ -60,6 +62,7 @@ struct ClippedTurn: Sendable {
     secondsSince += interval
     clippedSince.formUnion(clipped)
     turnMissedEvidently = false
+    corrected = false
     if !clipped.isEmpty && !inBurst { (missedInBurst, reported) = (.zero, false) }
     inBurst = !clipped.isEmpty
     // No reading, or the last one repeated (a magnetometer slower than the gyroscope).
@@ -70,6 +73,7 @@ struct ClippedTurn: Sendable {
     let missing = Self.missingTurn(from: last, to: field, read: turnRead, axes: clippedSince)
     let kept = missing - vertical * missing.dot(vertical)
     missedInBurst = missedInBurst + kept
+    corrected = true
     if !reported && missedInBurst.magnitude > Self.evidentTurn { (reported, turnMissedEvidently) = (true, true) }
     return rate + kept / interval
   }

@@ -34,6 +34,10 @@ public struct DeviceMotionEstimator: Sendable {
   private var bias: GyroscopeBias
   private var saturation: GyroscopeSaturation
   private var clippedTurn = ClippedTurn()
+  private var clippedRate = ClippedRate()
+  /// Whether the field read the clipped axes' turn during the current (or last) burst.
+  private var fieldReadBurst = false
+  private var wasClipped = false
   /// Readings in a row at the gyroscope's range: at a learned range two equal readings may be
   /// the top of a smooth turn (what taught it), so the filter is told only from the third.
   private var clippedInARow = 0
@@ -153,6 +157,7 @@ public struct DeviceMotionEstimator: Sendable {
         bias.takeOver(filter.handOverBias())
         filter = RunningFilter(filterChoice, initial: start, learnsBias: bias.isLearning)
         clippedTurn = ClippedTurn()
+        clippedRate.forget()
         frameCorrection = referenceFrame == .xMagneticNorthZVertical ? .identity : Self.yawRemoval(start)
         needsStart = false
       } else {
@@ -165,17 +170,33 @@ public struct DeviceMotionEstimator: Sendable {
           filter.bridge(rotationRate: (rate + lastRate) * 0.5, seconds: interval - step)
           // The field turned across the gap by a turn nobody read.
           clippedTurn = ClippedTurn()
+          clippedRate.forget()
         }
         clippedInARow = clipped.isEmpty ? 0 : clippedInARow + 1
         if !clipped.isEmpty && (!saturation.learned || clippedInARow > 2) { filter.gyroscopeClipped() }
         // What the clipped axes left out, from how the field turned: a field of the learned
         // strength (its dip is read through the tilt, which a clipped turn has put off).
         let trusted = magnetic != nil && filter.fieldHoldsStrength
+        // While clipped, the rate grows on at the slope it entered with (`ClippedRate`); the
+        // field then reads what that still leaves out.
+        let range = filter.takesMissedTurns ? saturation.range : nil
+        let extra = range.map { clippedRate.extrapolation(range: $0, clipped: clipped) } ?? .zero
         let turned = clippedTurn.rate(
-          rate, clipped: clipped, field: magnetic, trusted: trusted, interval: step,
+          rate + extra, clipped: clipped, field: magnetic, trusted: trusted, interval: step,
           vertical: filter.quaternion.inverseRotate(Vector3(0, 0, 1)))
+        if !clipped.isEmpty && !wasClipped { fieldReadBurst = false }
+        wasClipped = !clipped.isEmpty
+        if clippedTurn.corrected { fieldReadBurst = true }
+        let missed = range.flatMap { range in
+          step > 0
+            ? clippedRate.step(
+              read: rate, rate: turned, extrapolated: extra, clipped: clipped, range: range, interval: step) : nil
+        }
         if clippedTurn.turnMissedEvidently { filter.turnMissed() }
         filter.update(rotationRate: turned, up: -acceleration, magneticField: magnetic, interval: step)
+        // A burst ended: the curve through the rates either side in place of what was integrated,
+        // unless the field already read the turn the clipped axes missed.
+        if let missed, !(fieldReadBurst && magnetic != nil) { filter.turnIntegrated(by: missed) }
         // Still long enough for the offset to learn: it takes over what was learned in motion.
         if bias.isLearningNow { bias.takeOver(filter.handOverBias()) }
       }

@@ -236,6 +236,13 @@ public struct InertialFilter: Sendable {
     reacquiring = true
   }
 
+  /// Turns the gyroscope's integration by `correction` (device frame, applied after what was
+  /// integrated): what a clipped axis missed, re-integrated at the moment it was missed
+  /// (`ClippedRate`).
+  mutating func turnIntegrated(by correction: Quaternion) {
+    integrated = (integrated * correction).normalized
+  }
+
   /// Turns the estimate about the horizontal axis across the field's horizontal direction
   /// (`fieldAlong`, unit, earth frame) so that the field's dip comes back to the learned one,
   /// over `clippedRecoveryTime`. The turn goes into the integrated frame, as the gyroscope's own
