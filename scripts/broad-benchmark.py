@@ -93,9 +93,10 @@ GYROSCOPE_RANGE = math.radians(400)
 CLIPPED_GOAL = 1.5
 # What --check holds the clipped average to, as a multiple of devcaps' unclipped average on the
 # same trials: what this round reached (vendored trials 9D 4.0 ×, 6D 13.1 ×; the whole dataset's
-# four clipped trials 4.6 × and 12.5 ×), with a little room. The round before was at 8.1 × in 9D
-# and 15.4 × in 6D on the vendored trials: --check fails it.
-CLIPPED_CEILING = {"6D": 14.0, "9D": 5.0}
+# four clipped trials 4.6 × and 12.5 ×), with room for the whole dataset's 9D. The round before
+# was at 8.1 × in 9D and 15.4 × in 6D on the vendored trials: --check fails it. (Estimating the
+# clipped rate from the readings either side of each run did not lower it: motion-benchmark.md.)
+CLIPPED_CEILING = {"6D": 13.5, "9D": 4.8}
 # The gap case: seconds cut out of each trial's middle, and how much of the uncut run's 6D error
 # (one heading offset removed) may be lost: a restart's heading would start again from 0, off by
 # the whole turn since the start.
