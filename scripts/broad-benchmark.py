@@ -24,6 +24,7 @@ Two cases the published figures do not cover are made from the trials, truth unc
 
 Usage: scripts/broad-benchmark.py [--devcaps PATH] [--broad DIR] [--check]   (default .build/debug/devcaps)
        scripts/broad-benchmark.py [--broad DIR] --leave-one-out VALUE=DEVCAPS VALUE=DEVCAPS ...
+       scripts/broad-benchmark.py --clipped-bursts
 Needs numpy, vqf and ahrs: scripts/install-python-tools.sh, then run it with .build/test-venv/bin/python.
 Prints Markdown tables (docs/explanation/motion-benchmark.md holds the last ones): each trial, then each
 category's average over its trials, the other filters' averaged over the same trials; then the
@@ -37,6 +38,10 @@ translation, fast, with breaks, tapping, ...: trials.json), each over the trials
 built with each candidate value, it leaves each clipped trial out in turn, chooses the value on the
 others and scores the one left out (all clipped trials are in one BROAD group, fast rotation, so
 the groups left out are trials).
+
+--clipped-bursts measures, without devcaps, how much turn each burst of the clipped trials loses
+and how much an estimate of the clipped rate from the readings either side of each run (a cubic
+Hermite, the causal candidate docs/explanation/motion-benchmark.md describes) leaves.
 
 --check exits 1, naming them, when devcaps' average over all trials is above VQF's (9D; 6D: by
 more than VQF_6D_MARGIN, the gap still left), or
@@ -393,6 +398,82 @@ def clipped_errors(binary, data):
             errors(devcaps(binary, data, True, GYROSCOPE_RANGE)[0], reference, movement)["total"])
 
 
+def hermite_excess(rate, start, end, sign, interval):
+    """The rate beyond the range over clipped readings start..end of one axis (rad/s), estimated
+    as the issue's causal candidate would at the run's end: a cubic Hermite from the reading
+    before (its value, and its slope from the one before it) to the first after (its value, the
+    slope from the range to it), held between the range and 2,000 deg/s."""
+    count = end - start + 1
+    before, after = rate[start - 1], rate[end + 1]
+    into, out = (before - rate[start - 2]) / interval, (after - sign * GYROSCOPE_RANGE) / interval
+    span = (count + 1) * interval
+    t = numpy.arange(1, count + 1) / (count + 1)
+    curve = ((2 * t**3 - 3 * t**2 + 1) * before + (t**3 - 2 * t**2 + t) * span * into
+             + (-2 * t**3 + 3 * t**2) * after + (t**3 - t**2) * span * out)
+    return sign * (numpy.clip(sign * curve, GYROSCOPE_RANGE, math.radians(2000)) - GYROSCOPE_RANGE)
+
+
+def turn_angle(rates, interval):
+    """The angle (degrees) of the turn integrated from (N, 3) body rates over `interval` steps."""
+    turn = numpy.array([1.0, 0.0, 0.0, 0.0])
+    for rate in rates:
+        angle = numpy.linalg.norm(rate) * interval
+        if angle > 0:
+            axis = rate / numpy.linalg.norm(rate)
+            turn = multiply(turn, numpy.concatenate([[math.cos(angle / 2)], math.sin(angle / 2) * axis]))[0]
+    return turn
+
+
+def clipped_bursts(trials, load_trial):
+    """How much turn each clipped burst loses, and how much a Hermite estimate of the clipped
+    rate over each run (hermite_excess, put in where the run was) leaves: per burst (any axis at
+    the range, to two readings after), and per second of the trial (the losses of a swing and
+    its return partly cancel)."""
+    print("| Trial | bursts | lost per burst | left per burst, Hermite | lost per second | left per second, Hermite |")
+    print("|---" * 6 + "|")
+    for trial in trials:
+        data = load_trial(trial)
+        interval, true = 1 / data["rate"], data["gyroscope"]
+        clipped = numpy.clip(true, -GYROSCOPE_RANGE, GYROSCOPE_RANGE)
+        at_range = numpy.abs(clipped) >= GYROSCOPE_RANGE * 0.999
+        estimated = clipped.copy()
+        for axis in range(3):
+            index = 0
+            while index < len(true):
+                end = index
+                while at_range[index, axis] and end + 1 < len(true) and at_range[end + 1, axis] \
+                        and clipped[end + 1, axis] == clipped[index, axis]:
+                    end += 1
+                if at_range[index, axis] and index >= 2 and end + 1 < len(true) and not at_range[index - 1, axis] \
+                        and not at_range[end + 1, axis]:
+                    sign = numpy.sign(clipped[index, axis])
+                    estimated[index:end + 1, axis] += hermite_excess(clipped[:, axis], index, end, sign, interval)
+                index = end + 1
+
+        def off(rates, start, end):
+            error = multiply(turn_angle(true[start:end], interval) * numpy.array([1, -1, -1, -1]),
+                             turn_angle(rates[start:end], interval))[0]
+            return math.degrees(2 * math.acos(min(1.0, abs(error[0]))))
+        bursts, busy = [], at_range.any(axis=1)
+        index = 0
+        while index < len(true):
+            if busy[index]:
+                end = index
+                while end + 1 < len(true) and busy[end + 1]:
+                    end += 1
+                stop = min(len(true), end + 3)
+                bursts.append((off(clipped, index, stop), off(estimated, index, stop)))
+                index = end
+            index += 1
+        second = int(round(data["rate"]))
+        seconds = [(off(clipped, start, start + second), off(estimated, start, start + second))
+                   for start in range(0, len(true) - second, second)]
+        lost, left = numpy.mean(bursts, axis=0)
+        lost_second, left_second = numpy.mean(seconds, axis=0)
+        print(f"| {trial} | {len(bursts)} | {lost:.1f} | {left:.1f} | {lost_second:.2f} | {left_second:.2f} |", flush=True)
+    print()
+
+
 def leave_one_out(candidates, trials, load_trial):
     """A parameter chosen on the clipped trials, held out: `candidates` are VALUE=PATH, devcaps
     built with each value. Each trial in turn is left out, the value with the lowest mean clipped
@@ -442,11 +523,17 @@ def main():
     parser.add_argument("--leave-one-out", nargs="+", metavar="VALUE=DEVCAPS",
                         help="devcaps built with each value of a parameter chosen on the clipped trials: "
                              "choose on all clipped trials but one, score that one, in turn (nothing else runs)")
+    parser.add_argument("--clipped-bursts", action="store_true",
+                        help="how much turn each clipped burst loses and how much a Hermite estimate of the "
+                             "clipped rate leaves (degrees; nothing else runs)")
     parser.add_argument("--check", action="store_true",
                         help="exit 1 when devcaps is behind VQF or the published filters, or a clipped or gap case fails (the test command runs this)")
     arguments = parser.parse_args()
     madgwick_published, mahony_published = published("madgwick"), published("mahony")
     rows, devcaps_errors = {}, {}
+    if arguments.clipped_bursts:
+        clipped_bursts([trial for trial in CLIPPED_TRIALS if (DATA / f"{trial}.npz").exists()], load)
+        return []
     if arguments.leave_one_out:
         if arguments.broad:
             folder = Path(arguments.broad)
