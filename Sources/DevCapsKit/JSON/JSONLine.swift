@@ -110,27 +110,7 @@ public struct JSONLine: TextOutputStream, Sendable {
   /// Shortest round-trip form; whole numbers keep a `.0` so the type stays visible. Non-finite
   /// numbers cannot be written and become null.
   public mutating func value(_ number: Double) {
-    let comma = needsComma()
-    guard number.isFinite else {
-      if comma { put(UInt8(ascii: ",")) }
-      return raw("null")
-    }
-    fill(upTo: ShortestDecimal.maximumLength + 1) { output in
-      var position = 0
-      if comma {
-        output[0] = UInt8(ascii: ",")
-        position = 1
-      }
-      // Whole numbers as integers with `.0` (-0.0 too, as 0.0). Converted and back, not
-      // rounded(): libm's round was a call per number.
-      if abs(number) < 1e15, Double(Int64(number)) == number {
-        position += Self.writeDigits(Int64(number), to: output + position)
-        output[position] = UInt8(ascii: ".")
-        output[position + 1] = UInt8(ascii: "0")
-        return position + 2
-      }
-      return position + ShortestDecimal.write(number, to: output + position)
-    }
+    stretch(upTo: Self.numberLength) { $0.value(number) }
   }
 
   public mutating func value(_ number: Double?) {
@@ -186,6 +166,91 @@ public struct JSONLine: TextOutputStream, Sendable {
   public mutating func write(_ string: String) {
     var string = string
     string.withUTF8 { put($0) }
+  }
+
+  // MARK: Stretches
+
+  /// The most bytes a number takes (``ShortestDecimal/maximumLength``, `null` or digits and `.0`).
+  static var numberLength: Int { ShortestDecimal.maximumLength }
+
+  /// Writes at most `length` bytes of valid JSON at once through `body`'s ``Writer`` (a value,
+  /// or members of the open object with their keys and punctuation), after a comma if one is
+  /// due: one capacity and uniqueness check for the whole stretch, where writing it key by key
+  /// and number by number cost those checks and a call each (a sixth of a motion line). The
+  /// writer checks each write against `length`, so a stretch longer than it says stops the
+  /// program rather than writing past the storage.
+  @inline(__always)
+  package mutating func stretch(upTo length: Int, _ body: (inout Writer) -> Void) {
+    let comma = needsComma()
+    fill(upTo: length + 1) { output in
+      var writer = Writer(output, limit: length + 1)
+      if comma { writer.raw(",") }
+      body(&writer)
+      return writer.count
+    }
+  }
+
+  /// Writes bytes at a pointer with room for `limit` of them (``stretch(upTo:_:)``).
+  package struct Writer {
+    private let output: UnsafeMutablePointer<UInt8>
+    private let limit: Int
+    /// The bytes written so far.
+    package private(set) var count = 0
+
+    fileprivate init(_ output: UnsafeMutablePointer<UInt8>, limit: Int) {
+      self.output = output
+      self.limit = limit
+    }
+
+    /// Text that is valid JSON as it stands (punctuation, keys with their quotes and colon, a
+    /// literal): inlined, so that its length is a constant and its bytes are copied without a
+    /// call.
+    @inline(__always)
+    package mutating func raw(_ text: StaticString) {
+      text.withUTF8Buffer { utf8 in
+        precondition(count + utf8.count <= limit, "a JSON stretch is longer than it said")
+        (output + count).update(from: utf8.baseAddress!, count: utf8.count)
+        count += utf8.count
+      }
+    }
+
+    /// Shortest round-trip form; whole numbers keep a `.0` so the type stays visible.
+    /// Non-finite numbers cannot be written and become null.
+    @inline(__always)
+    package mutating func value(_ number: Double) {
+      precondition(count + JSONLine.numberLength <= limit, "a JSON stretch is longer than it said")
+      count += JSONLine.write(number, to: output + count)
+    }
+
+    @inline(__always)
+    package mutating func value(_ number: Double?) {
+      if let number { value(number) } else { raw("null") }
+    }
+
+    @inline(__always)
+    package mutating func value(_ flag: Bool) {
+      if flag { raw("true") } else { raw("false") }
+    }
+  }
+
+  /// `number` at `output` (room for ``numberLength`` bytes); how many bytes it took.
+  private static func write(_ number: Double, to output: UnsafeMutablePointer<UInt8>) -> Int {
+    guard number.isFinite else {
+      output[0] = UInt8(ascii: "n")
+      output[1] = UInt8(ascii: "u")
+      output[2] = UInt8(ascii: "l")
+      output[3] = UInt8(ascii: "l")
+      return 4
+    }
+    // Whole numbers as integers with `.0` (-0.0 too, as 0.0). Converted and back, not
+    // rounded(): libm's round was a call per number.
+    if abs(number) < 1e15, Double(Int64(number)) == number {
+      let position = writeDigits(Int64(number), to: output)
+      output[position] = UInt8(ascii: ".")
+      output[position + 1] = UInt8(ascii: "0")
+      return position + 2
+    }
+    return ShortestDecimal.write(number, to: output)
   }
 
   // MARK: Bytes

@@ -41,123 +41,133 @@ extension DeviceMotionUpdate: Encodable {
 
 extension DeviceMotionUpdate {
   /// The members of a motion sample, written without a heap allocation
-  /// (``StreamEvent/writeJSON(into:)``): the one writer of the type's JSON.
+  /// (``StreamEvent/writeJSON(into:)``): the one writer of the type's JSON. The members around
+  /// the sensors are each written as one stretch, every key with the punctuation around it one
+  /// constant run of bytes.
   func writeMembers(into line: inout JSONLine) {
-    line.key("timestamp")
-    line.value(motion.timestamp)
-    line.key("source")
-    line.value(motion.source)
-    line.key("referenceFrame")
-    line.value(motion.referenceFrame)
-    line.key("attitude")
-    line.beginObject()
-    line.key("quaternion")
-    let quaternion = motion.attitude.quaternion
-    line.beginObject()
-    line.key("w")
-    line.value(quaternion.w)
-    line.key("x")
-    line.value(quaternion.x)
-    line.key("y")
-    line.value(quaternion.y)
-    line.key("z")
-    line.value(quaternion.z)
-    line.endObject()
-    line.key("rollDegrees")
-    line.value(motion.attitude.roll.degreesFromRadians)
-    line.key("pitchDegrees")
-    line.value(motion.attitude.pitch.degreesFromRadians)
-    line.key("yawDegrees")
-    line.value(motion.hasYaw ? motion.attitude.yaw.degreesFromRadians : nil)
-    line.endObject()
-    line.key("gravity")
-    line.value(motion.gravity)
-    line.key("userAcceleration")
-    line.value(motion.userAcceleration)
-    line.key("rotationRate")
-    line.value(motion.rotationRate)
-    line.key("magneticField")
-    if let field = motion.magneticField {
-      line.beginObject()
-      line.members(of: field.field)
-      line.key("accuracy")
-      line.value(field.accuracy)
-      line.endObject()
-    } else {
-      line.null()
+    // 21 numbers, and the constant text (under 500 bytes).
+    line.stretch(upTo: 21 * JSONLine.numberLength + 512) { writer in
+      writer.raw(#""timestamp":"#)
+      writer.value(motion.timestamp)
+      writer.raw(#","source":"#)
+      writer.value(motion.source)
+      writer.raw(#","referenceFrame":"#)
+      writer.value(motion.referenceFrame)
+      let quaternion = motion.attitude.quaternion
+      writer.raw(#","attitude":{"quaternion":{"w":"#)
+      writer.value(quaternion.w)
+      writer.raw(#","x":"#)
+      writer.value(quaternion.x)
+      writer.raw(#","y":"#)
+      writer.value(quaternion.y)
+      writer.raw(#","z":"#)
+      writer.value(quaternion.z)
+      writer.raw(#"},"rollDegrees":"#)
+      writer.value(motion.attitude.roll.degreesFromRadians)
+      writer.raw(#","pitchDegrees":"#)
+      writer.value(motion.attitude.pitch.degreesFromRadians)
+      writer.raw(#","yawDegrees":"#)
+      writer.value(motion.hasYaw ? motion.attitude.yaw.degreesFromRadians : nil)
+      writer.raw(#"},"gravity":"#)
+      writer.value(motion.gravity)
+      writer.raw(#","userAcceleration":"#)
+      writer.value(motion.userAcceleration)
+      writer.raw(#","rotationRate":"#)
+      writer.value(motion.rotationRate)
+      writer.raw(#","magneticField":"#)
+      writer.value(motion.magneticField)
+      writer.raw(#","headingDegrees":"#)
+      writer.value(motion.heading)
     }
-    line.key("headingDegrees")
-    line.value(motion.heading)
     line.key("sensors")
     line.beginArray()
     for sensor in sensors { line.value(sensor) }
     line.endArray()
-    line.key("rateHz")
-    line.value(rateHz)
-    line.key("gyroscopeBias")
-    line.value(motion.gyroscopeBias)
-    line.key("fusion")
-    if let fusion = motion.fusion {
-      line.beginObject()
-      line.key("initialising")
-      line.value(fusion.initialising)
-      line.key("accelerometerRejected")
-      line.value(fusion.accelerometerRejected)
-      line.key("magnetometerRejected")
-      line.value(fusion.magnetometerRejected)
-      line.endObject()
-    } else {
-      line.null()
+    // 4 numbers, and the constant text (under 200 bytes).
+    line.stretch(upTo: 4 * JSONLine.numberLength + 256) { writer in
+      writer.raw(#""rateHz":"#)
+      writer.value(rateHz)
+      writer.raw(#","gyroscopeBias":"#)
+      writer.value(motion.gyroscopeBias)
+      writer.raw(#","fusion":"#)
+      writer.value(motion.fusion)
+      writer.raw(#","restarted":"#)
+      writer.value(motion.restarted)
     }
-    line.key("restarted")
-    line.value(motion.restarted)
   }
 }
 
-extension JSONLine {
+extension JSONLine.Writer {
   /// The source's raw value (as its `Codable` form), copied without escaping.
+  @inline(__always)
   mutating func value(_ source: MotionSource) {
     switch source {
-    case .hub: value(unescaped: "hub")
-    case .fusion: value(unescaped: "fusion")
-    case .accelerometer: value(unescaped: "accelerometer")
+    case .hub: raw(#""hub""#)
+    case .fusion: raw(#""fusion""#)
+    case .accelerometer: raw(#""accelerometer""#)
     }
   }
 
   /// The frame's raw value, copied without escaping.
+  @inline(__always)
   mutating func value(_ frame: AttitudeReferenceFrame) {
     switch frame {
-    case .xArbitraryZVertical: value(unescaped: "x-arbitrary-z-vertical")
-    case .xArbitraryCorrectedZVertical: value(unescaped: "x-arbitrary-corrected-z-vertical")
-    case .xMagneticNorthZVertical: value(unescaped: "x-magnetic-north-z-vertical")
+    case .xArbitraryZVertical: raw(#""x-arbitrary-z-vertical""#)
+    case .xArbitraryCorrectedZVertical: raw(#""x-arbitrary-corrected-z-vertical""#)
+    case .xMagneticNorthZVertical: raw(#""x-magnetic-north-z-vertical""#)
     }
   }
 
   /// The accuracy's raw value, copied without escaping.
+  @inline(__always)
   mutating func value(_ accuracy: MagneticFieldAccuracy) {
     switch accuracy {
-    case .uncalibrated: value(unescaped: "uncalibrated")
-    case .low: value(unescaped: "low")
-    case .medium: value(unescaped: "medium")
-    case .high: value(unescaped: "high")
+    case .uncalibrated: raw(#""uncalibrated""#)
+    case .low: raw(#""low""#)
+    case .medium: raw(#""medium""#)
+    case .high: raw(#""high""#)
     }
   }
 
-  /// `{"x":…,"y":…,"z":…}`, or null.
-  mutating func value(_ vector: Vector3?) {
-    guard let vector else { return null() }
-    beginObject()
-    members(of: vector)
-    endObject()
+  /// `{"x":…,"y":…,"z":…,"accuracy":…}`, or null.
+  @inline(__always)
+  mutating func value(_ field: MagneticField?) {
+    guard let field else { return raw("null") }
+    members(of: field.field)
+    raw(#","accuracy":"#)
+    value(field.accuracy)
+    raw("}")
   }
 
-  /// `"x":…,"y":…,"z":…` into the open object.
+  /// `{"initialising":…,"accelerometerRejected":…,"magnetometerRejected":…}`, or null.
+  @inline(__always)
+  mutating func value(_ fusion: FusionStatus?) {
+    guard let fusion else { return raw("null") }
+    raw(#"{"initialising":"#)
+    value(fusion.initialising)
+    raw(#","accelerometerRejected":"#)
+    value(fusion.accelerometerRejected)
+    raw(#","magnetometerRejected":"#)
+    value(fusion.magnetometerRejected)
+    raw("}")
+  }
+
+  /// `{"x":…,"y":…,"z":…}`, or null.
+  @inline(__always)
+  mutating func value(_ vector: Vector3?) {
+    guard let vector else { return raw("null") }
+    members(of: vector)
+    raw("}")
+  }
+
+  /// `{"x":…,"y":…,"z":…`, the object left open.
+  @inline(__always)
   mutating func members(of vector: Vector3) {
-    key("x")
+    raw(#"{"x":"#)
     value(vector.x)
-    key("y")
+    raw(#","y":"#)
     value(vector.y)
-    key("z")
+    raw(#","z":"#)
     value(vector.z)
   }
 }
