@@ -124,6 +124,19 @@ struct MotionRecordingParserTests {
         "\(text): \(String(describing: read)), not \(String(describing: expected))")
     }
   }
+
+  @Test(
+    "20 digits whose mantissa wraps in 64 bits, to 0 (2^64) or not, are read by the long way, not as the wrapped number"
+  )
+  func wrappingMantissa() {
+    for text in [
+      "18446744073709551616", "1.8446744073709551616", "-184467440737095516.16e-3", "18446744073709551617",
+      "99999999999999999999",
+    ] {
+      let read = Array(text.utf8).withUnsafeBufferPointer { MotionRecordingParser.number($0) }
+      #expect(read?.bitPattern == Double(text)?.bitPattern, "\(text): \(String(describing: read))")
+    }
+  }
 }
 
 extension Result {

@@ -23,8 +23,9 @@ struct MotionRecordingParser {
   private var lineStarted = false
   private var column = 0
   private var field: [UInt8] = []
-  private var values = [Double](repeating: 0, count: maximumColumns)
-  private var emptyColumns = [Bool](repeating: false, count: maximumColumns)
+  // Inline, not arrays: writing an element of an array checked it was not shared, twice a field.
+  private var values = InlineArray<10, Double>(repeating: 0)
+  private var emptyColumns = InlineArray<10, Bool>(repeating: false)
   /// Until the first line that is not empty or a comment: it may be a header.
   private var headerAllowed = true
   private var lineIsHeader = false
@@ -176,11 +177,12 @@ struct MotionRecordingParser {
     if lineIsHeader { return nil }
     var magnetometer: Vector3?
     if count == 10 {
-      let empty = emptyColumns[7...].filter { $0 }.count
+      var empty = 0
+      for column in 7..<10 where emptyColumns[column] { empty += 1 }
       if empty == 0 {
         magnetometer = Vector3(values[7], values[8], values[9])
       } else if empty < 3 {
-        column = emptyColumns[7...].firstIndex(of: true)!
+        column = (7..<10).first { emptyColumns[$0] }!
         throw error("empty")
       }
     }
@@ -247,27 +249,32 @@ struct MotionRecordingParser {
     }
     let mantissaStart = index
     var mantissa: UInt64 = 0
+    // Digits from the first that is not 0: 19 always fit in 64 bits; more go the long way
+    // (checked after the loops: the mantissa wraps meanwhile, and is then not used).
     var digits = 0
     var exponent = 0
-    var sawPoint = false
+    // The whole part, then the fraction: two loops with nothing to check but the digit.
     while index < count {
-      let byte = text[index]
-      if byte == UInt8(ascii: ".") {
-        if sawPoint { return nil }
-        sawPoint = true
-      } else {
-        let digit = byte &- UInt8(ascii: "0")
-        guard digit < 10 else { break }
-        // 19 digits always fit in 64 bits; more go the long way.
-        if mantissa != 0 || digit != 0 {
-          guard digits < 19 else { return nil }
-          digits += 1
-        }
-        mantissa = mantissa &* 10 &+ UInt64(digit)
-        if sawPoint { exponent -= 1 }
-      }
+      let digit = text[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      mantissa = mantissa &* 10 &+ UInt64(digit)
+      digits += digits != 0 || digit != 0 ? 1 : 0
       index += 1
     }
+    let sawPoint = index < count && text[index] == UInt8(ascii: ".")
+    if sawPoint {
+      index += 1
+      let fractionStart = index
+      while index < count {
+        let digit = text[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+        digits += digits != 0 || digit != 0 ? 1 : 0
+        index += 1
+      }
+      exponent = fractionStart - index
+    }
+    guard digits <= 19 else { return nil }
     // At least one digit in the mantissa: "." or "-" alone is no number.
     guard index - mantissaStart > (sawPoint ? 1 : 0) else { return nil }
     if index < count {
