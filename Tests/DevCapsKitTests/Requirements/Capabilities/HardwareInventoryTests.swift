@@ -30,7 +30,7 @@ struct HardwareInventoryTests {
   func powerFallback() async {
     await #expect(processExitsWith: .success) {
       setenv("DBUS_SYSTEM_BUS_ADDRESS", "unix:path=/nonexistent/devcaps-test-bus", 1)
-      guard let root = try? TemporaryRoot() else { exit(2) }
+      guard let root = try? TemporaryRoot(["/sys/class/power_supply/BAT0/type": "Battery\n"]) else { exit(2) }
       let openings = Openings()
       let inventory = HardwareInventory(context: root.context) {
         openings.count += 1
@@ -40,6 +40,23 @@ struct HardwareInventoryTests {
       guard inventory.power.source == .none, openings.count == 1 else { exit(4) }
       _ = inventory.inputs
       exit(openings.count == 1 ? 0 : 5)
+    }
+  }
+
+  @Test("a fallback with no power supply and displays with no drm class open nothing")
+  func nothingToEnumerate() async {
+    await #expect(processExitsWith: .success) {
+      setenv("DBUS_SYSTEM_BUS_ADDRESS", "unix:path=/nonexistent/devcaps-test-bus", 1)
+      guard let root = try? TemporaryRoot(["/sys/class/power_supply/.keep": ""]) else { exit(2) }
+      try? FileManager.default.removeItem(atPath: root.path + "/sys/class/power_supply/.keep")
+      let openings = Openings()
+      let inventory = HardwareInventory(context: root.context) {
+        openings.count += 1
+        return nil
+      }
+      guard inventory.power.source == .none, inventory.displays.isEmpty, openings.count == 0 else { exit(3) }
+      _ = inventory.inputs
+      exit(openings.count == 1 ? 0 : 4)
     }
   }
 }
