@@ -40,6 +40,7 @@ import os
 import platform
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -398,6 +399,7 @@ def replay_lines(measured):
     ]
 
 
+DAEMON_ROUNDS = 5
 DAEMON_COMMANDS = [["list", "--json"], ["list", "--json", "--only", "power"], ["get", "power.source"]]
 
 
@@ -438,15 +440,19 @@ def daemons():
             time.sleep(0.1)
         rows = []
         for arguments in DAEMON_COMMANDS:
-            medians = []
-            for env in (present, absent):
-                export = tempfile.mktemp(suffix=".json")
-                subprocess.run(["hyperfine", "-N", "--warmup", "5", "--min-runs", "50", "--export-json", export,
-                                "--style", "none", " ".join([DEVCAPS] + arguments)],
-                               check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-                medians.append(json.load(open(export))["results"][0]["median"] * 1000)
-                os.unlink(export)
-            rows.append((arguments, medians[0], medians[1], instructions(arguments, present), instructions(arguments, absent)))
+            # Rounds taken in turn, daemons on and off, so that a drift in the machine's load
+            # during the run falls on both sides alike; the median of all of each side's runs.
+            times = ([], [])
+            for _ in range(DAEMON_ROUNDS):
+                for side, env in enumerate((present, absent)):
+                    export = tempfile.mktemp(suffix=".json")
+                    subprocess.run(["hyperfine", "-N", "--warmup", "3", "--runs", "20", "--export-json", export,
+                                    "--style", "none", " ".join([DEVCAPS] + arguments)],
+                                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+                    times[side].extend(json.load(open(export))["results"][0]["times"])
+                    os.unlink(export)
+            on, off = (statistics.median(side) * 1000 for side in times)
+            rows.append((arguments, on, off, instructions(arguments, present), instructions(arguments, absent)))
     finally:
         for process in started + [with_bus, empty_bus]:
             process.kill()
