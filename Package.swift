@@ -28,10 +28,14 @@ let package = Package(
     .target(
       name: "DevCapsKit",
       dependencies: ["DevCapsMotion", "CDevCapsShims"]),
+    // The executable's command line, kept as glibc hands it over instead of found by the Swift
+    // runtime's start-up scan of /proc/self/maps (CDevCapsArguments/arguments.c).
+    .target(name: "CDevCapsArguments"),
     .executableTarget(
       name: "devcaps",
       dependencies: [
         "DevCapsKit",
+        "CDevCapsArguments",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -56,7 +60,7 @@ let package = Package(
       exclude: ["PublicAPI.txt"]),
     .testTarget(
       name: "devcapsEndToEndTests",
-      dependencies: ["devcaps", "TestProcesses"],
+      dependencies: ["devcaps", "CDevCapsArguments", "TestProcesses"],
       exclude: ["Fixtures", "Support/testbed_driver.py", "Support/silent_daemon.py"]),
   ],
   swiftLanguageModes: [.v6]
