@@ -2,49 +2,6 @@ import Testing
 
 @testable import DevCapsKit
 
-@Suite("os-release and machine-info syntax")
-struct EnvironmentFileTests {
-  @Test("quotes, escapes, comments and blank lines")
-  func realFile() {
-    let text = """
-      NAME="Fedora Linux"
-      VERSION_ID=39
-      # comment
-      PRETTY_NAME='Fedora Linux 39 (Workstation Edition)'
-
-      VARIANT="Workstation \\"Edition\\""
-      BROKEN LINE
-      =novalue
-      """
-    let values = parseEnvironmentFile(text)
-    #expect(values["NAME"] == "Fedora Linux")
-    #expect(values["VERSION_ID"] == "39")
-    #expect(values["PRETTY_NAME"] == "Fedora Linux 39 (Workstation Edition)")
-    #expect(values["VARIANT"] == "Workstation \"Edition\"")
-    #expect(values.count == 4)
-  }
-
-  @Test("text beyond ASCII: the same quoting, Unicode letters in keys, a value that is not ASCII")
-  func unicode() {
-    let text = """
-      PRETTY_NAME="Débian \\"sid\\" ünstable"
-      CHÂSSIS='ordinateur portable'
-      ICON_NAME=computer\\ laptop
-      KEY WITH SPACE=x
-      """
-    let values = parseEnvironmentFile(text)
-    #expect(values["PRETTY_NAME"] == "Débian \"sid\" ünstable")
-    #expect(values["CHÂSSIS"] == "ordinateur portable")
-    #expect(values["ICON_NAME"] == "computer laptop")
-    #expect(values.count == 3)
-  }
-
-  @Test("an empty file has no keys")
-  func empty() {
-    #expect(parseEnvironmentFile("").isEmpty)
-  }
-}
-
 @Suite("Kernel CPU lists")
 struct CPUListTests {
   @Test(
