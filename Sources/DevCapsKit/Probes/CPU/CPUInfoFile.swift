@@ -67,10 +67,16 @@ struct CPUInfoFile {
         processors.append(record)
         inProcessor = true
       } else if inProcessor {
-        if processors[processors.count - 1][key] == nil { processors[processors.count - 1][key] = value }
-      } else if machine[key] == nil {
-        machine[key] = value
+        Records.keepFirst(&processors[processors.count - 1][key], value)
+      } else {
+        Records.keepFirst(&machine[key], value)
       }
+    }
+
+    /// The first value of a key wins. Through the subscript's place in the table, one lookup:
+    /// asking whether the key is there and then storing it hashed each key twice.
+    private static func keepFirst(_ slot: inout String?, _ value: String) {
+      if slot == nil { slot = value }
     }
   }
 

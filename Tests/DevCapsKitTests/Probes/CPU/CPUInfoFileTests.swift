@@ -291,6 +291,15 @@ struct CPUInfoFilePlainTests {
     #expect(plain == CPUInfoFile.characterRecords(text))
   }
 
+  @Test("a key repeated in a processor's record or in the machine's lines keeps its first value")
+  func firstValueWins() throws {
+    let text = "machine: y\nmachine: z\nprocessor: 0\nflags: fpu\nflags: vme\n\nmachine: w\n"
+    for records in [try #require(CPUInfoFile.plainRecords(text)), CPUInfoFile.characterRecords(text)] {
+      #expect(records.machine == ["machine": "y"])
+      #expect(records.processors == [["processor": "0", "flags": "fpu"]])
+    }
+  }
+
   @Test("text with a carriage return or beyond ASCII takes the Character path")
   func notPlain() {
     #expect(CPUInfoFile.plainRecords("processor\t: 0\r\nmodel name\t: x\r\n") == nil)
