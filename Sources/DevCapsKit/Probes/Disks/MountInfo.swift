@@ -67,6 +67,8 @@ enum MountInfo {
     // One list of field ranges for every line, not an array made and freed for each.
     var fields: [Range<Int>] = []
     fields.reserveCapacity(16)
+    var items: [Range<Int>] = []
+    items.reserveCapacity(16)
     var start = 0
     for end in 0...bytes.count where end == bytes.count || bytes[end] == 0x0A {
       let line = start..<end
@@ -83,14 +85,18 @@ enum MountInfo {
       let type = PlainASCII.string(bytes, fields[separator + 1])
       guard keeps(Substring(type)) else { continue }
       func field(_ index: Int) -> String { PlainASCII.string(bytes, fields[index]) }
+      // Unescaped only when it holds a backslash, as `unescape` would find.
+      func path(_ index: Int) -> String {
+        fields[index].contains { bytes[$0] == UInt8(ascii: "\\") } ? unescape(field(index)) : field(index)
+      }
       func list(_ index: Int) -> [String] {
-        PlainASCII.fields(bytes, fields[index], separator: UInt8(ascii: ",")).map { PlainASCII.string(bytes, $0) }
+        PlainASCII.fields(bytes, fields[index], separator: UInt8(ascii: ","), into: &items)
+        return items.map { PlainASCII.string(bytes, $0) }
       }
       entries.append(
         MountEntry(
-          device: field(2), root: unescape(field(3)), mountPoint: unescape(field(4)), options: list(5),
-          fileSystemType: type, source: unescape(field(separator + 2)),
-          superOptions: separator + 3 < fields.count ? list(separator + 3) : []))
+          device: field(2), root: path(3), mountPoint: path(4), options: list(5), fileSystemType: type,
+          source: path(separator + 2), superOptions: separator + 3 < fields.count ? list(separator + 3) : []))
     }
     return (entries, malformed)
   }
