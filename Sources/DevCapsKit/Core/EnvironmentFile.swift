@@ -22,8 +22,10 @@ func parsePlainEnvironmentFile(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: 
     let key = PlainASCII.trimmed(bytes, line.lowerBound..<equals)
     guard !key.isEmpty, key.allSatisfy({ isASCIIKeyByte(bytes[$0]) }) else { continue }
     value.removeAll(keepingCapacity: true)
-    unquote(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<line.upperBound]), backslash: UInt8(ascii: "\\"),
-      quotes: (UInt8(ascii: "'"), UInt8(ascii: "\""))) { value.append($0) }
+    unquote(
+      UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<line.upperBound]), backslash: UInt8(ascii: "\\"),
+      quotes: (UInt8(ascii: "'"), UInt8(ascii: "\""))
+    ) { value.append($0) }
     result[PlainASCII.string(bytes, key)] = value.withUnsafeBufferPointer {
       PlainASCII.string($0, PlainASCII.trimmed($0, 0..<$0.count))
     }
