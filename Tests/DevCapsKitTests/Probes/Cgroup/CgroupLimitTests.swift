@@ -157,9 +157,14 @@ struct CgroupMemoryStatTests {
     arguments: [
       "4:memory:/process_api/1ba8", "0::/", "1:cpu,cpuacct:/a:b", "::", "", "3:cpuset", ",,a,,b,", "5:x\r\ny:/",
       "6:é,ü:/ü", "7:a\u{301}:/", "9:a:\u{301}/x", "9:a,\u{301}b:/", "8:name=systemd:/user.slice/a:b:c",
+      "/a//b/./c/", "//", "/", "::a::b::", ",a", "a,",
     ])
   func cgroupLineSplit(line: String) {
-    for (separator, maxSplits, omitting) in [(":", 2, false), (",", Int.max, true)] as [(Character, Int, Bool)] {
+    let ways: [(Character, Int, Bool)] = [
+      (":", 2, false), (",", Int.max, true), ("/", Int.max, true), (":", 0, true), (":", 0, false), (":", 1, true),
+      (":", 2, true), (",", 1, false), (":", Int.max, false),
+    ]
+    for (separator, maxSplits, omitting) in ways {
       #expect(
         CgroupPaths.split(
           Substring(line), at: separator.asciiValue!, maxSplits: maxSplits, omittingEmptySubsequences: omitting)
