@@ -32,13 +32,14 @@ struct GetCommand: ParsableCommand {
   }
 
   /// The command itself, also called by `FastPath` without ArgumentParser.
-  static func run(key: String, json: Bool) throws {
+  static func run(key: String, json: Bool) throws -> Never {
     let sectionName = String(key.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    let builder = ReportBuilder()
     let report: Report
     if let section = ReportSection(rawValue: sectionName) {
-      report = ReportBuilder().build(sections: [section])
+      report = builder.build(sections: [section])
     } else {
-      report = ReportBuilder().build()
+      report = builder.build()
     }
     Output.warn(report.warnings)
     let value: JSONValue
@@ -50,12 +51,13 @@ struct GetCommand: ParsableCommand {
     }
     if json {
       Output.write(value.prettyPrinted + "\n")
-      return
+    } else {
+      switch value {
+      case .string(let text): Output.write(text + "\n")
+      case .array, .object: Output.write(value.prettyPrinted + "\n")
+      default: Output.write(value.serialized() + "\n")
+      }
     }
-    switch value {
-    case .string(let text): Output.write(text + "\n")
-    case .array, .object: Output.write(value.prettyPrinted + "\n")
-    default: Output.write(value.serialized() + "\n")
-    }
+    Output.finish(keeping: (builder, report, value))
   }
 }

@@ -38,16 +38,21 @@ struct ListCommand: ParsableCommand {
   }
 
   /// The command itself, also called by `FastPath` without ArgumentParser.
-  static func run(json: Bool, only: [ReportSection]?, macAddresses: Bool = false, allBlockDevices: Bool = false) {
+  static func run(json: Bool, only: [ReportSection]?, macAddresses: Bool = false, allBlockDevices: Bool = false)
+    -> Never
+  {
     var builder = ReportBuilder()
     builder.includeMACAddresses = macAddresses
     builder.includeVirtualBlockDevices = allBlockDevices
     let report = builder.build(sections: only ?? ReportSection.allCases)
     Output.warn(report.warnings)
     if json {
-      Output.write(report.json.prettyPrinted + "\n")
+      let document = report.json
+      Output.write(document.prettyPrinted + "\n")
+      Output.finish(keeping: (builder, report, document))
     } else {
       Output.write(HumanReport(report: report, style: TextStyle.forStandardOutput()).render())
+      Output.finish(keeping: (builder, report))
     }
   }
 }

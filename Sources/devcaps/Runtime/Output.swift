@@ -53,6 +53,14 @@ enum Output {
   static var writeFailure: Errno? { state.withLock { $0.failure } }
 
   /// The message and exit 74 for a failed write to stdout.
+  /// Ends a command whose output is written, exit status 0, with `value` (what it built) still
+  /// alive: its memory goes with the process instead of being freed object by object. For `list`,
+  /// the report, its JSON and the probe context's tables took 86,000 instructions to free, 4 % of
+  /// `list --json --only …`.
+  static func finish<Built>(keeping value: Built) -> Never {
+    withExtendedLifetime(value) { exit(0) }
+  }
+
   static func failAndExit(_ failure: Errno) -> Never {
     error("cannot write to standard output: \(failure)")
     exit(ExitCode.ioError.rawValue)
