@@ -78,16 +78,17 @@ final class ProbeContext {
   }
 
   private func read(_ path: String, from base: SystemRoot, belowRoot: Bool, deniedIsUnknown: Bool = false) -> [UInt8]? {
-    let live = base.prefix != root.prefix
-    let file: CachedFile
-    if let cached = live ? liveCache[path] : cache[path] {
-      file = cached
-    } else {
+    // The file's place in its table is found once, for the lookup and the insert: looking up
+    // and then storing hashed each path twice (a hash of a sysfs path is about 700 instructions).
+    func cached(_ slot: inout CachedFile?) -> CachedFile {
+      if let file = slot { return file }
       let result = base.readBytes(path, kernelFile: true)
-      file = CachedFile(result)
-      if live { liveCache[path] = file } else { cache[path] = file }
+      let file = CachedFile(result)
+      slot = file
       if belowRoot { recorder?.read(path, result) }
+      return file
     }
+    let file = base.prefix != root.prefix ? cached(&liveCache[path]) : cached(&cache[path])
     switch file {
     case .read(let bytes): return bytes
     case .failed(.missing): return nil
