@@ -165,17 +165,18 @@ final class ProbeContext {
   }
 
   private func listing(_ path: String, from base: SystemRoot, belowRoot: Bool) -> [String] {
-    let live = base.prefix != root.prefix
-    let listing: CachedListing
-    if let cached = live ? liveListings[path] : listings[path] {
-      listing = cached
-    } else {
+    // One lookup for the test and the insert, as for files.
+    func cached(_ slot: inout CachedListing?) -> CachedListing {
+      if let listing = slot { return listing }
+      let listing: CachedListing
       switch base.directoryEntries(path) {
       case .success(let names): listing = .listed(names)
       case .failure(let failure): listing = .failed(failure)
       }
-      if live { liveListings[path] = listing } else { listings[path] = listing }
+      slot = listing
+      return listing
     }
+    let listing = base.prefix != root.prefix ? cached(&liveListings[path]) : cached(&listings[path])
     switch listing {
     case .listed(let names):
       // Also on a hit: on the live system, a listing asked for as libudev's first is one below the root too.
@@ -230,11 +231,14 @@ final class ProbeContext {
 
   /// Why nothing is at `path` below `base` (its errno), 0 when something is; from the cache.
   private func absence(_ path: String, from base: SystemRoot) -> Int32 {
-    let live = base.prefix != root.prefix
-    if let cached = live ? liveExistence[path] : existence[path] { return cached }
-    let error = base.exists(path) ? 0 : Errno.current.rawValue
-    if live { liveExistence[path] = error } else { existence[path] = error }
-    return error
+    // One lookup for the test and the insert, as for files.
+    func cached(_ slot: inout Int32?) -> Int32 {
+      if let error = slot { return error }
+      let error = base.exists(path) ? 0 : Errno.current.rawValue
+      slot = error
+      return error
+    }
+    return base.prefix != root.prefix ? cached(&liveExistence[path]) : cached(&existence[path])
   }
 
   /// The last component of where a symbolic link points (a device's `driver` link → `i915`);
