@@ -1,5 +1,7 @@
 #include "devcaps_arguments.h"
 
+#include <stdlib.h>
+
 // The Swift runtime's own CommandLine.cpp finds argv with a static initializer that reads
 // /proc/self/maps through sscanf to locate the stack and walks back from `environ`: 120,000
 // instructions and an open, reads and a close before main, in every run of devcaps (a tenth of
@@ -9,6 +11,9 @@
 // libswiftCore.a, and its initializer with it. With the shared libswiftCore.so (the debug
 // build) the library resolves the name inside itself and this definition is unused.
 
+// glibc only: musl calls the initializers without arguments, and other systems have no
+// .init_array; there the runtime's own CommandLine.cpp stays, and this file keeps nothing.
+#if defined(__GLIBC__)
 static char *no_arguments[] = {0};
 static char **captured_argv = no_arguments;
 static int captured_argc = 0;
@@ -34,3 +39,11 @@ char **devcaps_arguments(int *count) {
 __attribute__((swiftcall)) char **_swift_stdlib_getUnsafeArgvArgc(int *outArgLen) {
   return devcaps_arguments(outArgLen);
 }
+#else
+static char *no_arguments[] = {0};
+
+char **devcaps_arguments(int *count) {
+  *count = 0;
+  return no_arguments;
+}
+#endif

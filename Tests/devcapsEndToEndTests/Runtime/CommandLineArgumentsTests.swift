@@ -1,3 +1,4 @@
+#if canImport(Glibc)
 import CDevCapsArguments
 import Testing
 
@@ -16,3 +17,4 @@ struct CommandLineArgumentsTests {
     #expect(argv![Int(count)] == nil)
   }
 }
+#endif
