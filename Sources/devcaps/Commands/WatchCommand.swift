@@ -76,7 +76,7 @@ struct WatchCommand: ParsableCommand {
   @Flag(name: .long, help: "One JSON object per line (Schemas/event.schema.json).")
   var json = false
 
-  @Flag(name: .long, help: "Print the current state and end (--count 0).")
+  @Flag(name: .long, help: "Print the current state and end (--count 0; not shake, which has no state).")
   var once = false
 
   @OptionGroup var end: StreamEndOptions
@@ -121,6 +121,9 @@ struct WatchCommand: ParsableCommand {
     }
     guard lockout >= 0 && lockout.isFinite else { throw ValidationError("--lockout must be 0 or more seconds") }
     if once && end.count != nil { throw ValidationError("--once and --count cannot be used together") }
+    if once && stream == .shake {
+      throw ValidationError("a shake has no current state for --once to print: use --count N (shakes) or --timeout")
+    }
   }
 
   func run() throws {

@@ -129,6 +129,26 @@ struct MotionCommandTests {
     #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
   }
 
+  @Test("watch orientation --once and up-angle --count 0: the current state from the first sample, then the end")
+  func orientationOnce() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    try Self.tilt(testbed, 1.0, 0.0, 0.0)
+    for arguments in [["watch", "orientation", "--once", "--json"], ["up-angle", "--count", "0", "--json"]] {
+      let result = try DevCapsProcess.run(arguments, environment: testbed.environment)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      let events = result.stdout.split(separator: "\n").map(String.init)
+      #expect(events.count == 1, "\(arguments): \(result.stdout)")
+      #expect(events.first?.contains("\"orientation\":\"landscape-right\"") == true, "\(arguments): \(result.stdout)")
+    }
+  }
+
+  @Test("watch shake --once: a usage error, a shake has no current state")
+  func shakeOnce() throws {
+    let result = try DevCapsProcess.run(["watch", "shake", "--once"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--count"), "\(result.stderr)")
+  }
+
   @Test("watch shake: the threshold detector fires on a jolt")
   func shake() throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
