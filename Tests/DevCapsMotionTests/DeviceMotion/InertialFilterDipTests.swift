@@ -1,6 +1,7 @@
-@testable import DevCapsMotion
 import RealModule
 import Testing
+
+@testable import DevCapsMotion
 
 /// The field's dip correcting the tilt after a clipped gyroscope missed a turn the field showed
 /// (`InertialFilter.turnMissed()`): the tilt the accelerometer cannot give while a hand swings.
