@@ -17,9 +17,11 @@ import RealModule
 struct ClippedRate: Sendable {
   /// The curve is held below this many times the range: beyond it the extrapolation from two
   /// slopes over a long burst is a guess that grows with the burst's length cubed (a steep entry
-  /// and exit 0.3 s apart would give thousands of degrees a second). Twice: chosen on BROAD's
-  /// two vendored clipped trials among 2, 3 and 5 times (docs/explanation/motion-benchmark.md).
-  static let ceilingFactor = 2.0
+  /// and exit 0.3 s apart would give thousands of degrees a second), and a wrong guess costs more
+  /// than the turn it adds. 1.5 times: on BROAD's two fast-rotation trials not used before (08
+  /// and 09), 1.5 scored better than the 2 chosen on the two vendored ones, in 6D and in 9D
+  /// (among 1.5, 2 and 3; docs/explanation/motion-benchmark.md).
+  static let ceilingFactor = 1.5
   /// Steps kept: 1.28 s at 200 Hz, longer than any of BROAD's bursts at ±400°/s (0.9 s at 286 Hz).
   static let capacity = 256
 

@@ -50,7 +50,7 @@ struct ClippedRateTests {
     }
   }
 
-  @Test("no clipping, nothing reported; a long, steep burst is held below twice the range")
+  @Test("no clipping, nothing reported; a long, steep burst is held below the ceiling")
   func bounded() {
     let range = radians(400)
     var recovery = ClippedRate()
@@ -59,7 +59,8 @@ struct ClippedRateTests {
       #expect(recovery.step(read: rate, rate: rate, clipped: [], range: range, interval: 0.01) == nil)
     }
     // Up at 40,000°/s² (200°/s a step), 0.3 s at the range, down as steeply: the cubic through
-    // those slopes peaks near 3,400°/s; held at 800°/s, at most 400°/s × 0.32 s is put back.
+    // those slopes peaks near 3,400°/s; held at the ceiling (600°/s at 1.5 times the range), at
+    // most the room above the range (200°/s) × 0.32 s is put back, and most of that.
     var (turned, seconds) = (0.0, 0.0)
     let readings = [0.0, 200, 400] + Array(repeating: 400.0, count: 60) + [200, 0, 0]
     for reading in readings {
@@ -74,7 +75,8 @@ struct ClippedRateTests {
         turned += 2 * Double.atan2(y: correction.z, x: correction.w)
       }
     }
-    #expect(turned > radians(100), "\(degrees(turned))° put back")
-    #expect(turned <= range * (seconds + 0.01), "\(degrees(turned))° put back over \(seconds) s clipped")
+    let room = range * (ClippedRate.ceilingFactor - 1)
+    #expect(turned > 0.75 * room * seconds, "\(degrees(turned))° put back over \(seconds) s clipped")
+    #expect(turned <= room * (seconds + 0.01), "\(degrees(turned))° put back over \(seconds) s clipped")
   }
 }
