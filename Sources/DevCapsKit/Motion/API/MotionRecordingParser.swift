@@ -249,16 +249,15 @@ struct MotionRecordingParser {
     }
     let mantissaStart = index
     var mantissa: UInt64 = 0
-    // Digits from the first that is not 0: 19 always fit in 64 bits; more go the long way
-    // (checked after the loops: the mantissa wraps meanwhile, and is then not used).
-    var digits = 0
+    // 19 digits always fit in 64 bits; more (leading zeros too: counting only the others cost
+    // a fifth of a number) go the long way, checked after the loops: the mantissa wraps
+    // meanwhile, and is then not used.
     var exponent = 0
     // The whole part, then the fraction: two loops with nothing to check but the digit.
     while index < count {
       let digit = text[index] &- UInt8(ascii: "0")
       guard digit < 10 else { break }
       mantissa = mantissa &* 10 &+ UInt64(digit)
-      digits += digits != 0 || digit != 0 ? 1 : 0
       index += 1
     }
     let sawPoint = index < count && text[index] == UInt8(ascii: ".")
@@ -269,14 +268,13 @@ struct MotionRecordingParser {
         let digit = text[index] &- UInt8(ascii: "0")
         guard digit < 10 else { break }
         mantissa = mantissa &* 10 &+ UInt64(digit)
-        digits += digits != 0 || digit != 0 ? 1 : 0
         index += 1
       }
       exponent = fractionStart - index
     }
-    guard digits <= 19 else { return nil }
+    let digits = index - mantissaStart - (sawPoint ? 1 : 0)
     // At least one digit in the mantissa: "." or "-" alone is no number.
-    guard index - mantissaStart > (sawPoint ? 1 : 0) else { return nil }
+    guard digits > 0, digits <= 19 else { return nil }
     if index < count {
       guard text[index] | 0x20 == UInt8(ascii: "e") else { return nil }
       index += 1
@@ -301,10 +299,12 @@ struct MotionRecordingParser {
     return negative ? -value : value
   }
 
-  /// 10^0 … 10^22, each exact in a Double.
-  private static let powersOfTen: [Double] = (0...22).map { exponent in
-    (0..<exponent).reduce(1.0) { product, _ in product * 10 }
-  }
+  /// 10^0 … 10^22, each exact in a Double (a literal, so stored as it stands, with nothing to
+  /// compute at first use or check at each).
+  private static let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+    1e20, 1e21, 1e22,
+  ]
 
   /// `"text"`, cut to ``quotedLength`` bytes with "…" after.
   static func quoted(_ text: UnsafeBufferPointer<UInt8>) -> String {
