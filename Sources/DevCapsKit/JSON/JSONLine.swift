@@ -28,7 +28,7 @@ public struct JSONLine: TextOutputStream, Sendable {
   /// motion line's sensors are the same list line after line, and escaping them again on each
   /// was a sixtieth of a replayed row.
   private var cachedStrings: [String] = []
-  private var cachedStringsJSON: [UInt8] = []
+  private var cachedStringsJSON: [UInt8] = Array("[]".utf8)
 
   /// An empty line with room for `capacity` bytes.
   public init(capacity: Int = 1024) {
