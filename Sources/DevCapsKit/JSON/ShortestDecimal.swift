@@ -128,22 +128,18 @@ enum ShortestDecimal {
   private static func withoutTrailingZeros(multipleOfTen: UInt64, _ exponent: Int) -> (digits: UInt64, exponent: Int) {
     var digits = multipleOfTen / 10
     var exponent = exponent + 1
-    while digits % 100_000_000 == 0 {
-      digits /= 100_000_000
-      exponent += 8
+    /// Takes `zeros` zeros off if there are as many (`power` is 10^zeros).
+    @inline(__always)
+    func strip(_ power: UInt64, _ zeros: Int) -> Bool {
+      guard digits % power == 0 else { return false }
+      digits /= power
+      exponent += zeros
+      return true
     }
-    if digits % 10_000 == 0 {
-      digits /= 10_000
-      exponent += 4
-    }
-    if digits % 100 == 0 {
-      digits /= 100
-      exponent += 2
-    }
-    if digits % 10 == 0 {
-      digits /= 10
-      exponent += 1
-    }
+    while strip(100_000_000, 8) {}
+    _ = strip(10_000, 4)
+    _ = strip(100, 2)
+    _ = strip(10, 1)
     return (digits, exponent)
   }
 
