@@ -24,6 +24,11 @@ public struct JSONLine: TextOutputStream, Sendable {
   private var cachedSecond = Int.min
   private var cachedDate: (UInt64, UInt64, UInt64) = (0, 0, 0)
   private var cachedLength = 0
+  /// The last list of strings written by ``value(strings:)`` and its JSON array's bytes: a
+  /// motion line's sensors are the same list line after line, and escaping them again on each
+  /// was a sixtieth of a replayed row.
+  private var cachedStrings: [String] = []
+  private var cachedStringsJSON: [UInt8] = Array("[]".utf8)
 
   /// An empty line with room for `capacity` bytes.
   public init(capacity: Int = 1024) {
@@ -60,6 +65,17 @@ public struct JSONLine: TextOutputStream, Sendable {
 
   public mutating func endObject() { end(UInt8(ascii: "}")) }
 
+  /// An object opened with its first members written up to a key, as one constant run of bytes
+  /// (`{"event":"motion","time":`): the next thing written is that key's value.
+  @inline(__always)
+  package mutating func beginObject(upToKey text: StaticString) {
+    separate()
+    raw(text)
+    depth += 1
+    firstAtDepth &= ~(1 << UInt64(depth))
+    afterKey = true
+  }
+
   public mutating func beginArray() { begin(UInt8(ascii: "[")) }
 
   public mutating func endArray() { end(UInt8(ascii: "]")) }
@@ -68,7 +84,7 @@ public struct JSONLine: TextOutputStream, Sendable {
   /// is a constant where it is written and its bytes are copied without a call.
   @inline(__always)
   public mutating func key(_ name: StaticString) {
-    quoted(name, colon: true)
+    quoted(name)
     afterKey = true
   }
 
@@ -122,11 +138,19 @@ public struct JSONLine: TextOutputStream, Sendable {
     writeEscaped(text)
   }
 
-  /// A string known at compile time that needs no escaping (an enumeration's raw value),
-  /// copied as it stands: escaping scanned it on every line.
-  @inline(__always)
-  package mutating func value(unescaped text: StaticString) {
-    quoted(text, colon: false)
+  /// An array of strings, escaped once: a list that is the one written last time (the same
+  /// array, or equal to it) is copied from the bytes kept then.
+  package mutating func value(strings: [String]) {
+    if strings != cachedStrings {
+      var array = JSONLine(capacity: 64)
+      array.beginArray()
+      for text in strings { array.value(text) }
+      array.endArray()
+      cachedStringsJSON = array.bytes
+      cachedStrings = strings
+    }
+    separate()
+    cachedStringsJSON.withUnsafeBufferPointer { put($0) }
   }
 
   public mutating func value(_ text: String?) {
@@ -334,10 +358,10 @@ public struct JSONLine: TextOutputStream, Sendable {
 
   // MARK: Private
 
-  /// `"text"`, or `"text":` for a key, after a comma if one is due: one bounds check and a
-  /// copy of a length known where it is inlined.
+  /// `"text":`, after a comma if one is due: one bounds check and a copy of a length known
+  /// where it is inlined.
   @inline(__always)
-  private mutating func quoted(_ text: StaticString, colon: Bool) {
+  private mutating func quoted(_ text: StaticString) {
     let comma = needsComma()
     text.withUTF8Buffer { utf8 in
       fill(upTo: utf8.count + 4) { output in
@@ -350,7 +374,6 @@ public struct JSONLine: TextOutputStream, Sendable {
         (output + position + 1).update(from: utf8.baseAddress!, count: utf8.count)
         position += utf8.count + 1
         output[position] = UInt8(ascii: "\"")
-        guard colon else { return position + 1 }
         output[position + 1] = UInt8(ascii: ":")
         return position + 2
       }

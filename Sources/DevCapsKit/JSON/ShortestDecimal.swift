@@ -90,7 +90,7 @@ enum ShortestDecimal {
     let above = below + 10
     let belowIn = vbl <= below << 2
     let aboveIn = above << 2 <= vbr
-    if belowIn != aboveIn { return withoutTrailingZeros(belowIn ? below : above, k) }
+    if belowIn != aboveIn { return withoutTrailingZeros(multipleOfTen: belowIn ? below : above, k) }
     // Else the multiple of 10^k in it closest to the double; a tie goes to the even one.
     let t = s + 1
     let sIn = vbl <= s << 2
@@ -118,6 +118,28 @@ enum ShortestDecimal {
       digits /= 10
       exponent += 1
     }
+    return (digits, exponent)
+  }
+
+  /// ``withoutTrailingZeros(_:_:)`` of the shorter candidate, a multiple of ten that often has
+  /// a dozen zeros (0.001234's 1234000000000000): eight at a time, then four, two and one, where
+  /// one at a time was a twentieth of a replayed row.
+  @inline(__always)
+  private static func withoutTrailingZeros(multipleOfTen: UInt64, _ exponent: Int) -> (digits: UInt64, exponent: Int) {
+    var digits = multipleOfTen / 10
+    var exponent = exponent + 1
+    /// Takes `zeros` zeros off if there are as many (`power` is 10^zeros).
+    @inline(__always)
+    func strip(_ power: UInt64, _ zeros: Int) -> Bool {
+      guard digits % power == 0 else { return false }
+      digits /= power
+      exponent += zeros
+      return true
+    }
+    while strip(100_000_000, 8) {}
+    _ = strip(10_000, 4)
+    _ = strip(100, 2)
+    _ = strip(10, 1)
     return (digits, exponent)
   }
 
@@ -165,10 +187,12 @@ enum ShortestDecimal {
     _ digits: UInt64, count: Int, exponent: Int, to output: UnsafeMutablePointer<UInt8>
   ) -> Int {
     if exponent < 0 {
+      // At most three zeros after the point (below 10^-4 the form is exponential): four
+      // written at once, the digits over what is not one.
       let zeros = -exponent - 1
       output[0] = UInt8(ascii: "0")
       output[1] = UInt8(ascii: ".")
-      for index in 0..<zeros { output[2 + index] = UInt8(ascii: "0") }
+      UnsafeMutableRawPointer(output + 2).storeBytes(of: 0x3030_3030 as UInt32, as: UInt32.self)
       writeDigits(digits, count: count, to: output + 2 + zeros)
       return 2 + zeros + count
     }
@@ -182,9 +206,35 @@ enum ShortestDecimal {
     }
     // The digits one place to the right, then the whole part moved back over the point's place.
     writeDigits(digits, count: count, to: output + 1)
-    for index in 0..<whole { output[index] = output[index + 1] }
+    moveLeft(output, count: whole)
     output[whole] = UInt8(ascii: ".")
     return count + 1
+  }
+
+  /// Moves `output[1...count]` one place left: for a whole part of at most 16 digits (below
+  /// 2^53; larger numbers are written exponential) two overlapping loads and stores, where the
+  /// loop was a call to memmove.
+  @inline(__always)
+  private static func moveLeft(_ output: UnsafeMutablePointer<UInt8>, count: Int) {
+    let bytes = UnsafeMutableRawPointer(output)
+    func move<Word: FixedWidthInteger>(_: Word.Type) {
+      let size = MemoryLayout<Word>.size
+      let first = bytes.loadUnaligned(fromByteOffset: 1, as: Word.self)
+      let last = bytes.loadUnaligned(fromByteOffset: count + 1 - size, as: Word.self)
+      bytes.storeBytes(of: first, as: Word.self)
+      bytes.storeBytes(of: last, toByteOffset: count - size, as: Word.self)
+    }
+    if count > 16 {
+      for index in 0..<count { output[index] = output[index + 1] }
+    } else if count >= 8 {
+      move(UInt64.self)
+    } else if count >= 4 {
+      move(UInt32.self)
+    } else if count >= 2 {
+      move(UInt16.self)
+    } else {
+      output[0] = output[1]
+    }
   }
 
   /// "00" … "99".

@@ -7,10 +7,15 @@ public enum AttitudeFilter: Sendable, Equatable {
   case fusion(AHRSFilter.Settings = AHRSFilter.Settings())
 }
 
-/// One of the two filters, running; a value with no heap storage.
-enum RunningFilter: Sendable {
-  case inertial(InertialFilter)
-  case fusion(AHRSFilter)
+/// One of the two filters, running; a value with no heap storage. Both filters are kept, the
+/// one not chosen never run, rather than an enum of the two: an enum's payload cannot be changed
+/// where it lies, so every step copied the whole filter out and back in (a twentieth of a
+/// replayed row).
+struct RunningFilter: Sendable {
+  /// Whether ``inertial`` is the filter that runs; else ``fusion`` is.
+  private let runsInertial: Bool
+  private var inertial: InertialFilter
+  private var fusion: AHRSFilter
 
   /// `learnsBias` false keeps the inertial filter from learning a bias in motion too (the
   /// estimator's own learner was turned off).
@@ -18,19 +23,21 @@ enum RunningFilter: Sendable {
     switch choice {
     case .inertial(var settings):
       settings.learnsBiasInMotion = settings.learnsBiasInMotion && learnsBias
-      self = .inertial(InertialFilter(settings: settings, initial: initial))
-    case .fusion(let settings): self = .fusion(AHRSFilter(settings: settings, initial: initial))
+      runsInertial = true
+      inertial = InertialFilter(settings: settings, initial: initial)
+      fusion = AHRSFilter()
+    case .fusion(let settings):
+      runsInertial = false
+      inertial = InertialFilter()
+      fusion = AHRSFilter(settings: settings, initial: initial)
     }
   }
 
   mutating func update(rotationRate: Vector3, up: Vector3?, magneticField: Vector3?, interval: Double) {
-    switch self {
-    case .inertial(var filter):
-      filter.update(rotationRate: rotationRate, up: up, magneticField: magneticField, interval: interval)
-      self = .inertial(filter)
-    case .fusion(var filter):
-      filter.update(rotationRate: rotationRate, up: up, magneticField: magneticField, interval: interval)
-      self = .fusion(filter)
+    if runsInertial {
+      inertial.update(rotationRate: rotationRate, up: up, magneticField: magneticField, interval: interval)
+    } else {
+      fusion.update(rotationRate: rotationRate, up: up, magneticField: magneticField, interval: interval)
     }
   }
 
@@ -38,88 +45,64 @@ enum RunningFilter: Sendable {
   /// (rad/s, bias removed): the inertial filter then takes the tilt again from the accelerometer;
   /// Fusion's filter only integrates.
   mutating func bridge(rotationRate: Vector3, seconds: Double) {
-    switch self {
-    case .inertial(var filter):
-      filter.bridge(rotationRate: rotationRate, seconds: seconds)
-      self = .inertial(filter)
-    case .fusion(var filter):
-      filter.update(rotationRate: rotationRate, up: nil, magneticField: nil, interval: seconds)
-      self = .fusion(filter)
+    if runsInertial {
+      inertial.bridge(rotationRate: rotationRate, seconds: seconds)
+    } else {
+      fusion.update(rotationRate: rotationRate, up: nil, magneticField: nil, interval: seconds)
     }
   }
 
   /// The gyroscope read at the end of its range: the inertial filter leans on the accelerometer
   /// and magnetometer for a while; Fusion's filter goes on as it is.
   mutating func gyroscopeClipped() {
-    guard case .inertial(var filter) = self else { return }
-    filter.gyroscopeClipped()
-    self = .inertial(filter)
+    if runsInertial { inertial.gyroscopeClipped() }
   }
 
   /// Whether `turnIntegrated(by:)` does anything: only the inertial filter's integration can be
   /// turned after the fact.
-  var takesMissedTurns: Bool {
-    if case .inertial = self { true } else { false }
-  }
+  var takesMissedTurns: Bool { runsInertial }
 
   /// A clipped axis's missed turn, re-integrated where it happened: the inertial filter's
   /// integration is turned by `correction` (device frame, after what it integrated); Fusion's
   /// filter goes on as it is.
   mutating func turnIntegrated(by correction: Quaternion) {
-    guard case .inertial(var filter) = self else { return }
-    filter.turnIntegrated(by: correction)
-    self = .inertial(filter)
+    if runsInertial { inertial.turnIntegrated(by: correction) }
   }
 
   /// The field showed a clipped gyroscope missed a turn: the inertial filter leans on the field
   /// for a while; Fusion's filter goes on as it is.
   mutating func turnMissed() {
-    guard case .inertial(var filter) = self else { return }
-    filter.turnMissed()
-    self = .inertial(filter)
+    if runsInertial { inertial.turnMissed() }
   }
 
   var quaternion: Quaternion {
-    switch self {
-    case .inertial(let filter): filter.quaternion
-    case .fusion(let filter): filter.quaternion
-    }
+    runsInertial ? inertial.quaternion : fusion.quaternion
   }
 
   /// The bias the filter takes off the rotation rates it is given (rad/s).
   var gyroscopeBias: Vector3 {
-    switch self {
-    case .inertial(let filter): filter.gyroscopeBias
-    case .fusion: .zero
-    }
+    runsInertial ? inertial.gyroscopeBias : .zero
   }
 
   /// The bias the inertial filter learned in motion, which it stops removing.
   mutating func handOverBias() -> Vector3 {
-    guard case .inertial(var filter) = self else { return .zero }
-    let part = filter.handOverGyroscopeBias()
-    self = .inertial(filter)
-    return part
+    runsInertial ? inertial.handOverGyroscopeBias() : .zero
   }
 
   /// Whether the last field had the learned strength (within twice the tolerance, whatever the
   /// attitude): a field to read a clipped gyroscope's turn from. Fusion's filter learns none.
   var fieldHoldsStrength: Bool {
-    guard case .inertial(let filter) = self else { return false }
-    return filter.fieldHoldsStrength
+    runsInertial && inertial.fieldHoldsStrength
   }
 
   /// The inertial filter rejects no accelerometer sample: it averages them instead.
   var status: FusionStatus {
-    switch self {
-    case .inertial(let filter):
-      FusionStatus(
-        initialising: filter.isInitialising, accelerometerRejected: false,
-        magnetometerRejected: filter.magnetometerIgnored)
-    case .fusion(let filter):
-      FusionStatus(
-        initialising: filter.isInitialising, accelerometerRejected: filter.accelerometerIgnored,
-        magnetometerRejected: filter.magnetometerIgnored)
-    }
+    runsInertial
+      ? FusionStatus(
+        initialising: inertial.isInitialising, accelerometerRejected: false,
+        magnetometerRejected: inertial.magnetometerIgnored)
+      : FusionStatus(
+        initialising: fusion.isInitialising, accelerometerRejected: fusion.accelerometerIgnored,
+        magnetometerRejected: fusion.magnetometerIgnored)
   }
 }

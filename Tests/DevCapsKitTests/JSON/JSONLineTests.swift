@@ -183,4 +183,63 @@ struct JSONLineTests {
       }
     }
   }
+
+  @Test("members written as one stretch follow the line's commas, numbers and literals as the line writes them")
+  func stretches() {
+    var line = JSONLine(capacity: 16)
+    line.beginObject()
+    line.stretch(upTo: 4 * JSONLine.numberLength + 32) { writer in
+      writer.raw(#""a":"#)
+      writer.value(1.5)
+      writer.raw(#","b":"#)
+      writer.value(nil as Double?)
+      writer.raw(#","c":"#)
+      writer.value(Double.infinity)
+      writer.raw(#","d":"#)
+      writer.value(true)
+    }
+    line.key("e")
+    line.value(2.0)
+    line.stretch(upTo: JSONLine.numberLength + 8) { writer in
+      writer.raw(#""f":"#)
+      writer.value(-0.0)
+    }
+    line.endObject()
+    #expect(line.text == #"{"a":1.5,"b":null,"c":null,"d":true,"e":2.0,"f":0.0}"#)
+  }
+
+  @Test("a stretch that writes more than the room it reserved stops the program, not writing past its storage")
+  func stretchBeyondItsRoom() async {
+    await #expect(processExitsWith: .failure) {
+      var line = JSONLine(capacity: 64)
+      line.stretch(upTo: 8) { writer in writer.raw(#""key":"value""#) }
+    }
+    // A number takes the room of its longest form, however short it is written (the room is
+    // one byte more than asked, for a comma).
+    await #expect(processExitsWith: .failure) {
+      var line = JSONLine(capacity: 64)
+      line.stretch(upTo: JSONLine.numberLength - 2) { writer in writer.value(1.5) }
+    }
+    // Exactly the room it reserved is written.
+    await #expect(processExitsWith: .success) {
+      var line = JSONLine(capacity: 64)
+      line.stretch(upTo: 13) { writer in writer.raw(#""key":"value""#) }
+      line.stretch(upTo: JSONLine.numberLength) { writer in writer.value(-2.2250738585072014e-308) }
+    }
+  }
+
+  @Test("a list of strings is escaped again when it changes, and copied from the last line's bytes when it does not")
+  func stringsKept() {
+    var line = JSONLine(capacity: 16)
+    let first = ["a\"b", "c"]
+    // An empty list first: the kept bytes start as the empty list's.
+    for (list, expected) in [
+      ([], "[]"), (first, #"["a\"b","c"]"#), (first, #"["a\"b","c"]"#), (["a\"b", "d"], #"["a\"b","d"]"#), ([], "[]"),
+      (["c"], #"["c"]"#), (["c", "e"], #"["c","e"]"#),
+    ] {
+      line.removeAll()
+      line.value(strings: list)
+      #expect(line.text == expected)
+    }
+  }
 }

@@ -50,8 +50,7 @@ struct MotionRecordingParser {
         guard position < end else { return nil }
         inComment = false
       }
-      var index = position
-      while index < end, bytes[index] != comma, bytes[index] != newline { index += 1 }
+      let index = Self.delimiter(in: bytes, from: position)
       let span = UnsafeRawBufferPointer(rebasing: bytes[position..<index])
       if !span.isEmpty { lastLineWithBytes = line }
       if column == 0 && !lineStarted, let first = span.firstIndex(where: { !Self.isSpace($0) }) {
@@ -200,6 +199,28 @@ struct MotionRecordingParser {
   static let columnRule =
     "a sample has 7 (timestamp, gyroscope x y z, accelerometer x y z) or 10 (and magnetometer x y z)"
 
+  /// The index of the first comma or newline in `bytes[start...]`, or `bytes.count`: eight bytes
+  /// at a time while eight remain (a byte at a time was a twentieth of a replayed row).
+  @inline(__always)
+  private static func delimiter(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+    let end = bytes.count
+    var index = start
+    while index + 8 <= end {
+      let word = (bytes.baseAddress! + index).loadUnaligned(as: UInt64.self).littleEndian
+      // A byte's high bit for each byte that is a comma or a newline; bits above the lowest such
+      // byte may be set wrongly (a borrow), the lowest is exact.
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let high: UInt64 = 0x8080_8080_8080_8080
+      let commas = word ^ (ones &* UInt64(UInt8(ascii: ",")))
+      let newlines = word ^ (ones &* UInt64(UInt8(ascii: "\n")))
+      let found = ((commas &- ones) & ~commas | (newlines &- ones) & ~newlines) & high
+      if found != 0 { return index + found.trailingZeroBitCount >> 3 }
+      index += 8
+    }
+    while index < end, bytes[index] != UInt8(ascii: ","), bytes[index] != UInt8(ascii: "\n") { index += 1 }
+    return index
+  }
+
   private var newline: UInt8 { UInt8(ascii: "\n") }
   private var comma: UInt8 { UInt8(ascii: ",") }
   private var hash: UInt8 { UInt8(ascii: "#") }
@@ -249,16 +270,15 @@ struct MotionRecordingParser {
     }
     let mantissaStart = index
     var mantissa: UInt64 = 0
-    // Digits from the first that is not 0: 19 always fit in 64 bits; more go the long way
-    // (checked after the loops: the mantissa wraps meanwhile, and is then not used).
-    var digits = 0
+    // 19 digits always fit in 64 bits; more (leading zeros too: counting only the others cost
+    // a fifth of a number) go the long way, checked after the loops: the mantissa wraps
+    // meanwhile, and is then not used.
     var exponent = 0
     // The whole part, then the fraction: two loops with nothing to check but the digit.
     while index < count {
       let digit = text[index] &- UInt8(ascii: "0")
       guard digit < 10 else { break }
       mantissa = mantissa &* 10 &+ UInt64(digit)
-      digits += digits != 0 || digit != 0 ? 1 : 0
       index += 1
     }
     let sawPoint = index < count && text[index] == UInt8(ascii: ".")
@@ -269,14 +289,13 @@ struct MotionRecordingParser {
         let digit = text[index] &- UInt8(ascii: "0")
         guard digit < 10 else { break }
         mantissa = mantissa &* 10 &+ UInt64(digit)
-        digits += digits != 0 || digit != 0 ? 1 : 0
         index += 1
       }
       exponent = fractionStart - index
     }
-    guard digits <= 19 else { return nil }
+    let digits = index - mantissaStart - (sawPoint ? 1 : 0)
     // At least one digit in the mantissa: "." or "-" alone is no number.
-    guard index - mantissaStart > (sawPoint ? 1 : 0) else { return nil }
+    guard digits > 0, digits <= 19 else { return nil }
     if index < count {
       guard text[index] | 0x20 == UInt8(ascii: "e") else { return nil }
       index += 1
@@ -301,10 +320,12 @@ struct MotionRecordingParser {
     return negative ? -value : value
   }
 
-  /// 10^0 … 10^22, each exact in a Double.
-  private static let powersOfTen: [Double] = (0...22).map { exponent in
-    (0..<exponent).reduce(1.0) { product, _ in product * 10 }
-  }
+  /// 10^0 … 10^22, each exact in a Double (a literal, so stored as it stands, with nothing to
+  /// compute at first use or check at each).
+  private static let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+    1e20, 1e21, 1e22,
+  ]
 
   /// `"text"`, cut to ``quotedLength`` bytes with "…" after.
   static func quoted(_ text: UnsafeBufferPointer<UInt8>) -> String {

@@ -80,9 +80,7 @@ extension DeviceMotionUpdate {
       writer.value(motion.heading)
     }
     line.key("sensors")
-    line.beginArray()
-    for sensor in sensors { line.value(sensor) }
-    line.endArray()
+    line.value(strings: sensors)
     // 4 numbers, and the constant text (under 200 bytes).
     line.stretch(upTo: 4 * JSONLine.numberLength + 256) { writer in
       writer.raw(#""rateHz":"#)

@@ -121,10 +121,7 @@ extension StreamEvent {
     guard case .motion(let update) = event else {
       return line.value(JSONValue(encoding: self))
     }
-    line.beginObject()
-    line.key("event")
-    line.value(unescaped: "motion")
-    line.key("time")
+    line.beginObject(upToKey: #"{"event":"motion","time":"#)
     line.value(rfc3339: time)
     update.writeMembers(into: &line)
     line.endObject()
