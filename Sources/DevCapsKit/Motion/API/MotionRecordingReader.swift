@@ -12,11 +12,13 @@ public final class MotionRecordingReader {
 
   private let descriptor: FileDescriptor
   private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
-  private var position = 0
-  private var filled = 0
-  private var ended = false
-  private var finished = false
-  private var parser = MotionRecordingParser()
+  // Unchecked exclusivity: only `next()` touches these, one call at a time, and a class's
+  // stored properties otherwise cost a run-time access check at every use, every field.
+  @exclusivity(unchecked) private var position = 0
+  @exclusivity(unchecked) private var filled = 0
+  @exclusivity(unchecked) private var ended = false
+  @exclusivity(unchecked) private var finished = false
+  @exclusivity(unchecked) private var parser = MotionRecordingParser()
 
   /// Opens a recording; relative paths are taken from the working directory. Only a regular
   /// file is read: a FIFO or device in its place is refused.
