@@ -11,17 +11,24 @@ extension StringProtocol {
 
 extension String {
   /// A value for an error message: quoted, shortened, control characters made visible.
-  var quotedForMessage: String {
+  var quotedForMessage: String { "'\(shownForMessage)'" }
+
+  /// `quotedForMessage` without its quotes: at most 40 characters and 80 bytes of the value,
+  /// then "…", so that a manifest value of megabytes makes a message of one line. The one way a
+  /// message quotes outside text.
+  var shownForMessage: String {
     var shown = ""
-    for scalar in unicodeScalars.prefix(40) {
+    var bytes = 0
+    for (index, scalar) in unicodeScalars.enumerated() {
+      bytes += UTF8.width(scalar)
+      if bytes > 80 || index == 40 { return shown + "…" }
       if scalar.value < 0x20 || scalar.value == 0x7f {
         shown += "\\u{\(String(scalar.value, radix: 16))}"
       } else {
         shown.unicodeScalars.append(scalar)
       }
     }
-    if unicodeScalars.count > 40 { shown += "…" }
-    return "'\(shown)'"
+    return shown
   }
 }
 

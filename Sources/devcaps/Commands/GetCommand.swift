@@ -10,8 +10,9 @@ struct GetCommand: ParsableCommand {
       elements, or the type or id of one (sensors.light is the first light sensor). Only the \
       section named is probed.
 
-      Strings print as they are, numbers in full, a known key whose value is unknown as 'null', \
-      and objects or lists as JSON. An unknown key or an index past the end is a usage error \
+      Strings print as they are but for control characters, written escaped as in 'list' \
+      (\\x1B, \\n, \\u{202E}; --json keeps the exact value, in JSON's escapes), numbers in full, a \
+      known key whose value is unknown as 'null', and objects or lists as JSON. An unknown key or an index past the end is a usage error \
       (exit 64) that names the nearest valid key.
 
       Examples:
@@ -53,8 +54,8 @@ struct GetCommand: ParsableCommand {
       Output.write(value.prettyPrinted + "\n")
     } else {
       switch value {
-      case .string(let text): Output.write(text + "\n")
-      case .array, .object: Output.write(value.prettyPrinted + "\n")
+      case .string(let text): Output.write(OutsideText.terminal(text) + "\n")
+      case .array, .object: Output.write(OutsideText.terminalLines(value.prettyPrinted) + "\n")
       default: Output.write(value.serialized() + "\n")
       }
     }

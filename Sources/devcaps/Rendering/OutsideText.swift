@@ -2,9 +2,12 @@
 /// sysfs value) made safe for the place it is written: the one way every format escapes it.
 ///
 /// A control character (C0, DEL, C1) could end a line early, move a terminal's cursor, retitle
-/// its window or start a new workflow command, so every sink writes each one as a visible escape
-/// (`\n`, `\t`, `\x1B`, `\u{9B}`) unless the sink has its own escape for it (a workflow command's
-/// `%0A`, a Prometheus label's `\n`); then the sink's own syntax is escaped.
+/// its window or start a new workflow command, and a bidirectional control (U+202A–U+202E,
+/// U+2066–U+2069) could show a line's text in another order than it has, so every sink writes
+/// each one as a visible escape (`\n`, `\t`, `\x1B`, `\u{9B}`, `\u{202E}`) unless the sink has
+/// its own escape for it (a workflow command's `%0A`, a Prometheus label's `\n`); then the sink's
+/// own syntax is escaped. XML writes a line feed as `\n` too: a line of a JUnit file that began
+/// with outside text (`::warning …`) would be a workflow command to a GitHub runner that prints it.
 enum OutsideText {
   /// Where the text goes.
   enum Sink {
@@ -54,19 +57,51 @@ enum OutsideText {
   /// One line of a terminal: `escape(text, for: .terminal)`.
   static func terminal(_ text: String) -> String { escape(text, for: .terminal) }
 
+  /// Lines of a terminal: each line of `text` escaped for a terminal, its line feeds kept.
+  static func terminalLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { terminal(String($0)) }.joined(separator: "\n")
+  }
+
+  /// The most of one quoted argument an error message shows, and of one of its lines.
+  static let quoteWidth = 80
+  static let messageLineWidth = 1000
+
+  /// A message that quotes command-line arguments in single quotes (ArgumentParser's `Error:
+  /// The value '…' is invalid for '--only <section>'`), for stderr: each line escaped for a
+  /// terminal, each quoted part cut to `quoteWidth` and each line to `messageLineWidth`, so
+  /// that an argument of megabytes gives a message of a few lines.
+  static func message(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      var shown = ""
+      var part = ""
+      var quoted = false
+      for scalar in line.unicodeScalars {
+        if scalar == "'" {
+          shown += quoted ? escape(part, for: .terminal, width: quoteWidth) + "'" : terminal(part) + "'"
+          part = ""
+          quoted.toggle()
+        } else {
+          part.unicodeScalars.append(scalar)
+        }
+      }
+      shown += quoted ? escape(part, for: .terminal, width: quoteWidth) : terminal(part)
+      return shown.count > messageLineWidth ? String(shown.prefix(messageLineWidth - 1)) + "…" : shown
+    }.joined(separator: "\n")
+  }
+
   /// One value of human text: escaped for a terminal and cut to `width`.
   static func terminal(_ text: String, width: Int) -> String { escape(text, for: .terminal, width: width) }
 
   /// One value from outside in human text: escaped for a terminal, cut to `valueColumn`.
   static func value(_ text: String) -> String { escape(text, for: .terminal, width: valueColumn) }
 
+  /// A C0 or C1 control, DEL, or a bidirectional embedding, override or isolate.
   static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+      || (0x2066...0x2069).contains(scalar.value)
   }
 
   private static func needsEscape(_ scalar: Unicode.Scalar, in sink: Sink) -> Bool {
-    // XML text holds a line feed as it is (the nested findings of any-of are lines).
-    if sink == .xml && scalar == "\n" { return false }
     if isControl(scalar) { return true }
     switch sink {
     case .terminal, .nfdLabel: return false
@@ -98,7 +133,6 @@ enum OutsideText {
     case (.xml, ">"): result += "&gt;"
     case (.xml, "\""): result += "&quot;"
     case (.xml, "'"): result += "&apos;"
-    case (.xml, "\n"): result += "\n"
     case (.xml, _) where scalar.value == 0xFFFE || scalar.value == 0xFFFF: result += "\u{FFFD}"
     case _ where isControl(scalar):
       // The visible escape; in a Prometheus label its backslash is itself escaped.

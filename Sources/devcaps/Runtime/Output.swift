@@ -68,7 +68,8 @@ enum Output {
 
   /// Ends the program as ArgumentParser's `exit(withError:)` would, with its message written
   /// here: help, `--version` and completion scripts to stdout (a failed write is 74, as for every
-  /// other output; ArgumentParser's own print ignores it), a usage error to stderr as it is.
+  /// other output; ArgumentParser's own print ignores it), a usage error to stderr with the
+  /// arguments it quotes escaped and cut (`OutsideText.message`).
   static func endReporting(_ error: any Error, of command: any ParsableCommand.Type) -> Never {
     let code = command.exitCode(for: error)
     let message = command.fullMessage(for: error)
@@ -76,7 +77,7 @@ enum Output {
       if code == .success {
         Output.write(message + "\n")
       } else {
-        try? FileDescriptor.standardError.writeAll(message + "\n")
+        try? FileDescriptor.standardError.writeAll(OutsideText.message(message) + "\n")
       }
     }
     exit(code.rawValue)

@@ -65,4 +65,51 @@ struct GetCommandTests {
     #expect(result.status == 64)
     #expect(result.stderr.contains("Missing expected argument '<key>'"))
   }
+
+  static let hostile = "Data\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{9B}1m\u{202E}\r\nx"
+  static let hostileShown = "Data\\x1B]0;PWNED\\x07\\x1B[2J\\u{9B}1m\\u{202E}\\r\\nx"
+
+  @Test(
+    "a string from the machine (a USB product, the host name, the OS name, the kernel) prints escaped as list writes it; --json keeps it exact"
+  )
+  func escapesOutsideText() throws {
+    let testbed = try FixtureMachine(name: "thinkpad-laptop").load()
+    try testbed.addDevices(
+      """
+      P: /devices/pci0000:00/0000:00:14.0/usb1/1-9
+      E: SUBSYSTEM=usb
+      E: DEVTYPE=usb_device
+      A: idVendor=1234
+      A: idProduct=5678
+      H: product=\(Self.hostile.utf8.map { String(format: "%02x", $0) }.joined())
+      A: bDeviceClass=00
+      A: busnum=1
+      A: devnum=9
+
+      """)
+    try testbed.write("proc/sys/kernel/hostname", Self.hostile + "\n")
+    try testbed.write("proc/sys/kernel/osrelease", Self.hostile + "\n")
+    try testbed.write(
+      "etc/os-release", "NAME=\"\(Self.hostile.replacingOccurrences(of: "\r\n", with: ""))\"\nVERSION_ID=39\n")
+    let usb = try DevCapsProcess.run(["list", "--json", "--only", "usb"], environment: testbed.environment)
+    let devices = try #require(
+      (try JSONSerialization.jsonObject(with: Data(usb.stdout.utf8)) as? [String: Any])?["usb"] as? [[String: Any]])
+    let index = try #require(devices.firstIndex { $0["product"] as? String == Self.hostile }, "\(usb.stdout)")
+    for key in ["usb.\(index).product", "device.name", "system.kernel", "system.name"] {
+      let text = try DevCapsProcess.run(["get", key], environment: testbed.environment)
+      #expect(text.status == 0, "\(key) \(text.stderr)")
+      #expect(OutsideTextTests.rawControls(text.stdout, allowed: [0x0A]) == [], "\(key) \(text.stdout)")
+      #expect(text.stdout.split(separator: "\n").count == 1, "\(key) \(text.stdout)")
+      #expect(text.stdout.contains("PWNED") && text.stdout.contains("\\x1B]0;"), "\(key) \(text.stdout)")
+    }
+    let shown = try DevCapsProcess.run(["get", "usb.\(index).product"], environment: testbed.environment)
+    #expect(shown.stdout == Self.hostileShown + "\n")
+    // An object in text is JSON whose lines are escaped too (JSON itself leaves U+202E raw).
+    let object = try DevCapsProcess.run(["get", "usb.\(index)"], environment: testbed.environment)
+    #expect(OutsideTextTests.rawControls(object.stdout, allowed: [0x0A]) == [], "\(object.stdout)")
+    let json = try DevCapsProcess.run(["get", "usb.\(index).product", "--json"], environment: testbed.environment)
+    #expect(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8), options: .fragmentsAllowed) as? String
+        == Self.hostile)
+  }
 }

@@ -93,6 +93,22 @@ struct RequireErrorFormatTests {
     #expect(result.stdout.isEmpty)
   }
 
+  @Test(
+    "a manifest value of 300,000 characters is quoted in 40 with …: a line on stderr, a short document in each format",
+    arguments: ["text", "github", "junit", "json"])
+  func hugeValue(format: String) throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    for key in ["memory", "disk-free:/", "cpu-level", "os-version"] {
+      try Data(#"{"\#(key)": ">= \#(String(repeating: "x", count: 300_000))"}"#.utf8).write(to: file)
+      let result = try require([file.path, "--format", format])
+      #expect(result.status == 65, "\(key) \(result.stderr.prefix(300))")
+      #expect(result.stderr.utf8.count < 1000, "\(key) \(result.stderr.prefix(300))")
+      #expect(result.stdout.utf8.count < 3000, "\(key) \(result.stdout.prefix(300))")
+      #expect((result.stdout + result.stderr).contains("xxx…'"), "\(key) \(result.stderr.prefix(300))")
+    }
+  }
+
   @Test("--against a directory without any report is 66, reported in the CI format")
   func emptyDirectory() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")

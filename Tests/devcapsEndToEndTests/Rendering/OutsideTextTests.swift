@@ -10,11 +10,12 @@ import Testing
 /// escaped, in every sink and every format.
 @Suite("Outside text escaped in every sink and format")
 struct OutsideTextTests {
-  /// Every C0 control, DEL, every C1 control, and the escape sequences a terminal acts on: CSI,
-  /// OSC ended by BEL and by ST, an 8-bit CSI, a hyperlink.
+  /// Every C0 control, DEL, every C1 control, every bidirectional control, and the escape
+  /// sequences a terminal acts on: CSI, OSC ended by BEL and by ST, an 8-bit CSI, a hyperlink.
   static let controls: [String] =
     (0..<0x20).map { String(Unicode.Scalar(UInt8($0))) } + ["\u{7F}"]
     + (0x80...0x9F).map { String(Unicode.Scalar(UInt32($0))!) }
+    + Self.bidiControls.map { String(Unicode.Scalar($0)!) }
     + [
       "\u{1B}[2J", "\u{1B}]0;PWNED\u{07}", "\u{1B}]0;PWNED\u{1B}\\", "\u{9B}31m", "\u{1B}]8;;https://x\u{1B}\\link",
       "\u{1B}]0;PWNED\u{07}\u{1B}[2J", "a\r\n::error::injected", "%0A::warning::x",
@@ -24,10 +25,14 @@ struct OutsideTextTests {
     .terminal, .githubMessage, .githubProperty, .markdown, .prometheusLabel, .xml, .nfdLabel,
   ]
 
+  /// Embeddings and overrides, U+202A–U+202E, and isolates, U+2066–U+2069: they reorder what a
+  /// line shows.
+  static let bidiControls: [UInt32] = Array(0x202A...0x202E) + Array(0x2066...0x2069)
+
   /// The controls in `text`, as code points, but those `allowed` (line ends of a format).
   static func rawControls(_ text: String, allowed: Set<UInt32> = []) -> [UInt32] {
     text.unicodeScalars.map(\.value).filter {
-      ($0 < 0x20 || (0x7F...0x9F).contains($0)) && !allowed.contains($0)
+      ($0 < 0x20 || (0x7F...0x9F).contains($0) || bidiControls.contains($0)) && !allowed.contains($0)
     }
   }
 
@@ -37,10 +42,7 @@ struct OutsideTextTests {
       for control in Self.controls {
         let text = "a" + control + "b"
         let escaped = OutsideText.escape(text, for: sink)
-        // XML text holds a line feed as it is: it is no control there.
-        #expect(
-          Self.rawControls(escaped, allowed: sink == .xml ? [0x0A] : []) == [],
-          "\(sink) \(control.unicodeScalars.map(\.value))")
+        #expect(Self.rawControls(escaped) == [], "\(sink) \(control.unicodeScalars.map(\.value))")
         switch sink {
         case .githubMessage: #expect(!escaped.contains("\n") && !escaped.contains("\r"))
         case .githubProperty: #expect(!escaped.contains(":") && !escaped.contains(","))
@@ -60,6 +62,8 @@ struct OutsideTextTests {
     #expect(OutsideText.escape("a:b,c%\r", for: .githubProperty) == "a%3Ab%2Cc%25%0D")
     #expect(OutsideText.escape("\u{1B}]0;x\u{07}", for: .terminal) == "\\x1B]0;x\\x07")
     #expect(OutsideText.escape("\u{9B}", for: .xml) == "\\u{9B}")
+    #expect(OutsideText.escape("a\r\n::warning::x", for: .xml) == "a\\r\\n::warning::x")
+    #expect(OutsideText.escape("\u{202E}fdp.exe\u{2066}", for: .terminal) == "\\u{202E}fdp.exe\\u{2066}")
     #expect(OutsideText.escape("a\"\\\n\u{1B}", for: .prometheusLabel) == "a\\\"\\\\\\n\\\\x1B")
     #expect(OutsideText.escape("<&>", for: .xml) == "&lt;&amp;&gt;")
   }
@@ -127,7 +131,7 @@ struct OutsideTextTests {
     return try #require(decodes(document))
   }
 
-  static let hostile = "x\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{9B}1m\r\n::error::injected\u{1}\u{7F}y"
+  static let hostile = "x\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{9B}1m\r\n::error::injected\u{1}\u{7F}\u{202E}y\u{2066}"
 
   @Test("a report whose every free string holds escape sequences: list, Prometheus and NFD write none raw")
   func reportFormats() throws {
@@ -163,26 +167,33 @@ struct OutsideTextTests {
   }
 
   @Test(
-    "require --against a report named with escape sequences, a manifest key with them: text, github, junit and json write none raw",
+    "require --against a report named with escape sequences and a line feed, a manifest key with CR LF: text, github, junit and json write none raw, and no line but github's begins with outside text",
     arguments: ["text", "github", "junit", "json"])
   func requireProcess(format: String) throws {
     let report = try Self.hostileReport(Self.hostile)
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("r\u{1B}[2J.json")
+    let path = directory.appendingPathComponent("r\u{1B}[2J\n::warning file=x::y.json")
     try Data(report.json.prettyPrinted.utf8).write(to: path)
     let manifest = directory.appendingPathComponent("m.json")
-    try Data(#"{"gps": true, "disk-free:/a\u001b]0;PWNED\u0007\u001b[2J": ">= 1 B"}"#.utf8).write(to: manifest)
+    try Data(#"{"gps": true, "disk-free:/a\u001b]0;PWNED\u0007\u001b[2J\r\n::warning::k": ">= 1 B"}"#.utf8).write(
+      to: manifest)
     let summary = directory.appendingPathComponent("summary.md")
     for arguments in [[manifest.path, "--against", path.path], [manifest.path, "--against", path.path, path.path]] {
       let result = try DevCapsProcess.run(
         ["require"] + arguments + ["--format", format], environment: ["GITHUB_STEP_SUMMARY": summary.path])
       #expect(result.status == 1, "\(result.stderr)")
-      #expect(Self.rawControls(result.stdout, allowed: [0x0A]) == [], "\(result.stdout)")
+      // JSON keeps the bidirectional controls, as data.
+      let allowed: Set<UInt32> = format == "json" ? Set([0x0A] + Self.bidiControls) : [0x0A]
+      #expect(Self.rawControls(result.stdout, allowed: allowed) == [], "\(result.stdout)")
       #expect(Self.rawControls(result.stderr, allowed: [0x0A]) == [], "\(result.stderr)")
+      let lines = result.stdout.split(separator: "\n")
       if format == "github" {
-        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("::") }, "\(result.stdout)")
+        #expect(lines.allSatisfy { $0.hasPrefix("::") }, "\(result.stdout)")
+      } else {
+        // A GitHub runner acts on a line of a log that begins with `::`, after any indentation.
+        #expect(!lines.contains { $0.drop { $0 == " " }.hasPrefix("::") }, "\(result.stdout)")
       }
     }
     if format == "github" {
@@ -191,7 +202,9 @@ struct OutsideTextTests {
     // The one-machine form (no --against) with the hostile key.
     let live = try DevCapsProcess.run(
       ["require", manifest.path, "--format", format], environment: ["GITHUB_STEP_SUMMARY": summary.path])
-    #expect(Self.rawControls(live.stdout, allowed: [0x0A]) == [], "\(live.stdout)")
+    #expect(
+      Self.rawControls(live.stdout, allowed: format == "json" ? Set([0x0A] + Self.bidiControls) : [0x0A]) == [],
+      "\(live.stdout)")
   }
 
   @Test(

@@ -48,10 +48,10 @@ public struct Constraint: Sendable, Equatable {
       op = found
       rest = rest.dropFirst(found.rawValue.count)
     } else if rest.hasPrefix("=") || rest.hasPrefix("≥") || rest.hasPrefix("≤") || rest.hasPrefix("!") {
-      throw ParseError("'\(text)' has an unknown operator; use one of >= > <= < == !=")
+      throw ParseError("\(text.quotedForMessage) has an unknown operator; use one of >= > <= < == !=")
     }
     rest = Substring(rest.trimmingWhitespace())
-    if rest.isEmpty { throw ParseError("'\(text)' has no value") }
+    if rest.isEmpty { throw ParseError("\(text.quotedForMessage) has no value") }
     let value: Value
     switch measure {
     case .version: value = .version(try versionParts(rest, whole: text))
@@ -71,7 +71,7 @@ public struct Constraint: Sendable, Equatable {
       part.allSatisfy { $0.isASCII && $0.isNumber } ? Int(part) : nil
     }
     guard !parts.isEmpty, parts.allSatisfy({ $0 != nil && $0! >= 0 }) else {
-      throw ParseError("'\(whole)' is not a version: write dotted numbers such as '>= 6.1'")
+      throw ParseError("\(whole.quotedForMessage) is not a version: write dotted numbers such as '>= 6.1'")
     }
     return parts.map { $0! }
   }
@@ -80,7 +80,7 @@ public struct Constraint: Sendable, Equatable {
   static func thermalStateRank(_ text: Substring, whole: String) throws(ParseError) -> Double {
     guard let rank = ManifestKeys.thermalStates.firstIndex(of: String(text)) else {
       throw ParseError(
-        "'\(whole)' names no thermal state; use one of \(ManifestKeys.thermalStates.joined(separator: ", ")), such as \(example(.thermalState))"
+        "\(whole.quotedForMessage) names no thermal state; use one of \(ManifestKeys.thermalStates.joined(separator: ", ")), such as \(example(.thermalState))"
       )
     }
     return Double(rank)
@@ -98,28 +98,33 @@ public struct Constraint: Sendable, Equatable {
     let unit = text[numberEnd...].trimmingWhitespace()
     guard !digits.isEmpty, !digits.hasPrefix("."), !digits.hasSuffix("."), let number = Double(digits), number.isFinite
     else {
-      throw ParseError("'\(whole)' needs a number, such as \(example(measure))")
+      throw ParseError("\(whole.quotedForMessage) needs a number, such as \(example(measure))")
     }
     switch measure {
     case .bytes: return number * (try factor(unit, units: byteUnits, bare: 1, whole: whole, measure: measure))
     case .hertz: return number * (try factor(unit, units: hertzUnits, bare: 1, whole: whole, measure: measure))
     case .count:
-      guard unit.isEmpty else { throw ParseError("'\(whole)' is a count and takes no unit, such as '>= 4'") }
-      guard number == number.rounded() else { throw ParseError("'\(whole)' must be a whole number") }
+      guard unit.isEmpty else {
+        throw ParseError("\(whole.quotedForMessage) is a count and takes no unit, such as '>= 4'")
+      }
+      guard number == number.rounded() else { throw ParseError("\(whole.quotedForMessage) must be a whole number") }
       return number
     case .cores:
-      guard unit.isEmpty else { throw ParseError("'\(whole)' is a number of CPUs and takes no unit, such as '>= 1.5'") }
+      guard unit.isEmpty else {
+        throw ParseError("\(whole.quotedForMessage) is a number of CPUs and takes no unit, such as '>= 1.5'")
+      }
       return number
     case .level:
       if unit == "%" {
-        guard number <= 100 else { throw ParseError("'\(whole)' is more than 100%") }
+        guard number <= 100 else { throw ParseError("\(whole.quotedForMessage) is more than 100%") }
         return number / 100
       }
       guard unit.isEmpty else {
-        throw ParseError("'\(whole)' takes a percentage such as '>= 50%' or a fraction such as '>= 0.5'")
+        throw ParseError("\(whole.quotedForMessage) takes a percentage such as '>= 50%' or a fraction such as '>= 0.5'")
       }
       guard number <= 1 else {
-        throw ParseError("'\(whole)' is above 1; write a percentage such as '>= 50%' or a fraction such as '>= 0.5'")
+        throw ParseError(
+          "\(whole.quotedForMessage) is above 1; write a percentage such as '>= 50%' or a fraction such as '>= 0.5'")
       }
       return number
     case .version, .cpuLevel, .thermalState:
@@ -145,7 +150,7 @@ public struct Constraint: Sendable, Equatable {
       return number
     }
     let levels = (1...4).map { prefix + String($0) }
-    throw ParseError("'\(whole)' is not an x86-64 level; levels are \(levels.joined(separator: ", "))")
+    throw ParseError("\(whole.quotedForMessage) is not an x86-64 level; levels are \(levels.joined(separator: ", "))")
   }
 
   static func factor(
@@ -157,7 +162,9 @@ public struct Constraint: Sendable, Equatable {
     // one run to the next.
     let valid = units.keys.sorted { (units[$0]!, $0) < (units[$1]!, $1) }
     let hint = nearestCandidate(to: unit, among: valid).map { "did you mean '\($0)'? " } ?? ""
-    throw ParseError("'\(whole)' has an unknown unit '\(unit)'; \(hint)units are \(valid.joined(separator: ", "))")
+    throw ParseError(
+      "\(whole.quotedForMessage) has an unknown unit \(unit.quotedForMessage); \(hint)units are \(valid.joined(separator: ", "))"
+    )
   }
 
   static func example(_ measure: ManifestKeys.Measure) -> String {

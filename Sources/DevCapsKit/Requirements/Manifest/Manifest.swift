@@ -106,7 +106,8 @@ extension Manifest {
       let others = members.filter { $0.key != wrapperKey }.map(\.key)
       guard others.isEmpty else {
         throw ManifestError(
-          "\(others.map { "'\($0)'" }.joined(separator: ", ")) next to \(wrapperKey): put every requirement inside it")
+          "\(others.map { $0.quotedForMessage }.joined(separator: ", ")) next to \(wrapperKey): put every requirement inside it"
+        )
       }
       return try Manifest(requirements: requirements(from: wrapped.value), wrapped: true)
     }
@@ -123,26 +124,27 @@ extension Manifest {
         }
         if ManifestKeys.groupKeys.contains(key) {
           throw ManifestError(
-            "'\(key)' takes a list of manifests, which the list form cannot hold: use {\"\(key)\": [[\"gpu\"], {\"memory\": \">= 8 GiB\"}]}"
+            "\(key.quotedForMessage) takes a list of manifests, which the list form cannot hold: use {\"\(key)\": [[\"gpu\"], {\"memory\": \">= 8 GiB\"}]}"
           )
         }
         let requirement = try parseKey(key)
         if ManifestKeys.nameKeys.contains(requirement.baseKey) {
           throw ManifestError(
-            "'\(key)' needs a name, which the list form cannot hold: use {\"\(key)\": \"\(ManifestKeys.allowedNames(of: key)?[3] ?? "debian")\"}"
+            "\(key.quotedForMessage) needs a name, which the list form cannot hold: use {\"\(key)\": \"\(ManifestKeys.allowedNames(of: key)?[3] ?? "debian")\"}"
           )
         }
         if ManifestKeys.listKeys.contains(requirement.baseKey) {
           throw ManifestError(
-            "'\(key)' needs a list of names, which the list form cannot hold: use {\"\(key)\": [\"avx2\"]}")
+            "\(key.quotedForMessage) needs a list of names, which the list form cannot hold: use {\"\(key)\": [\"avx2\"]}"
+          )
         }
         if case .some = ManifestKeys.measure(of: requirement.baseKey) {
           throw ManifestError(
-            "'\(key)' needs a constraint, which the list form cannot hold: use {\"\(key)\": \"\(Constraint.example(ManifestKeys.measure(of: requirement.baseKey)!).dropFirst().dropLast())\"}"
+            "\(key.quotedForMessage) needs a constraint, which the list form cannot hold: use {\"\(key)\": \"\(Constraint.example(ManifestKeys.measure(of: requirement.baseKey)!).dropFirst().dropLast())\"}"
           )
         }
         if requirements.contains(where: { $0.key == key }) {
-          throw ManifestError("'\(key)' appears twice; a key may appear once")
+          throw ManifestError("\(key.quotedForMessage) appears twice; a key may appear once")
         }
         requirements.append(requirement)
       }
@@ -166,18 +168,19 @@ extension Manifest {
         } else if let measure = ManifestKeys.measure(of: requirement.baseKey) {
           guard case .string(let text) = member.value else {
             throw ManifestError(
-              "'\(member.key)' takes a constraint string such as \(Constraint.example(measure)), not \(describe(member.value))"
+              "\(member.key.quotedForMessage) takes a constraint string such as \(Constraint.example(measure)), not \(describe(member.value))"
             )
           }
           do {
             requirement.expectation = .constraint(try Constraint.parse(text, measure: measure))
           } catch {
-            throw ManifestError("'\(member.key)': \(error)")
+            throw ManifestError("\(member.key.quotedForMessage): \(error)")
           }
         } else {
           guard case .bool(let wanted) = member.value else {
             throw ManifestError(
-              "'\(member.key)' takes true (required) or false (prohibited), not \(describe(member.value))")
+              "\(member.key.quotedForMessage) takes true (required) or false (prohibited), not \(describe(member.value))"
+            )
           }
           requirement.expectation = wanted ? .required : .prohibited
         }
@@ -195,7 +198,7 @@ extension Manifest {
   static func group(_ member: JSONMember) throws(ManifestError) -> Requirement {
     guard case .array(let elements) = member.value, !elements.isEmpty else {
       throw ManifestError(
-        "'\(member.key)' takes a list of manifests such as [[\"gpu\"], {\"memory\": \">= 8 GiB\"}], not \(describe(member.value))"
+        "\(member.key.quotedForMessage) takes a list of manifests such as [[\"gpu\"], {\"memory\": \">= 8 GiB\"}], not \(describe(member.value))"
       )
     }
     var manifests: [[Requirement]] = []
@@ -204,13 +207,14 @@ extension Manifest {
       switch element {
       case .array, .object:
         do { alternative = try requirements(from: element) } catch {
-          throw ManifestError("'\(member.key)', manifest \(index + 1): \(error.description)")
+          throw ManifestError("\(member.key.quotedForMessage), manifest \(index + 1): \(error.description)")
         }
       default:
         throw ManifestError(
-          "element \(index) of '\(member.key)' is \(describe(element)), not a manifest (a list or an object)")
+          "element \(index) of \(member.key.quotedForMessage) is \(describe(element)), not a manifest (a list or an object)"
+        )
       }
-      if alternative.isEmpty { throw ManifestError("manifest \(index + 1) of '\(member.key)' is empty") }
+      if alternative.isEmpty { throw ManifestError("manifest \(index + 1) of \(member.key.quotedForMessage) is empty") }
       manifests.append(alternative)
     }
     let expectation: Requirement.Expectation = member.key == "any-of" ? .anyOf(manifests) : .noneOf(manifests)
@@ -225,7 +229,7 @@ extension Manifest {
       for name in names where !allowed.contains(name.lowercased()) {
         let hint = nearestCandidate(to: name, among: allowed).map { "did you mean '\($0)'? " } ?? ""
         throw ManifestError(
-          "'\(member.key)': '\(name.quotedForMessage.dropFirst().dropLast())' is not one of its names; \(hint)names are \(allowed.joined(separator: ", "))"
+          "\(member.key.quotedForMessage): \(name.quotedForMessage) is not one of its names; \(hint)names are \(allowed.joined(separator: ", "))"
         )
       }
     }
@@ -239,14 +243,18 @@ extension Manifest {
     }
     guard case .array(let elements) = member.value, !elements.isEmpty else {
       throw ManifestError(
-        "'\(member.key)' takes a list of names such as [\"avx2\", \"bmi2\"], not \(describe(member.value))")
+        "\(member.key.quotedForMessage) takes a list of names such as [\"avx2\", \"bmi2\"], not \(describe(member.value))"
+      )
     }
     var names: [String] = []
     for (index, element) in elements.enumerated() {
       guard case .string(let name) = element, !name.isEmpty else {
-        throw ManifestError("element \(index) of '\(member.key)' is \(describe(element)), not a feature name in quotes")
+        throw ManifestError(
+          "element \(index) of \(member.key.quotedForMessage) is \(describe(element)), not a feature name in quotes")
       }
-      if names.contains(name) { throw ManifestError("'\(member.key)' names '\(name)' twice") }
+      if names.contains(name) {
+        throw ManifestError("\(member.key.quotedForMessage) names \(name.quotedForMessage) twice")
+      }
       names.append(name)
     }
     return names
@@ -259,7 +267,7 @@ extension Manifest {
     for vendor in vendors where !known.contains(vendor) {
       let hint = nearestCandidate(to: vendor, among: known).map { "did you mean '\($0)'? " } ?? ""
       throw ManifestError(
-        "'gpu': '\(vendor.quotedForMessage.dropFirst().dropLast())' is not a GPU vendor; \(hint)vendors are \(known.joined(separator: ", "))"
+        "'gpu': \(vendor.quotedForMessage) is not a GPU vendor; \(hint)vendors are \(known.joined(separator: ", "))"
       )
     }
     return vendors
@@ -271,7 +279,7 @@ extension Manifest {
     for pattern in patterns where !ManifestKeys.isDeviceIDPattern(pattern) {
       let ids = ManifestKeys.deviceIDKeys[key] ?? ("a", "device", "")
       throw ManifestError(
-        "'\(key)': '\(pattern.quotedForMessage.dropFirst().dropLast())' is not a \(ids.bus) ID; write vendor:\(ids.second) in hex, such as \(ids.examples)"
+        "\(key.quotedForMessage): \(pattern.quotedForMessage) is not a \(ids.bus) ID; write vendor:\(ids.second) in hex, such as \(ids.examples)"
       )
     }
     return patterns.map { $0.lowercased() }
@@ -296,15 +304,17 @@ extension Manifest {
         near.insert(spelled, at: 0)
       }
       let hint = near.isEmpty ? "" : "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
-      let shown = written.isEmpty ? "an empty key" : "'\(written.quotedForMessage.dropFirst().dropLast())'"
+      let shown = written.isEmpty ? "an empty key" : "\(written.quotedForMessage)"
       throw ManifestError("\(shown) is not a known capability\(hint)")
     }
     if let path {
       guard ManifestKeys.pathKeys.contains(base) else {
-        throw ManifestError("'\(written)': only disk-free, disk-total and device-node take a path after a colon")
+        throw ManifestError(
+          "\(written.quotedForMessage): only disk-free, disk-total and device-node take a path after a colon")
       }
       guard path.utf8.first == UInt8(ascii: "/"), !path.utf8.contains(0) else {
-        throw ManifestError("'\(written)': the path after the colon must be absolute, such as disk-free:/var")
+        throw ManifestError(
+          "\(written.quotedForMessage): the path after the colon must be absolute, such as disk-free:/var")
       }
     } else if base == "device-node" {
       throw ManifestError("'device-node' needs the device's path after a colon, such as device-node:/dev/kvm")
@@ -321,7 +331,7 @@ extension Manifest {
     case .integer(let number): return "the number \(number)"
     case .unsignedInteger(let number): return "the number \(number)"
     case .number(let number): return "the number \(number)"
-    case .string(let text): return "the string \"\(text)\""
+    case .string(let text): return "the string \"\(text.shownForMessage)\""
     case .array: return "a list"
     case .object: return "an object"
     }

@@ -58,11 +58,11 @@ package struct PropertyListParser {
       return .string(tag.selfClosing ? "" : try text(until: tag.name))
     case "integer":
       let raw = try text(until: tag.name).trimmingWhitespace()
-      guard let value = Int64(raw) else { throw error("<integer> holds '\(raw)'") }
+      guard let value = Int64(raw) else { throw error("<integer> holds \(raw.quotedForMessage)") }
       return .integer(value)
     case "real":
       let raw = try text(until: tag.name).trimmingWhitespace()
-      guard let value = Double(raw), value.isFinite else { throw error("<real> holds '\(raw)'") }
+      guard let value = Double(raw), value.isFinite else { throw error("<real> holds \(raw.quotedForMessage)") }
       return .number(value)
     default:
       throw error("unknown element <\(tag.name)>")
@@ -80,7 +80,9 @@ package struct PropertyListParser {
         throw error("expected <key> in <dict>")
       }
       let key = try text(until: "key")
-      if members.contains(where: { $0.key == key }) { throw error("key '\(key)' appears twice; a key may appear once") }
+      if members.contains(where: { $0.key == key }) {
+        throw error("key \(key.quotedForMessage) appears twice; a key may appear once")
+      }
       try skipMisc()
       members.append(JSONMember(key, try parseValue()))
     }

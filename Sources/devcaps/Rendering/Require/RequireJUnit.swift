@@ -24,15 +24,16 @@ enum RequireJUnit {
       "  <testsuite name=\"\(escape(name))\" tests=\"\(outcome.results.count)\" failures=\"\(outcome.unmet.count)\" errors=\"0\" skipped=\"0\">\n"
     for result in outcome.results {
       xml += "    <testcase classname=\"devcaps.require\" name=\"\(escape("\(result.key) \(result.expected)"))\">\n"
-      // The manifests of any-of and none-of, indented under the requirement.
+      // The manifests of any-of and none-of, indented under the requirement: each line escaped
+      // on its own, so that only these line feeds are raw and each line begins with devcaps' text.
       let nested = RequireOutcome.rows(result.children).map { depth, child in
-        "\n" + String(repeating: "  ", count: depth + 1) + "\(child.satisfied ? "✓" : "✗") \(child)"
+        "\n" + String(repeating: "  ", count: depth + 1) + escape("\(child.satisfied ? "✓" : "✗") \(child)")
       }.joined()
       if result.satisfied {
-        xml += "      <system-out>\(escape(result.findingText + nested))</system-out>\n"
+        xml += "      <system-out>\(escape(result.findingText) + nested)</system-out>\n"
       } else {
         xml +=
-          "      <failure message=\"\(escape(result.findingText))\" type=\"unmet\">\(escape("\(result.key): expected \(result.expected), \(result.findingText)" + nested))</failure>\n"
+          "      <failure message=\"\(escape(result.findingText))\" type=\"unmet\">\(escape("\(result.key): expected \(result.expected), \(result.findingText)") + nested)</failure>\n"
       }
       xml += "    </testcase>\n"
     }

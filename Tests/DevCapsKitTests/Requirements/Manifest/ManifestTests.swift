@@ -103,6 +103,28 @@ struct ManifestTests {
     }
   }
 
+  @Test(
+    "an error quotes at most 40 characters and 80 bytes of a value or key of 150,000, with …",
+    arguments: [
+      #"{"memory": ">= X"}"#, #"{"memory": ">= 4 X"}"#, #"{"disk-free:/": ">= X"}"#, #"{"cpu-level": ">= X"}"#,
+      #"{"os-version": ">= X"}"#, #"{"cpu-cores": "X"}"#, #"{"disk-free:/X": ">= 1 Y"}"#, #"{"gps": "X"}"#,
+      #"{"X": true}"#, #"["X", "X"]"#, #"{"cpu-features": ["X", "X"]}"#,
+      #"{"usb-device": "X"}"#,
+      "<plist><dict><key>UIRequiredDeviceCapabilities</key><dict><key>X</key><integer>X</integer></dict></dict></plist>",
+    ])
+  func boundedQuote(template: String) {
+    for filler in [String(repeating: "x", count: 150_000), String(repeating: "é", count: 150_000)] {
+      let text = template.replacingOccurrences(of: "X", with: filler)
+      do {
+        _ = try parse(text, plist: text.hasPrefix("<plist>"))
+        Issue.record("no error for \(template)")
+      } catch {
+        #expect(error.description.utf8.count < 400, "\(template): \(error.description.prefix(400))")
+        #expect(error.description.contains("…"), "\(template): \(error.description.prefix(400))")
+      }
+    }
+  }
+
   @Test("an empty list or object is valid and requires nothing")
   func empty() throws {
     #expect(try parse("[]").requirements.isEmpty)
