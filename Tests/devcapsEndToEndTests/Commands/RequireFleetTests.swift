@@ -210,7 +210,7 @@ struct RequireFleetTests {
   }
 
   @Test(
-    "output amplification: 100 reports, one with a 1 MiB device.name: every row stays short in text and github; JSON keeps the name whole"
+    "output amplification: 100 reports, one with a 1 MiB device.name: every row stays short in text, github and JUnit; JSON keeps the name whole"
   )
   func boundedRows() throws {
     let (directory, report) = try fleet(copies: 97)
@@ -228,6 +228,19 @@ struct RequireFleetTests {
     let github = try require(
       [phone, "--against", directory.path, "--format", "github"], environment: ["GITHUB_STEP_SUMMARY": ""])
     #expect(github.stdout.utf8.count < 50 * 1200, "\(github.stdout.utf8.count) bytes")
+    let junit = try require([phone, "--against", directory.path, "--format", "junit"])
+    #expect(junit.status == 1)
+    #expect(junit.stdout.utf8.count < 100 * 4000, "\(junit.stdout.utf8.count) bytes")
+    #expect(junit.stdout.contains(String(repeating: "n", count: 100) + "…"))
+    let suites = try ChildProcess.run(
+      "/usr/bin/python3",
+      [
+        "-c",
+        "import sys, xml.etree.ElementTree as ET; print(len(ET.fromstring(sys.stdin.buffer.read()).findall('./testsuite')))",
+      ],
+      input: Data(junit.stdout.utf8)
+    ).outputText
+    #expect(suites == "100\n", "a cut never splits an entity: the XML still parses")
     let json = try require([phone, "--against", directory.path, "--format", "json"])
     #expect(json.stdout.contains(huge))
   }

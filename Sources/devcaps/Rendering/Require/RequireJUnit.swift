@@ -21,9 +21,9 @@ enum RequireJUnit {
     let name = "devcaps require \(outcome.manifest)" + (outcome.machine.map { " on \($0)" } ?? "")
     if let error = outcome.error { return errorSuite(name: name, error) }
     var xml =
-      "  <testsuite name=\"\(escape(name))\" tests=\"\(outcome.results.count)\" failures=\"\(outcome.unmet.count)\" errors=\"0\" skipped=\"0\">\n"
+      "  <testsuite name=\"\(Self.name(name))\" tests=\"\(outcome.results.count)\" failures=\"\(outcome.unmet.count)\" errors=\"0\" skipped=\"0\">\n"
     for result in outcome.results {
-      xml += "    <testcase classname=\"devcaps.require\" name=\"\(escape("\(result.key) \(result.expected)"))\">\n"
+      xml += "    <testcase classname=\"devcaps.require\" name=\"\(Self.name("\(result.key) \(result.expected)"))\">\n"
       // The manifests of any-of and none-of, indented under the requirement: each line escaped
       // on its own, so that only these line feeds are raw and each line begins with devcaps' text.
       let nested = RequireOutcome.rows(result.children).map { depth, child in
@@ -46,11 +46,19 @@ enum RequireJUnit {
   }
 
   static func errorSuite(name: String, _ error: RequireError) -> String {
-    "  <testsuite name=\"\(escape(name))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
-      + "    <testcase classname=\"devcaps.require\" name=\"\(escape(error.kind.title + " " + error.file))\">\n"
+    "  <testsuite name=\"\(Self.name(name))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+      + "    <testcase classname=\"devcaps.require\" name=\"\(Self.name(error.kind.title + " " + error.file))\">\n"
       + "      <error message=\"\(escape(error.message))\" type=\"\(error.kind.rawValue)\">\(escape(error.message))</error>\n"
       + "    </testcase>\n  </testsuite>\n"
   }
 
-  static func escape(_ text: String) -> String { OutsideText.escape(text, for: .xml) }
+  /// `text` for an attribute or element, cut to `width` characters with "…" before it is
+  /// escaped (so that a cut never splits an entity), looking at no more than `width` of a huge one.
+  static func escape(_ text: String, width: Int = 1000) -> String {
+    let head = text.prefix(width + 1)
+    return OutsideText.escape(head.count > width ? String(head.prefix(width - 1)) + "…" : String(head), for: .xml)
+  }
+
+  /// A testsuite's or testcase's name, as test reporters show it in one line.
+  static func name(_ text: String) -> String { escape(text, width: 200) }
 }
