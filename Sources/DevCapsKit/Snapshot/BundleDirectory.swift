@@ -15,10 +15,15 @@ import Musl
 final class BundleDirectory {
   let path: String
   private let descriptor: FileDescriptor
+  /// The directories `prepare` made for the bundle (it, and its missing parents), outermost first.
+  private let madeDirectories: [String]
+  /// What was made inside it, in order, relative to it: each removed again when the snapshot fails.
+  private var made: [(path: String, isDirectory: Bool)] = []
 
-  private init(path: String, descriptor: FileDescriptor) {
+  private init(path: String, descriptor: FileDescriptor, madeDirectories: [String]) {
     self.path = path
     self.descriptor = descriptor
+    self.madeDirectories = madeDirectories
   }
 
   deinit { descriptor.closeIgnoringErrors() }
@@ -26,6 +31,7 @@ final class BundleDirectory {
   /// Creates the directory (and its missing parents), or takes an empty one the caller owns.
   static func prepare(_ path: String) throws(SnapshotError) -> BundleDirectory {
     let trimmed = try withoutLinks(path)
+    var madeDirectories: [String] = []
     if let status = try? FileSystem.status(trimmed, followingLinks: false) {
       switch FileKind(mode: status.st_mode) {
       case .directory:
@@ -34,6 +40,7 @@ final class BundleDirectory {
       default: throw .cannotCreate(path, "it is \(FileKind(mode: status.st_mode).rawValue), not a directory")
       }
     } else {
+      madeDirectories = missingDirectories(trimmed)
       if let slash = trimmed.lastIndex(of: "/"), slash != trimmed.startIndex,
         let (_, failure) = FileOutput.makeDirectories(String(trimmed[..<slash]), mode: 0o777)
       {
@@ -51,7 +58,7 @@ final class BundleDirectory {
     } catch {
       throw .cannotCreate(path, error == .symbolicLinkLoop ? "it is a symbolic link" : error.description)
     }
-    let bundle = BundleDirectory(path: trimmed, descriptor: opened)
+    let bundle = BundleDirectory(path: trimmed, descriptor: opened, madeDirectories: madeDirectories)
     // The directory opened is the one checked, and still empty: nothing was swapped in between.
     switch SystemRoot().directoryEntries(trimmed) {
     case .success(let names) where !names.isEmpty: throw .notEmpty(path)
@@ -81,6 +88,27 @@ final class BundleDirectory {
       }
     }
     return built.isEmpty ? (absolute ? "/" : ".") : built
+  }
+
+  /// `path` and those of its parents that do not exist yet, outermost first: what `mkdir -p` makes.
+  private static func missingDirectories(_ path: String) -> [String] {
+    var missing: [String] = []
+    var current = Substring(path)
+    while !current.isEmpty, (try? FileSystem.status(String(current), followingLinks: false)) == nil {
+      missing.insert(String(current), at: 0)
+      guard let slash = current.lastIndex(of: "/"), slash != current.startIndex else { break }
+      current = current[..<slash]
+    }
+    return missing
+  }
+
+  /// After a failed snapshot: removes what it made, innermost first, and the directories
+  /// `prepare` made for it, so a failure leaves the place as it was. Only what it made: a
+  /// directory someone else filled meanwhile stays (rmdir removes only empty ones).
+  func removeMade() {
+    for entry in made.reversed() { try? descriptor.remove(at: entry.path, directory: entry.isDirectory) }
+    made.removeAll()
+    for directory in madeDirectories.reversed() { try? FileSystem.removeDirectory(directory) }
   }
 
   /// The components of a path inside the root, `.` and `..` resolved; nil when it leaves the root.
@@ -129,6 +157,7 @@ final class BundleDirectory {
       defer { if parent != descriptor { parent.closeIgnoringErrors() } }
       // The descriptor is open for writing whatever the bits say: a file made unreadable is still written.
       let file = try parent.open(at: name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: permissions ?? 0o666)
+      made.append((parts.joined(separator: "/"), false))
       try file.closeAfter { (file) throws(Errno) in try file.writeAll(bytes) }
     } catch {
       throw .cannotWrite(target, error == .symbolicLinkLoop ? "a symbolic link is in the way" : error.description)
@@ -139,10 +168,11 @@ final class BundleDirectory {
   /// for none), each made when `creating` and missing, none followed if it is a link.
   private func directory(_ parts: ArraySlice<String>, creating: Bool) throws(Errno) -> FileDescriptor {
     var current = descriptor
-    for part in parts {
+    for (depth, part) in parts.enumerated() {
       if creating {
         do throws(Errno) {
           try current.makeDirectory(at: part, mode: 0o777)
+          made.append((parts.prefix(depth + 1).joined(separator: "/"), true))
         } catch let error where error != .exists {
           if current != descriptor { current.closeIgnoringErrors() }
           throw error

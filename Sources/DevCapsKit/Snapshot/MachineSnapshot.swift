@@ -23,9 +23,19 @@ package enum MachineSnapshot {
   /// Reads every section of the machine (or of `DEVCAPS_ROOT`) into `directory`, which must be
   /// new or an empty directory of the caller's, and returns the report it read (as written into
   /// the bundle). Identifiers are replaced by placeholders (see `devcaps snapshot --help`) unless
-  /// `keepingIdentifiers`; then the files that hold them are written 0600.
+  /// `keepingIdentifiers`; then the files that hold them are written 0600. When a write fails,
+  /// what the snapshot made (files, directories, `directory` itself and its parents) is removed.
   package static func take(into directory: String, keepingIdentifiers: Bool = false) throws(SnapshotError) -> Report {
     let bundle = try BundleDirectory.prepare(directory)
+    do throws(SnapshotError) {
+      return try take(into: bundle, keepingIdentifiers: keepingIdentifiers)
+    } catch {
+      bundle.removeMade()
+      throw error
+    }
+  }
+
+  private static func take(into bundle: BundleDirectory, keepingIdentifiers: Bool) throws(SnapshotError) -> Report {
     let redaction = SnapshotRedaction(keepsIdentifiers: keepingIdentifiers)
     let recorder = SourceRecorder()
     let context = ProbeContext(recorder: recorder)

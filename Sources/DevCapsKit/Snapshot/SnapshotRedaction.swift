@@ -164,7 +164,7 @@ struct SnapshotRedaction {
     while index < bytes.count {
       let atStart = index == 0 || !Self.isWordByte(bytes[index - 1])
       if atStart, let end = Self.macEnd(bytes, from: index) {
-        for position in index..<end where bytes[position] != UInt8(ascii: ":") { output[position] = UInt8(ascii: "0") }
+        for position in index..<end where Self.isHexDigit(bytes[position]) { output[position] = UInt8(ascii: "0") }
         index = end
       } else if atStart, let digits = Self.macNameDigits(bytes, from: index) {
         output.replaceSubrange(digits, with: macNames.placeholder(for: bytes[digits]))
@@ -176,14 +176,20 @@ struct SnapshotRedaction {
     return output
   }
 
-  /// The end of a MAC-shaped value starting at `start`: `xx:xx:xx:xx:xx:xx`, or longer.
+  /// The end of a MAC-shaped value starting at `start`: `xx:xx:xx:xx:xx:xx` or `xx-xx-xx-xx-xx-xx`
+  /// (Windows' and IEEE's form), or longer, one separator throughout. Twelve digits in a row are
+  /// not taken: serials, hashes and timestamps have that shape too.
   private static func macEnd(_ bytes: [UInt8], from start: Int) -> Int? {
     var groups = 0
     var index = start
+    var separator: UInt8?
     while index + 1 < bytes.count, isHexDigit(bytes[index]), isHexDigit(bytes[index + 1]) {
       groups += 1
       index += 2
-      guard index + 2 < bytes.count, bytes[index] == UInt8(ascii: ":"), isHexDigit(bytes[index + 1]) else { break }
+      guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]) else { break }
+      let next = bytes[index]
+      guard next == separator ?? next, next == UInt8(ascii: ":") || next == UInt8(ascii: "-") else { break }
+      separator = next
       index += 1
     }
     let followedByWord = index < bytes.count && isWordByte(bytes[index])

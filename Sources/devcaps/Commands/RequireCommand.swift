@@ -161,9 +161,12 @@ struct RequireCommand: ParsableCommand {
     let standardInput =
       against.contains("-")
       ? try readStandardInput(what: "a report", limit: SavedReport.maximumFileSize, kind: .report) : nil
+    // Text shows a name cut to its column: the rest of each name is not kept (a report's name of
+    // megabytes held for every machine grew with the fleet). JSON and JUnit keep every field whole.
+    let nameLength = format == .text ? OutsideText.machineColumn + 1 : nil
     let fleet = RequireFleet(
-      RequirementEvaluator.judge(parsed, reports: files, standardInput: standardInput), manifest: displayName,
-      tellApart: format != .json)
+      RequirementEvaluator.judge(parsed, reports: files, standardInput: standardInput, nameLength: nameLength),
+      manifest: displayName, tellApart: format != .json)
     for index in fleet.unusable {
       if let failure = fleet.fleet.failure(index) { Output.error(failure.description) }
     }

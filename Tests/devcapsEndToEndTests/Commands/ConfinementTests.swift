@@ -102,17 +102,26 @@ struct ConfinementTests {
     #expect(try String(contentsOfFile: secret.path, encoding: .utf8) == "0\n", "written through the link")
   }
 
+  /// A sticky directory anyone may write (`DIR/shared`, as /tmp) and a 0600 file reading
+  /// "victim" at `victim` below `directory`.
+  static func sharedAndVictim(in directory: URL, victim name: String) throws -> (shared: String, victim: String) {
+    let shared = directory.appendingPathComponent("shared").path
+    try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
+    #expect(chmod(shared, 0o1777) == 0)
+    let victim = directory.appendingPathComponent(name).path
+    try FileManager.default.createDirectory(
+      atPath: (victim as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try "victim\n".write(toFile: victim, atomically: false, encoding: .utf8)
+    chmod(victim, 0o600)
+    return (shared, victim)
+  }
+
   @Test("export -o: another user's link in a sticky world-writable directory is refused (73); its target unchanged")
   func exportForeignLinkInStickyDirectory() throws {
     try #require(getuid() == 0, "chown -h needs root")
     let directory = try FileSafetyTests.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let shared = directory.appendingPathComponent("shared").path
-    try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: false)
-    #expect(chmod(shared, 0o1777) == 0)
-    let victim = directory.appendingPathComponent("victim").path
-    try "victim\n".write(toFile: victim, atomically: false, encoding: .utf8)
-    chmod(victim, 0o600)
+    let (shared, victim) = try Self.sharedAndVictim(in: directory, victim: "victim")
     let link = shared + "/devcaps.prom"
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: victim)
     #expect(lchown(link, 65534, 65534) == 0)
@@ -128,6 +137,39 @@ struct ConfinementTests {
     // The caller's own link there is followed, as anywhere.
     #expect(lchown(link, 0, 0) == 0)
     #expect(try FileSafetyTests.export(link).status == 0)
+    #expect(try String(contentsOfFile: victim, encoding: .utf8).contains("devcaps-chassis="))
+  }
+
+  @Test(
+    "export -o and motion --record: another user's directory link partway along the path in a sticky directory is refused (73)"
+  )
+  func foreignDirectoryLinkMidPath() throws {
+    try #require(getuid() == 0, "chown -h needs root")
+    let directory = try FileSafetyTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (shared, victim) = try Self.sharedAndVictim(in: directory, victim: "private/victim")
+    let private_ = directory.appendingPathComponent("private").path
+    let link = shared + "/out"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: private_)
+    #expect(lchown(link, 65534, 65534) == 0)
+    let message =
+      "devcaps: cannot write \(link)/victim: \(link) is a symbolic link of user 65534 in a shared sticky directory; devcaps follows only links of yours or of the directory's owner there\n"
+    let exported = try FileSafetyTests.export(link + "/victim")
+    #expect(exported.status == 73)
+    #expect(exported.stderr == message)
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    try DeviceMotionCommandTests.add(testbed, gyroscope: true)
+    let recorded = try DevCapsProcess.run(
+      ["motion", "--record", link + "/victim", "--count", "1"], environment: testbed.environment)
+    #expect(recorded.status == 73)
+    #expect(recorded.stderr.hasSuffix(message), "\(recorded.stderr)")
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "victim\n")
+    var status = stat()
+    #expect(stat(victim, &status) == 0 && status.st_mode & 0o777 == 0o600)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: private_) == ["victim"], "no temporary left")
+    // The caller's own link there is followed, as anywhere.
+    #expect(lchown(link, 0, 0) == 0)
+    #expect(try FileSafetyTests.export(link + "/victim").status == 0)
     #expect(try String(contentsOfFile: victim, encoding: .utf8).contains("devcaps-chassis="))
   }
 

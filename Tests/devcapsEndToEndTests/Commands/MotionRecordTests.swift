@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 /// `devcaps motion --record FILE`: the live sensors' raw readings in the format `--replay` reads,
@@ -67,5 +68,33 @@ struct MotionRecordTests {
       #expect(refused.status == 73, "\(device): \(refused.stderr)")
       #expect(refused.stderr.contains("it is a character device, not a regular file"), "\(refused.stderr)")
     }
+  }
+
+  @Test("--record past the file-size limit exits 73 as its --help says, and leaves no file")
+  func fileSizeLimit() throws {
+    let help = try DevCapsProcess.run(["motion", "--help"])
+    #expect(
+      help.stdout.replacingOccurrences(of: "\n", with: " ").contains(
+        "73 when the --record file is refused or cannot be created or written, 74 when standard output cannot be written"
+      ),
+      "\(help.stdout)")
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    try DeviceMotionCommandTests.add(testbed, gyroscope: true)
+    let directory = try FileSafetyTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("rec2.csv").path
+    // SIGXFSZ ignored, as a shell's `trap '' XFSZ` does, so the write fails with EFBIG instead.
+    let limited = try ChildProcess.run(
+      "/bin/sh",
+      [
+        "-c", "trap '' XFSZ; ulimit -f 1; exec \"$0\" \"$@\"", DevCapsProcess.executable.path, "motion", "--record",
+        file,
+        "--count", "40", "--rate", "50",
+      ],
+      environment: testbed.environment
+    ).result
+    #expect(limited.status == 73, "\(limited.stderr)")
+    #expect(limited.stderr.hasSuffix("devcaps: cannot write \(file): File too large\n"), "\(limited.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "no file, no temporary")
   }
 }

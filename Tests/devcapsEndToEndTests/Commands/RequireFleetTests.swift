@@ -244,4 +244,39 @@ struct RequireFleetTests {
     let json = try require([phone, "--against", directory.path, "--format", "json"])
     #expect(json.stdout.contains(huge))
   }
+
+  /// Peak resident memory in KiB of `devcaps require ARGUMENTS` (GNU time's %M), and its output.
+  func peakMemory(_ arguments: [String]) throws -> (kibibytes: Int, stdout: String) {
+    let run = try ChildProcess.run(
+      "/usr/bin/time", ["-f", "%M", DevCapsProcess.executable.path, "require"] + arguments)
+    let last = run.errorText.split(separator: "\n").last.map(String.init) ?? ""
+    return (try #require(Int(last), "\(run.errorText)"), run.outputText)
+  }
+
+  @Test(
+    "text output: memory is bounded by the largest report, not the fleet (12 reports with an 8 MiB name cost as 2 do)")
+  func longNamesDoNotAccumulate() throws {
+    let report = try String(
+      contentsOf: Golden.directory.appendingPathComponent("list-pinephone.json"), encoding: .utf8
+    ).replacingOccurrences(of: "\"<statvfs>\"", with: "1000000000")
+    let gate = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString).json")
+    try #"{"memory": ">= 1 MiB"}"#.write(to: gate, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: gate) }
+    var peaks: [Int] = []
+    for count in [2, 12] {
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      for index in 0..<count {
+        let name = String(format: "m%03d-", index) + String(repeating: "x", count: 8 << 20)
+        try report.replacingOccurrences(of: #""name": "pinephone""#, with: #""name": "\#(name)""#).write(
+          to: directory.appendingPathComponent(String(format: "m%03d.json", index)), atomically: false, encoding: .utf8)
+      }
+      let (peak, stdout) = try peakMemory([gate.path, "--against", directory.path])
+      #expect(stdout.contains("m000-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"), "\(stdout.prefix(500))")
+      #expect(stdout.hasSuffix("all \(count) machines meet the manifest\n"), "\(stdout.suffix(300))")
+      peaks.append(peak)
+    }
+    #expect(peaks[1] < peaks[0] + 40 * 1024, "peak KiB for 2 and 12 reports: \(peaks)")
+  }
 }

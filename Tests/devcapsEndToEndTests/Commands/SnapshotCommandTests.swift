@@ -201,6 +201,33 @@ struct SnapshotCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: readOnly.path).isEmpty)
   }
 
+  @Test(
+    "a write that fails midway (the file-size limit) is exit 73, and what the snapshot made is removed, nothing else")
+  func failedWriteLeavesNothing() throws {
+    let testbed = try FixtureMachine(name: "qemu-vm").load()
+    let directory = try Self.emptyDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try "kept\n".write(to: directory.appendingPathComponent("keep"), atomically: false, encoding: .utf8)
+    let own = directory.appendingPathComponent("own")
+    try FileManager.default.createDirectory(at: own, withIntermediateDirectories: false)
+    for bundle in [directory.appendingPathComponent("a/b").path, own.path] {
+      // SIGXFSZ ignored, as a shell's `trap '' XFSZ` does, so the write fails with EFBIG.
+      let result = try ChildProcess.run(
+        "/bin/sh",
+        ["-c", "trap '' XFSZ; ulimit -f 1; exec \"$0\" \"$@\"", DevCapsProcess.executable.path, "snapshot", bundle],
+        environment: testbed.environment
+      ).result
+      #expect(result.status == 73, "\(bundle): \(result.stderr)")
+      #expect(
+        result.stderr.hasPrefix("devcaps: cannot write \(bundle)/") && result.stderr.hasSuffix(": File too large\n"),
+        "\(result.stderr)")
+    }
+    // The directories it made (a, a/b) are gone; the one it was given stays, empty; the rest is untouched.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["keep", "own"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: own.path).isEmpty)
+    #expect(try String(contentsOf: directory.appendingPathComponent("keep"), encoding: .utf8) == "kept\n")
+  }
+
   @Test("snapshot without a directory is a usage error")
   func missingArgument() throws {
     let result = try DevCapsProcess.run(["snapshot"])

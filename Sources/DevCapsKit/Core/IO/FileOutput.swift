@@ -51,6 +51,7 @@ package enum FileOutput {
   /// The path to replace: `path` itself when it is absent or a regular file, the file a symbolic
   /// link points to when that is a regular file; anything else is refused.
   static func regularTarget(_ path: String) throws(OutputFileError) -> String {
+    try refuseForeignLinks(path)
     let info: stat
     do throws(Errno) {
       info = try FileSystem.status(path, followingLinks: false)
@@ -61,7 +62,6 @@ package enum FileOutput {
     let kind = FileKind(mode: info.st_mode)
     if kind == .regular { return path }
     guard kind == .symbolicLink else { throw .notRegularFile(path, kind) }
-    try refuseForeignLink(path, owner: info.st_uid)
     let target: String
     do throws(Errno) {
       target = try FileSystem.resolvedPath(path)
@@ -76,20 +76,44 @@ package enum FileOutput {
     return target
   }
 
-  /// The rule of the kernel's fs.protected_symlinks, kept whatever the sysctl says: in a sticky
-  /// directory anyone may write (/tmp, a shared drop folder), a link is followed only when it
-  /// belongs to the caller or to the directory's owner. Another user's link there is a trap
-  /// (`shared/devcaps.prom -> /root/victim`), never a target.
-  static func refuseForeignLink(_ path: String, owner: uid_t) throws(OutputFileError) {
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-    let status: stat
-    do throws(Errno) { status = try FileSystem.status(directory) } catch {
-      throw .system(path, "look at the directory of", error)
-    }
-    let shared = status.st_mode & S_ISVTX != 0 && status.st_mode & S_IWOTH != 0
-    if shared && owner != geteuid() && owner != status.st_uid {
-      throw .foreignLink(path, owner: owner)
+  /// The rule of the kernel's fs.protected_symlinks, kept whatever the sysctl says, for every
+  /// link on the way to `path`, not only the last: in a sticky directory anyone may write (/tmp, a
+  /// shared drop folder), a link is followed only when it belongs to the caller or to the
+  /// directory's owner. Another user's link there is a trap (`shared/devcaps.prom -> /root/victim`,
+  /// or `shared/out -> /root` under `shared/out/victim`), never a way to the target.
+  ///
+  /// The path is walked as the kernel resolves it: each component looked at with lstat, a link's
+  /// target read and walked in its place, so a link reached through another link is checked too.
+  /// The walk stops at the first missing component (creating the file then fails or not, as it
+  /// would anyway); more than ``FileDescriptor/maximumLinksFollowed`` links is a loop.
+  static func refuseForeignLinks(_ path: String) throws(OutputFileError) {
+    // The link-free directory reached so far, and the components still to walk, last first.
+    var directory = path.hasPrefix("/") ? "/" : "."
+    var pending = Array(path.split(separator: "/").reversed())
+    var linksFollowed = 0
+    while let part = pending.popLast() {
+      if part == "." { continue }
+      let candidate = directory == "/" ? "/" + part : directory + "/" + part
+      guard let info = try? FileSystem.status(candidate, followingLinks: false) else { return }
+      guard info.st_mode & S_IFMT == S_IFLNK else {
+        directory = candidate
+        continue
+      }
+      let parent: stat
+      do throws(Errno) { parent = try FileSystem.status(directory) } catch {
+        throw .system(path, "look at the directory of", error)
+      }
+      let shared = parent.st_mode & S_ISVTX != 0 && parent.st_mode & S_IWOTH != 0
+      if shared && info.st_uid != geteuid() && info.st_uid != parent.st_uid {
+        throw .foreignLink(path, link: pending.isEmpty ? path : candidate, owner: info.st_uid)
+      }
+      linksFollowed += 1
+      if linksFollowed > FileDescriptor.maximumLinksFollowed {
+        throw .system(path, "follow the links of", .symbolicLinkLoop)
+      }
+      guard let target = FileDescriptor.linkTarget(candidate) else { return }
+      if target.hasPrefix("/") { directory = "/" }
+      pending += target.split(separator: "/").reversed()
     }
   }
 
@@ -122,8 +146,9 @@ package enum OutputFileError: Error, Sendable, Equatable, CustomStringConvertibl
   case danglingLink(String)
   /// The path ends in a slash.
   case notAFileName(String)
-  /// A symbolic link of another user's in a sticky directory anyone may write.
-  case foreignLink(String, owner: uid_t)
+  /// A symbolic link of another user's in a sticky directory anyone may write: the path itself,
+  /// or a link on the way to it.
+  case foreignLink(String, link: String, owner: uid_t)
   /// A system call failed: what devcaps was doing, and why it failed.
   case system(String, String, Errno)
 
@@ -136,9 +161,10 @@ package enum OutputFileError: Error, Sendable, Equatable, CustomStringConvertibl
       return "cannot write \(path): it is a symbolic link to a file that does not exist"
     case .notAFileName(let path):
       return "cannot write \(path): not a file name"
-    case .foreignLink(let path, let owner):
+    case .foreignLink(let path, let link, let owner):
+      let what = link == path ? "it" : link
       return
-        "cannot write \(path): it is a symbolic link of user \(owner) in a shared sticky directory; devcaps follows only links of yours or of the directory's owner there"
+        "cannot write \(path): \(what) is a symbolic link of user \(owner) in a shared sticky directory; devcaps follows only links of yours or of the directory's owner there"
     case .system(let path, let operation, let error):
       return "cannot \(operation) \(path): \(error)"
     }

@@ -55,6 +55,11 @@ package enum FileSystem {
     }
   }
 
+  /// `rmdir(2)`: removes an empty directory, nothing else.
+  package static func removeDirectory(_ path: String) throws(Errno) {
+    try Errno.check { rmdir(path) }
+  }
+
   /// `statvfs(3)`: the sizes of the file system `path` is on.
   package static func volumeStatistics(_ path: String) throws(Errno) -> statvfs {
     var info = statvfs()
@@ -77,6 +82,13 @@ extension FileDescriptor {
   package func makeDirectory(at name: String, mode: mode_t) throws(Errno) {
     let directory = rawValue
     try Errno.check { mkdirat(directory, name, mode) }
+  }
+
+  /// `unlinkat(2)`: removes `name` in this directory, a file, or an empty directory when
+  /// `directory` (`AT_REMOVEDIR`); a link itself, never what it points to.
+  package func remove(at name: String, directory: Bool) throws(Errno) {
+    let parent = rawValue
+    try Errno.check { unlinkat(parent, name, directory ? AT_REMOVEDIR : 0) }
   }
 
   /// `fstatvfs(3)`: the sizes of the file system this descriptor is on.

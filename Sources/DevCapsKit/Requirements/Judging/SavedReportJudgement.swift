@@ -35,12 +35,16 @@ extension RequirementEvaluator {
   /// Judges `manifest` on each saved report as `judge(_:reports:)` does, holding only what
   /// each report found (in a few bytes when reports find the same). A report that cannot be used
   /// is kept with its reason (``FleetJudgement/failure(_:)``); the others are judged all the same.
+  ///
+  /// `nameLength`: keep only the first that many characters of each `device.name`, for an
+  /// output that shows no more of it (a text column), so that memory is bounded by the largest
+  /// report rather than the fleet's names together; nil keeps them whole.
   public static func judge(
     _ manifest: Manifest, reports files: ReportFiles, standardInput: [UInt8]? = nil,
-    workers: Int = RequirementEvaluator.availableWorkers
+    workers: Int = RequirementEvaluator.availableWorkers, nameLength: Int? = nil
   ) -> FleetJudgement {
     let builder = FleetJudgement.Builder(reports: files.count, requirementCount: manifest.requirements.count)
-    let judge = ReportJudge(manifest, standardInput: standardInput)
+    let judge = ReportJudge(manifest, standardInput: standardInput, nameLength: nameLength)
     WorkerThread.forEach(files.count, workers: workers) { index in builder.set(index, judge(files[index])) }
     return builder.judgement(of: files)
   }
@@ -72,14 +76,17 @@ extension RequirementEvaluator {
 private struct ReportJudge: Sendable {
   let manifest: Manifest
   let standardInput: [UInt8]?
+  /// The characters of `device.name` kept; nil for all.
+  let nameLength: Int?
   let needed: [ReportSection]
   /// The top-level members built: the device section names the machine; the rest is decoded
   /// only where the manifest needs it.
   let wanted: Set<String>
 
-  init(_ manifest: Manifest, standardInput: [UInt8]?) {
+  init(_ manifest: Manifest, standardInput: [UInt8]?, nameLength: Int? = nil) {
     self.manifest = manifest
     self.standardInput = standardInput
+    self.nameLength = nameLength
     needed = RequirementEvaluator.sectionsNeeded(by: manifest)
     // A `gpu` vendor is judged by the pci section, and by the gpus' render nodes where the
     // report has them (a GPU off PCI): read, but not missing when absent.
@@ -95,8 +102,10 @@ private struct ReportJudge: Sendable {
       ? SavedReport.decode(standardInput ?? [], path: "<stdin>", wanted: wanted)
       : SavedReport.load(path, wanted: wanted)
     return loaded.map { report in
-      JudgedReport(
-        path: path == "-" ? "<stdin>" : path, deviceName: report.device?.name,
+      let name = report.device?.name
+      return JudgedReport(
+        path: path == "-" ? "<stdin>" : path,
+        deviceName: nameLength.flatMap { length in name.map { String($0.prefix(length)) } } ?? name,
         missingSections: needed.filter { !report.sections.contains($0) },
         results: RequirementEvaluator(report: report).evaluate(manifest))
     }

@@ -70,8 +70,7 @@ struct MotionCommand: ParsableCommand {
       or the frame needs magnetometer columns the first sample lacks, 66 when the --replay file \
       cannot be read, 69 when the machine has no motion sensors or the frame's magnetometer is \
       missing (the message says what is missing), 73 when the --record file is refused or \
-      cannot be created, 74 when standard output or the --record file cannot be written, \
-      130 on SIGINT, 143 on SIGTERM.
+      cannot be created or written, 74 when standard output cannot be written, 130 on SIGINT, 143 on SIGTERM.
 
       Examples:
         devcaps motion

@@ -9,7 +9,8 @@ struct MotionRecord {
   let options: StreamOptions
 
   /// Exit 69 without an accelerometer and a gyroscope, 73 when the file is refused (a device, a
-  /// FIFO, a directory) or cannot be created, 74 when writing it fails (a full disk).
+  /// FIFO, a directory), cannot be created or cannot be written (a full disk, the file-size
+  /// limit), as for `export -o`: 74 is standard output's.
   func run() throws {
     StreamRunner.takeOverSignals()
     let stream = try StreamRunner.open(.motion, options)
@@ -34,7 +35,6 @@ struct MotionRecord {
       try FileOutput.replace(path, with: recording.text)
     } catch {
       Output.error(error.description)
-      if case .system(_, _, let errno) = error, [Errno.noSpace, .ioError].contains(errno) { throw ExitCode.ioError }
       throw ExitCode.cannotCreate
     }
     try StreamRunner.exit(end)
