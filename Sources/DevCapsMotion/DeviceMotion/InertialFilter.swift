@@ -136,7 +136,8 @@ public struct InertialFilter: Sendable {
   /// Returns ``gyroscopeBias`` and forgets the bias learned in motion: the caller removes what
   /// it took from the rates it passes from now on (the estimator's ``GyroscopeBias`` takes it
   /// over once it learns at rest, and keeps it across a restart). A vertical part that was not
-  /// being removed (with a magnetometer) is dropped.
+  /// being removed (with a magnetometer) is dropped, and so is the heading's learned drift: for
+  /// `measuredBiasHoldTime` the drift is not learned from the field.
   public mutating func handOverGyroscopeBias() -> Vector3 {
     let part = gyroscopeBias
     motionBias.handOver()
