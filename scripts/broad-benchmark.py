@@ -102,7 +102,10 @@ CLIPPED_GOAL = 1.5
 # same trials: what this round reached on the vendored trials (6D 8.6 ×, 9D 3.0 ×, with the
 # clipped rate's curve put back at each burst's end, held below 1.5 × the range), with a little
 # room. The curve held below 2 × (6D 10.0 ×) and the round before (13.1 × and 4.0 ×) fail it.
-CLIPPED_CEILING = {"6D": 9.0, "9D": 3.2}
+# 9D went from 3.2 to 3.4 × when the heading stopped learning a drift after a rest measured the
+# bias: the unclipped 9D average fell (2.35° → 2.10°) while the clipped one stayed 7.06°; the
+# round before (4.0 ×) still fails it.
+CLIPPED_CEILING = {"6D": 9.0, "9D": 3.4}
 # The gap case: seconds cut out of each trial's middle, and how much of the uncut run's 6D error
 # (one heading offset removed) may be lost: a restart's heading would start again from 0, off by
 # the whole turn since the start.

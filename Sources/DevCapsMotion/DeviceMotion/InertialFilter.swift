@@ -92,6 +92,9 @@ public struct InertialFilter: Sendable {
   private var motionBias = MotionBiasEstimator()
   /// A magnetometer has steered the heading: the bias's vertical part is its drift loop's.
   private var steeredByField = false
+  /// Seconds since the estimator last measured the gyroscope's bias at rest
+  /// (``handOverGyroscopeBias()``): infinity until it has.
+  private var sinceBiasMeasured = Double.infinity
 
   /// True during the first `accelerationTimeConstant` seconds, while the filtered acceleration
   /// has not yet seen that much of the motion.
@@ -133,12 +136,25 @@ public struct InertialFilter: Sendable {
   /// Returns ``gyroscopeBias`` and forgets the bias learned in motion: the caller removes what
   /// it took from the rates it passes from now on (the estimator's ``GyroscopeBias`` takes it
   /// over once it learns at rest, and keeps it across a restart). A vertical part that was not
-  /// being removed (with a magnetometer) is dropped.
+  /// being removed (with a magnetometer) is dropped, and so is the heading's learned drift: for
+  /// `measuredBiasHoldTime` the drift is not learned from the field.
   public mutating func handOverGyroscopeBias() -> Vector3 {
     let part = gyroscopeBias
     motionBias.handOver()
+    // The bias is being measured at rest, about every axis: the heading's drift is in it.
+    headingDrift = 0
+    sinceBiasMeasured = 0
     return part
   }
+
+  /// For this long (seconds) after the bias was measured at rest, the heading's drift is not
+  /// learned from the field: the measured bias holds it to hundredths of a degree a second (VQF's
+  /// `biasSigmaRest`, 0.03°/s), and what the drift loop would learn is mostly the field's
+  /// direction changing from place to place (on BROAD's table 2.5° a hand's length up), taken for
+  /// a drift. 100 s: VQF's `biasForgettingTime`, over which its bias filter forgets a measured
+  /// bias (a gyroscope's bias drifts with temperature over minutes). A device that never rests
+  /// learns the drift as before.
+  static let measuredBiasHoldTime = 100.0
 
   /// The current estimate, unit length: turns device coordinates into the earth frame.
   public var quaternion: Quaternion {
@@ -151,6 +167,7 @@ public struct InertialFilter: Sendable {
     guard interval > 0, interval.isFinite, rotationRate.isFinite else { return }
     elapsed += interval
     averagingFor += interval
+    sinceBiasMeasured += interval
     sinceBlind += interval
     sinceTurnMissed += interval
     if averagingFor >= settings.accelerationTimeConstant { reacquiring = false }
@@ -205,6 +222,7 @@ public struct InertialFilter: Sendable {
     let share = max(1 - Double.exp(-interval / timeConstant), interval / magnetic.cleanTime)
     heading += error * min(1, share)
     // With the proportional pull above, critically damped: no lag behind a steady drift.
+    guard sinceBiasMeasured >= Self.measuredBiasHoldTime else { return }
     let tau = settings.magneticTimeConstant
     headingDrift -= error * interval / (4 * tau * tau)
     headingDrift = max(-Self.largestDrift, min(Self.largestDrift, headingDrift))
