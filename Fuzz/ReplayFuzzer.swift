@@ -1,30 +1,21 @@
 // libFuzzer entry point: the CSV of `motion --replay` (MotionRecordingParser). The first byte
 // picks where the input is split in two chunks, as the file reader's reads split it; the rest is
-// the file. The samples and the error must not depend on the split; an error names a line that
-// exists, quotes at most 64 bytes of the input, and every sample is finite. Fuzz/corpus/replay
-// holds every input that ever crashed it.
+// the file. The samples and the error must not depend on the split, nor on reading it byte by
+// byte (where no line lies whole in a chunk, so every field is read on its own, not by the
+// plain-line path: bit for bit); an error names a line that exists, quotes at most 64 bytes of
+// the input, and every sample is finite. Fuzz/corpus/replay holds every input that ever crashed
+// it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func replayFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
   let whole = Result { () throws(MotionRecordingError) in try MotionRecording.parse(bytes) }
   let split = bytes.isEmpty ? 0 : Int(data[0]) % (bytes.count + 1)
-  let chunked = Result { () throws(MotionRecordingError) -> [MotionInput] in
-    var parser = MotionRecordingParser()
-    var samples: [MotionInput] = []
-    for chunk in [Array(bytes[..<split]), Array(bytes[split...])] {
-      var position = 0
-      try chunk.withUnsafeBytes { buffer in
-        Result { () throws(MotionRecordingError) in
-          while let sample = try parser.next(in: buffer, at: &position) { samples.append(sample) }
-        }
-      }.get()
-      precondition(position == chunk.count, "the parser stopped at \(position) of a chunk of \(chunk.count)")
-    }
-    if let last = try parser.finish() { samples.append(last) }
-    return samples
-  }
+  let chunked = parse([Array(bytes[..<split]), Array(bytes[split...])])
   precondition(whole == chunked, "split at \(split): \(chunked), whole: \(whole)")
+  let byteByByte = parse(bytes.map { [$0] })
+  // As text, bit for bit (`==` takes -0.0 for 0.0; a double's description reads back as itself).
+  precondition("\(whole)" == "\(byteByByte)", "byte by byte: \(byteByByte), whole: \(whole)")
   switch whole {
   case .success(let samples):
     for sample in samples {
@@ -40,4 +31,23 @@ public func replayFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(error.problem.utf8.count <= 64 * 3 + 200, "an error of \(error.problem.utf8.count) bytes")
   }
   return 0
+}
+
+/// The samples of the file in these chunks, or the error.
+private func parse(_ chunks: [[UInt8]]) -> Result<[MotionInput], MotionRecordingError> {
+  Result { () throws(MotionRecordingError) -> [MotionInput] in
+    var parser = MotionRecordingParser()
+    var samples: [MotionInput] = []
+    for chunk in chunks {
+      var position = 0
+      try chunk.withUnsafeBytes { buffer in
+        Result { () throws(MotionRecordingError) in
+          while let sample = try parser.next(in: buffer, at: &position) { samples.append(sample) }
+        }
+      }.get()
+      precondition(position == chunk.count, "the parser stopped at \(position) of a chunk of \(chunk.count)")
+    }
+    if let last = try parser.finish() { samples.append(last) }
+    return samples
+  }
 }

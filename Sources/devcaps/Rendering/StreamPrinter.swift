@@ -38,6 +38,22 @@ final class StreamPrinter {
     return batched && line.count < Self.batchSize || flush()
   }
 
+  /// ``print(_:)`` of `StreamEvent(.motion(DeviceMotionUpdate(motion:sensors:rateHz:)),
+  /// initial:)` stamped now, the JSON line written from the parts without building the event
+  /// (a replay's hundreds of thousands of samples: copying each into an update and an event was
+  /// a twentieth of a row).
+  func printMotion(_ motion: DeviceMotion, sensors: [String], rateHz: Double?, initial: Bool) -> Bool {
+    guard json else {
+      return print(
+        StreamEvent(.motion(DeviceMotionUpdate(motion: motion, sensors: sensors, rateHz: rateHz)), initial: initial))
+    }
+    if !batched { line.removeAll() }
+    StreamEvent.writeMotionJSON(
+      time: .now(), motion: motion, sensors: sensors, rateHz: DeviceMotionUpdate.millihertz(rateHz), into: &line)
+    line.raw("\n")
+    return batched && line.count < Self.batchSize || flush()
+  }
+
   /// Writes what a batched printer holds (a live one holds nothing past its line); false when
   /// stdout is gone.
   func flush() -> Bool {

@@ -35,6 +35,14 @@ struct MotionRecordingParserTests {
     "0,0,0,0,0,0,-1,1,,3\n",
     "\u{FEFF}",
     "x,0,0,0,0,0,-1\n",
+    // Lines that start as plain numbers and are not (MotionRecordingParser.plainLine).
+    "0,0,0,0,0,0,-1\n0.01,1,2,3,4,5,6,7\n",
+    "0,0,0,0,0,0,-1\n0.01,1,2,3,4,5,6,7,8,9,10\n",
+    "0,0,0,0,0,0,-1\n0.01,+.5,-.5,5.,1e-2,0,-1\n0.02,0,0,0,0,0,-1,1,2,3\n0.03,0,0,0,0,0,-1",
+    "0,0,0,0,0,0,-1\n0.01,12345678901234567890,9007199254740993,0.00000000000000000000001,0,0,-1\n",
+    "0,0,0,0,0,0,-1\n0.01,-,0,0,0,0,-1\n",
+    "0,0,0,0,0,0,-1\n0.01,0,0,0,0,0,-1,#\n",
+    "0,0,0,0,0,0,-1\n0.01,0,0,0,0,0,-1\r\n0.02,0,0,0 ,0,0,-1\n0.03,0,0,0,0,0,-1,1,,3\n",
   ]
 
   @Test("the same samples and errors whatever the chunk size", arguments: recordings)
@@ -43,6 +51,35 @@ struct MotionRecordingParserTests {
     let whole = Self.parse(bytes, chunk: bytes.count + 1)
     for chunk in 1...8 {
       #expect(Self.parse(bytes, chunk: chunk) == whole, "chunks of \(chunk)")
+    }
+  }
+
+  @Test("lines of plain numbers, read whole where they lie, give the samples and errors they give field by field")
+  func plainLines() {
+    var generator = SystemRandomNumberGenerator()
+    let numbers = [
+      "0", "-0", "1", "-1", "0.001234", "-41.60", "+.5", "5.", "-.0", "123456789.123456789", "9007199254740993",
+    ]
+    // Bytes that end a plain line early or make it another kind of line.
+    let intruders = [",", "\n", " ", "\r", "e", "e-3", "#", "-", ".", "\0", "x", ""]
+    for _ in 0..<2000 {
+      var lines: [String] = []
+      for _ in 0..<Int.random(in: 1...4, using: &generator) {
+        let columns = [6, 7, 7, 8, 10, 10, 11].randomElement(using: &generator)!
+        var fields = (0..<columns).map { _ in numbers.randomElement(using: &generator)! }
+        if Int.random(in: 0..<3, using: &generator) == 0 {
+          let column = Int.random(in: 0..<columns, using: &generator)
+          let field = fields[column]
+          let at = field.index(field.startIndex, offsetBy: Int.random(in: 0...field.count, using: &generator))
+          fields[column] = String(field[..<at]) + intruders.randomElement(using: &generator)! + String(field[at...])
+        }
+        lines.append(fields.joined(separator: ","))
+      }
+      let bytes = Array((lines.joined(separator: "\n") + (Bool.random(using: &generator) ? "\n" : "")).utf8)
+      // Byte by byte, no line lies whole in a chunk: every field is read on its own.
+      // As text, bit for bit (`==` takes -0.0 for 0.0; a double's description reads back as itself).
+      let fieldByField = "\(Self.parse(bytes, chunk: 1))"
+      #expect("\(Self.parse(bytes, chunk: bytes.count))" == fieldByField, "\(lines)")
     }
   }
 
@@ -79,6 +116,25 @@ struct MotionRecordingParserTests {
     #expect(
       problem?.description
         == "line 1: column 2 (gyroscope x): \"\(String(repeating: "q", count: 64))…\" is not a finite number")
+  }
+
+  @Test(
+    "regression (ReplayFuzzer): more than 4096 spaces before a comment's # are an error however the reads split them; 4096 are not"
+  )
+  func spacesBeforeComment() throws {
+    for spaces in [4096, 4097, 4476] {
+      let bytes = Array("0,0,0,0,0,0,-1\n\(String(repeating: " ", count: spaces))# note\n0.01,0,0,0,0,0,-1\n".utf8)
+      for chunk in [1, 7, 100, 4097, bytes.count] {
+        let parsed = Self.parse(bytes, chunk: chunk)
+        if spaces <= 4096 {
+          #expect(try parsed.get().count == 2, "\(spaces) spaces, chunks of \(chunk)")
+        } else {
+          #expect(
+            parsed.failure?.description == "line 2: column 1 (timestamp): longer than 4096 bytes",
+            "\(spaces) spaces, chunks of \(chunk)")
+        }
+      }
+    }
   }
 
   @Test("what MotionRecording.line writes (motion --record) reads back as the same doubles, under its header")

@@ -50,12 +50,19 @@ struct MotionRecordingParser {
         guard position < end else { return nil }
         inComment = false
       }
+      if column == 0 && !lineStarted && field.isEmpty && !headerAllowed, let sample = plainLine(bytes, &position) {
+        return sample
+      }
       let index = Self.delimiter(in: bytes, from: position)
       let span = UnsafeRawBufferPointer(rebasing: bytes[position..<index])
       if !span.isEmpty { lastLineWithBytes = line }
       if column == 0 && !lineStarted, let first = span.firstIndex(where: { !Self.isSpace($0) }) {
         lineStarted = true
         if span[first] == hash {
+          // The spaces before it count as a field's, as they do when a read ends among them.
+          if field.count + first > Self.maximumFieldLength {
+            throw error("longer than \(Self.maximumFieldLength) bytes")
+          }
           inComment = true
           field.removeAll(keepingCapacity: true)
           position += first + 1
@@ -186,9 +193,46 @@ struct MotionRecordingParser {
       }
     }
     sampleCount += 1
-    return MotionInput(
+    return sample(magneticField: magnetometer)
+  }
+
+  /// The sample of `values`.
+  @inline(__always)
+  private func sample(magneticField: Vector3?) -> MotionInput {
+    MotionInput(
       timestamp: values[0], acceleration: Vector3(values[4], values[5], values[6]),
-      rotationRate: Vector3(values[1], values[2], values[3]), magneticField: magnetometer)
+      rotationRate: Vector3(values[1], values[2], values[3]), magneticField: magneticField)
+  }
+
+  /// The sample of a line of 7 or 10 plain numbers (``plainNumber(_:_:_:)``, a comma after each
+  /// but the last, a newline after it) that lies whole in `bytes` from `position`, read in one
+  /// pass where it is, `position` then moved past its newline. Nearly every line of a recording
+  /// is one; field by field, through the checks every field needs, each cost a third of a row.
+  /// nil for any other line, nothing changed: the field-by-field path then reads it, and says
+  /// what is wrong with it, as it would have.
+  @inline(__always)
+  private mutating func plainLine(_ bytes: UnsafeRawBufferPointer, _ position: inout Int) -> MotionInput? {
+    let text = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    let end = bytes.count
+    var index = position
+    var count = 0
+    while true {
+      guard count < Self.maximumColumns, let value = Self.plainNumber(text, &index, end), index < end else {
+        return nil
+      }
+      values[count] = value
+      count += 1
+      let delimiter = text[index]
+      index += 1
+      if delimiter == newline { break }
+      guard delimiter == comma else { return nil }
+    }
+    guard count == 7 || count == 10 else { return nil }
+    position = index
+    lastLineWithBytes = line
+    line += 1
+    sampleCount += 1
+    return sample(magneticField: count == 10 ? Vector3(values[7], values[8], values[9]) : nil)
   }
 
   private func error(_ problem: String) -> MotionRecordingError {
@@ -261,41 +305,12 @@ struct MotionRecordingParser {
   /// else, which goes the long way. Nearly every recorded value takes this path, at a fraction
   /// of the C parser's cost.
   private static func exactNumber(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-    var index = 0
+    guard let base = text.baseAddress else { return nil }
     let count = text.count
-    var negative = false
-    if index < count && (text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+")) {
-      negative = text[index] == UInt8(ascii: "-")
-      index += 1
-    }
-    let mantissaStart = index
-    var mantissa: UInt64 = 0
-    // 19 digits always fit in 64 bits; more (leading zeros too: counting only the others cost
-    // a fifth of a number) go the long way, checked after the loops: the mantissa wraps
-    // meanwhile, and is then not used.
-    var exponent = 0
-    // The whole part, then the fraction: two loops with nothing to check but the digit.
-    while index < count {
-      let digit = text[index] &- UInt8(ascii: "0")
-      guard digit < 10 else { break }
-      mantissa = mantissa &* 10 &+ UInt64(digit)
-      index += 1
-    }
-    let sawPoint = index < count && text[index] == UInt8(ascii: ".")
-    if sawPoint {
-      index += 1
-      let fractionStart = index
-      while index < count {
-        let digit = text[index] &- UInt8(ascii: "0")
-        guard digit < 10 else { break }
-        mantissa = mantissa &* 10 &+ UInt64(digit)
-        index += 1
-      }
-      exponent = fractionStart - index
-    }
-    let digits = index - mantissaStart - (sawPoint ? 1 : 0)
-    // At least one digit in the mantissa: "." or "-" alone is no number.
-    guard digits > 0, digits <= 19 else { return nil }
+    var index = 0
+    let decimal = scanDecimal(base, &index, count)
+    guard decimal.digits > 0, decimal.digits <= 19 else { return nil }
+    var exponent = decimal.exponent
     if index < count {
       guard text[index] | 0x20 == UInt8(ascii: "e") else { return nil }
       index += 1
@@ -314,6 +329,63 @@ struct MotionRecordingParser {
       }
       exponent += exponentNegative ? -written : written
     }
+    return exactValue(negative: decimal.negative, mantissa: decimal.mantissa, exponent: exponent)
+  }
+
+  /// A number of the form `-12.345` at `text[index..<end]` (a sign, digits, a point and digits,
+  /// at least one digit and at most 19, and no exponent) that ``exactNumber(_:)`` makes exactly,
+  /// `index` moved past it; nil when there is none there or it needs more.
+  @inline(__always)
+  private static func plainNumber(_ text: UnsafePointer<UInt8>, _ index: inout Int, _ end: Int) -> Double? {
+    let decimal = scanDecimal(text, &index, end)
+    guard decimal.digits > 0, decimal.digits <= 19 else { return nil }
+    return exactValue(negative: decimal.negative, mantissa: decimal.mantissa, exponent: decimal.exponent)
+  }
+
+  /// The sign, digits and point at `text[index..<end]`, `index` moved past them: the digits as
+  /// one integer (wrapped past 19 digits: `digits` says how many there were) and the power of
+  /// ten of its last digit.
+  @inline(__always)
+  private static func scanDecimal(_ text: UnsafePointer<UInt8>, _ index: inout Int, _ end: Int) -> (
+    negative: Bool, mantissa: UInt64, digits: Int, exponent: Int
+  ) {
+    var negative = false
+    if index < end && (text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+")) {
+      negative = text[index] == UInt8(ascii: "-")
+      index += 1
+    }
+    let mantissaStart = index
+    var mantissa: UInt64 = 0
+    // 19 digits always fit in 64 bits; more (leading zeros too: counting only the others cost
+    // a fifth of a number) go the long way, checked by the callers: the mantissa wraps
+    // meanwhile, and is then not used.
+    var exponent = 0
+    // The whole part, then the fraction: two loops with nothing to check but the digit.
+    while index < end {
+      let digit = text[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      mantissa = mantissa &* 10 &+ UInt64(digit)
+      index += 1
+    }
+    let sawPoint = index < end && text[index] == UInt8(ascii: ".")
+    if sawPoint {
+      index += 1
+      let fractionStart = index
+      while index < end {
+        let digit = text[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+        index += 1
+      }
+      exponent = fractionStart - index
+    }
+    // At least one digit in the mantissa (the callers check): "." or "-" alone is no number.
+    return (negative, mantissa, index - mantissaStart - (sawPoint ? 1 : 0), exponent)
+  }
+
+  /// mantissa × 10^exponent when one exact operation makes it (Clinger's fast path), else nil.
+  @inline(__always)
+  private static func exactValue(negative: Bool, mantissa: UInt64, exponent: Int) -> Double? {
     guard mantissa <= 1 << 53, exponent >= -22, exponent <= 22 else { return nil }
     var value = Double(mantissa)
     if exponent < 0 { value /= powersOfTen[-exponent] } else { value *= powersOfTen[exponent] }

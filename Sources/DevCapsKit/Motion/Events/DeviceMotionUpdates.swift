@@ -18,8 +18,14 @@ public struct DeviceMotionUpdate: Sendable, Equatable {
   public init(motion: DeviceMotion, sensors: [String], rateHz: Double?, input: MotionInput? = nil) {
     self.motion = motion
     self.sensors = sensors
-    self.rateHz = rateHz.map { ($0 * 1000).rounded() / 1000 }
+    self.rateHz = Self.millihertz(rateHz)
     self.input = input
+  }
+
+  /// A rate rounded to the millihertz, as an update keeps it.
+  @inline(__always)
+  package static func millihertz(_ rateHz: Double?) -> Double? {
+    rateHz.map { ($0 * 1000).rounded() / 1000 }
   }
 }
 
@@ -45,6 +51,13 @@ extension DeviceMotionUpdate {
   /// the sensors are each written as one stretch, every key with the punctuation around it one
   /// constant run of bytes.
   func writeMembers(into line: inout JSONLine) {
+    Self.writeMembers(motion: motion, sensors: sensors, rateHz: rateHz, into: &line)
+  }
+
+  /// ``writeMembers(into:)`` of an update made of these parts (`rateHz` already rounded), for a
+  /// caller that has the parts and need not copy them into an update and an event first (a
+  /// replay: the copies were a twentieth of a row).
+  static func writeMembers(motion: DeviceMotion, sensors: [String], rateHz: Double?, into line: inout JSONLine) {
     // 21 numbers, and the constant text (under 500 bytes).
     line.stretch(upTo: 21 * JSONLine.numberLength + 512) { writer in
       writer.raw(#""timestamp":"#)

@@ -121,9 +121,18 @@ extension StreamEvent {
     guard case .motion(let update) = event else {
       return line.value(JSONValue(encoding: self))
     }
+    Self.writeMotionJSON(time: time, motion: update.motion, sensors: update.sensors, rateHz: update.rateHz, into: &line)
+  }
+
+  /// The line ``writeJSON(into:)`` writes for `StreamEvent(.motion(DeviceMotionUpdate(motion:
+  /// sensors:rateHz:)), time:)`, from the parts (`rateHz` rounded as
+  /// ``DeviceMotionUpdate/millihertz(_:)`` rounds it), without building the event.
+  package static func writeMotionJSON(
+    time: Timestamp, motion: DeviceMotion, sensors: [String], rateHz: Double?, into line: inout JSONLine
+  ) {
     line.beginObject(upToKey: #"{"event":"motion","time":"#)
     line.value(rfc3339: time)
-    update.writeMembers(into: &line)
+    DeviceMotionUpdate.writeMembers(motion: motion, sensors: sensors, rateHz: rateHz, into: &line)
     line.endObject()
   }
 }

@@ -48,10 +48,13 @@ struct MotionReplay {
       firstTime = start
       let elapsed = motion.timestamp - start
       let rate = delivered > 1 && elapsed > 0 ? Double(delivered - 1) / elapsed : nil
-      let event = StreamEvent(
-        .motion(DeviceMotionUpdate(motion: motion, sensors: sensors, rateHz: rate)), initial: delivered == 1)
-      let written =
-        once && json ? Output.tryWrite(JSONValue(encoding: event).prettyPrinted + "\n") : printer.print(event)
+      let written: Bool
+      if once && json {
+        let update = DeviceMotionUpdate(motion: motion, sensors: sensors, rateHz: rate)
+        written = Output.tryWrite(JSONValue(encoding: StreamEvent(.motion(update), initial: true)).prettyPrinted + "\n")
+      } else {
+        written = printer.printMotion(motion, sensors: sensors, rateHz: rate, initial: delivered == 1)
+      }
       if !written { break }
     }
     _ = printer.flush()
