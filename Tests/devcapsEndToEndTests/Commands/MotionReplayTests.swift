@@ -210,4 +210,50 @@ struct MotionReplayTests {
       }
     }
   }
+
+  @Test("a bad line after output that failed: the problem, then the write failure, exit 74 (the output is lost)")
+  func writeFailureThenBadLine() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("devcaps-replay-\(UUID().uuidString).csv")
+    try "0,0,0,0,0,0,-1\n0.01,0,0,0,0,0,-1\nbad\n".write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let result = try ChildProcess.run(
+      "/bin/bash",
+      ["-c", #"exec "$0" "$@" >/dev/full"#, DevCapsProcess.executable.path, "motion", "--replay", file.path]
+    ).result
+    #expect(result.status == 74, "\(result.stderr)")
+    #expect(result.stderr.contains("line 3: column 1 (timestamp): \"bad\" is not a finite number"))
+    #expect(result.stderr.hasSuffix("devcaps: cannot write to standard output: No space left on device\n"))
+  }
+
+  @Test("samples stamped before the one before them are skipped, and a warning says how many and where")
+  func timestampsBackwards() throws {
+    let text = "0,0,0,0,0,0,-1\n0.01,0,0,0,0,0,-1\n0.005,0,0,0,0,0,-1\n0.02,0,0,0,0,0,-1\n0.015,0,0,0,0,0,-1\n"
+    let result = try replay(text, ["--json"])
+    #expect(result.status == 0)
+    #expect(result.stdout.split(separator: "\n").count == 3)
+    #expect(result.stderr.hasPrefix("devcaps: warning: "))
+    #expect(
+      result.stderr.hasSuffix(".csv: 2 samples skipped, stamped before the sample before them (the first at line 3)\n"),
+      "\(result.stderr)")
+    #expect(try replay("0,0,0,0,0,0,-1\n0.01,0,0,0,0,0,-1\n", ["--json"]).stderr == "")
+  }
+
+  @Test("two recordings joined: the rate counts from the restart, not from the first file's start")
+  func rateAfterRestart() throws {
+    let lines = (0..<2).flatMap { _ in (0..<200).map { "\(Double($0) / 100),0,0,0,0,0,-1" } }
+    let result = try replay(lines.joined(separator: "\n") + "\n", ["--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let last = try #require(result.stdout.split(separator: "\n").last)
+    let object = try #require(JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+    #expect(object["rateHz"] as? Double == 100)
+    #expect(object["restarted"] as? Bool == false)
+  }
+
+  @Test("empty lines are skipped a byte at a time and still counted: an error after 20 MB of them names its line")
+  func emptyLines() throws {
+    let text = String(repeating: "\n", count: 20_000_000) + "0,0,0,0,0,0,-1\nbad\n"
+    let result = try replay(text, ["--json"])
+    #expect(result.status == 65)
+    #expect(result.stderr.contains("line 20000002: column 1 (timestamp)"), "\(result.stderr)")
+  }
 }

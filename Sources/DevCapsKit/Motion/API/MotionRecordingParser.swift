@@ -14,8 +14,8 @@ struct MotionRecordingParser {
   private(set) var line = 1
   /// Samples returned so far.
   private(set) var sampleCount = 0
-  /// The last line that held anything, for the "no samples" error.
-  private var lastLineWithBytes = 0
+  /// The last line that held anything, for the "no samples" error; after a sample, its line.
+  private(set) var lastLineWithBytes = 0
   private var byteOrderMarkMatched = 0
   private var atFileStart = true
   private var inComment = false
@@ -50,8 +50,14 @@ struct MotionRecordingParser {
         guard position < end else { return nil }
         inComment = false
       }
-      if column == 0 && !lineStarted && field.isEmpty && !headerAllowed, let sample = plainLine(bytes, &position) {
-        return sample
+      if column == 0 && !lineStarted && field.isEmpty {
+        // Empty lines, a byte each: a file of newlines is read at the speed of its bytes.
+        while position < end && bytes[position] == newline {
+          position += 1
+          line += 1
+        }
+        guard position < end else { return nil }
+        if !headerAllowed, let sample = plainLine(bytes, &position) { return sample }
       }
       let index = Self.delimiter(in: bytes, from: position)
       let span = UnsafeRawBufferPointer(rebasing: bytes[position..<index])

@@ -39,6 +39,9 @@ public final class MotionRecordingReader {
     buffer.deallocate()
   }
 
+  /// The line of the sample ``next()`` returned last (1-based).
+  public var lineOfLastSample: Int { parser.lastLineWithBytes }
+
   /// The next sample, nil at the end of the file.
   public func next() throws(MotionRecordingReadError) -> MotionInput? {
     while !ended {

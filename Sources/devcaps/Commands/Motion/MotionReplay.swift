@@ -17,7 +17,9 @@ struct MotionReplay {
   /// any message on stderr, so the lines before an error come before it). Exit 66
   /// when the file cannot be read, 65 at the first line that is not a sample (the samples
   /// before it printed) or when the frame needs a magnetometer the first sample lacks, 74 when
-  /// stdout cannot be written.
+  /// stdout cannot be written (also when a bad line follows: the output is lost either way).
+  /// Samples stamped before the one before them are skipped, as the estimator skips them live,
+  /// and a warning says how many and where the first was.
   func run() throws {
     let reader: MotionRecordingReader
     do {
@@ -31,23 +33,28 @@ struct MotionReplay {
     let printer = StreamPrinter(json: json, batched: true)
     let limit = once ? 1 : count.map { $0 + 1 } ?? Int.max
     var delivered = 0
-    var firstTime: Double?
+    // The rate counts from the first sample, or from the last restart (a recording joined on).
+    var rateStart: (time: Double, delivered: Int)?
     var read = 0
+    var skipped = Skipped()
     let sensors = [path]
-    while delivered < limit, let input = try next(reader, printer) {
+    while delivered < limit, let input = try next(reader, printer, skipped) {
       read += 1
       if read == 1 && referenceFrame.usesMagnetometer && input.magneticField == nil {
-        _ = printer.flush()
-        Output.error(
-          "\(path): \(referenceFrame.rawValue) needs the magnetometer columns (8 to 10), and the first sample has none")
-        throw ExitCode.dataError
+        try fail(
+          "\(path): \(referenceFrame.rawValue) needs the magnetometer columns (8 to 10), and the first sample has none",
+          printer, skipped)
       }
-      guard let motion = estimator.update(input) else { continue }
+      guard let motion = estimator.update(input) else {
+        skipped.count += 1
+        if skipped.count == 1 { skipped.firstLine = reader.lineOfLastSample }
+        continue
+      }
       delivered += 1
-      let start = firstTime ?? motion.timestamp
-      firstTime = start
-      let elapsed = motion.timestamp - start
-      let rate = delivered > 1 && elapsed > 0 ? Double(delivered - 1) / elapsed : nil
+      if rateStart == nil || motion.restarted { rateStart = (motion.timestamp, delivered) }
+      let counted = delivered - rateStart!.delivered
+      let elapsed = motion.timestamp - rateStart!.time
+      let rate = counted > 0 && elapsed > 0 ? Double(counted) / elapsed : nil
       let written: Bool
       if once && json {
         let update = DeviceMotionUpdate(motion: motion, sensors: sensors, rateHz: rate)
@@ -58,22 +65,45 @@ struct MotionReplay {
       if !written { break }
     }
     _ = printer.flush()
+    skipped.warn(path)
     try StreamRunner.exit(.finished)
   }
 
-  private func next(_ reader: MotionRecordingReader, _ printer: StreamPrinter) throws -> MotionInput? {
+  /// Samples the estimator skipped: stamped before the one before them.
+  struct Skipped {
+    var count = 0
+    var firstLine = 0
+
+    func warn(_ path: String) {
+      guard count > 0 else { return }
+      Output.error(
+        "warning: \(path): \(count) sample\(count == 1 ? "" : "s") skipped, stamped before the sample before "
+          + "\(count == 1 ? "it" : "them") (the first at line \(firstLine))")
+    }
+  }
+
+  private func next(_ reader: MotionRecordingReader, _ printer: StreamPrinter, _ skipped: Skipped) throws
+    -> MotionInput?
+  {
     do {
       return try reader.next()
     } catch {
-      _ = printer.flush()
       switch error {
-      case .data(let problem):
-        Output.error("\(path): \(problem)")
-        throw ExitCode.dataError
+      case .data(let problem): try fail("\(path): \(problem)", printer, skipped)
       case .read(let line, let failure):
-        Output.error("cannot read \(path) at line \(line): \(failure)")
-        throw ExitCode.noInput
+        try fail("cannot read \(path) at line \(line): \(failure)", printer, skipped, .noInput)
       }
     }
+  }
+
+  /// The lines before it written, the message, then 74 if stdout failed meanwhile, else `code`.
+  private func fail(
+    _ message: String, _ printer: StreamPrinter, _ skipped: Skipped, _ code: ExitCode = .dataError
+  ) throws -> Never {
+    _ = printer.flush()
+    skipped.warn(path)
+    Output.error(message)
+    if let failure = Output.writeFailure { Output.failAndExit(failure) }
+    throw code
   }
 }
