@@ -26,7 +26,9 @@ struct SnapshotRedaction {
   /// The kinds of identifiers a snapshot leaves out, as `--keep-identifiers` tells it keeps them.
   static let kinds = [
     "MAC addresses and the interface names made from them", "serial numbers and unique ids",
-    "UUIDs and asset tags", "the machine-id", "the hostname", "user names in paths",
+    "world-wide names (disks' WWIDs, EUI-64s, NGUIDs, NQNs and SCSI identification pages)",
+    "network ports' and switches' physical ids", "UUIDs and asset tags", "the machine-id", "the hostname",
+    "user names in paths",
   ]
 
   static let hostname = "redacted-hostname"
@@ -67,10 +69,10 @@ struct SnapshotRedaction {
     }
   }
 
-  /// The bytes of a device attribute file named `name` (`address`, `serial`, `edid`, …).
+  /// The bytes of a device attribute file named `name` (`address`, `serial`, `edid`, `wwid`, …).
   func attribute(_ name: String, _ bytes: [UInt8]) -> [UInt8] {
     if keepsIdentifiers { return bytes }
-    if !Self.isIdentifyingAttribute(name) { return withoutAddresses(bytes) }
+    if !Self.isIdentifyingAttribute(name) && !Self.isIdentifierShaped(bytes) { return withoutAddresses(bytes) }
     if name == "edid" { return Self.edidWithoutSerial(bytes) }
     if name == "address" || name == "perm_address" {
       // A MAC's shape kept (its length and separators), its digits zeroed.
@@ -81,24 +83,29 @@ struct SnapshotRedaction {
     if bytes.allSatisfy({ $0 == 0x0A || $0 == 0x20 || $0 == 0 }) { return bytes }
     let zeroed = withoutAddresses(bytes)
     if zeroed != bytes { return zeroed }
+    if let hexadecimal = Self.zeroedIdentifier(bytes) { return hexadecimal }
     // The line's end kept as it was (a testbed's attribute files have none).
     let end = bytes.last == 0x0A ? "\n" : ""
     if name.hasSuffix("uuid") { return Array(("00000000-0000-0000-0000-000000000000" + end).utf8) }
-    return Array((Self.serial + end).utf8)
+    return Array((Self.designator(bytes) + Self.serial + end).utf8)
   }
 
   /// The value of a udev property.
   func property(_ name: String, _ value: String) -> String {
     if keepsIdentifiers { return value }
     let identifying =
-      name.contains("SERIAL") || name.contains("WWN") || name.hasSuffix("UUID") || name == "UNIQ"
-      || name.hasSuffix("_UNIQ")
+      name.contains("SERIAL") || name.contains("WWN") || name.contains("WWID") || name.hasSuffix("UUID")
+      || name == "UNIQ" || name.hasSuffix("_UNIQ") || Self.isIdentifierShaped(Array(value.utf8))
     // An empty one (`UNIQ=""`, as udev quotes input properties) identifies nothing.
     let zeroed = withoutAddresses(Self.withoutUserNames(value))
     if identifying && zeroed == value && !value.allSatisfy({ $0 == "\"" || $0 == " " }) {
+      if let hexadecimal = Self.zeroedIdentifier(Array(value.utf8)) {
+        return String(decoding: hexadecimal, as: UTF8.self)
+      }
       // The input core quotes its values (`UNIQ="4c3b2a19"`): the placeholder is quoted the same.
       let quoted = value.count > 1 && value.hasPrefix("\"") && value.hasSuffix("\"")
-      return quoted ? "\"" + Self.serial + "\"" : Self.serial
+      let placeholder = Self.designator(Array(value.utf8)) + Self.serial
+      return quoted ? "\"" + placeholder + "\"" : placeholder
     }
     return zeroed
   }
@@ -143,10 +150,79 @@ struct SnapshotRedaction {
     return report
   }
 
+  /// Whether an attribute's name says it identifies: a word of it names an identifier (serial,
+  /// uniq, unique, uuid, guid, nguid, eui, wwid, wwn, asset: DMI's `product_serial`, USB's
+  /// `serial`, NVMe's `wwid`, `eui`, `nguid`, `uuid`, InfiniBand's `node_guid`, Thunderbolt's
+  /// `unique_id`), a physical port's or switch's id (the kernel's `phys_port_id`,
+  /// `phys_switch_id`: a NIC's serial or base MAC), an NVMe qualified name (`subsysnqn`), the
+  /// SCSI identification pages (`vpd_pg80`, the unit serial number; `vpd_pg83`, the device's
+  /// names), or it is a MAC (`address`) or an EDID.
   static func isIdentifyingAttribute(_ name: String) -> Bool {
-    name == "address" || name == "perm_address" || name == "edid" || name == "serial" || name == "serial-number"
-      || name == "serial_number" || name.hasSuffix("_serial") || name.hasSuffix("_uuid") || name == "uuid"
-      || name.hasSuffix("asset_tag") || name == "uniq"
+    if name == "address" || name == "perm_address" || name == "edid" || name == "vpd_pg80" || name == "vpd_pg83"
+      || name.hasSuffix("nqn")
+    {
+      return true
+    }
+    let words = name.split(whereSeparator: { $0 == "_" || $0 == "-" })
+    return words.contains(where: { identifyingWords.contains(String($0)) })
+      || (words.first == "phys" && words.last == "id")
+  }
+
+  private static let identifyingWords: Set = [
+    "serial", "uniq", "unique", "uuid", "guid", "nguid", "eui", "wwid", "wwn", "asset",
+  ]
+
+  /// Whether a value is shaped as an identifier, whatever holds it: a world-wide name with its
+  /// designator (`naa.`, `eui.`, `t10.`, `nvme.`, `uuid.`, `nqn.`: SCSI's and NVMe's `wwid`), a
+  /// UUID, or eight or more pairs of hexadecimal digits apart by spaces (an EUI-64 as NVMe's `eui`
+  /// prints it). A bare run of digits is not taken: input devices' capability bitmaps have
+  /// that shape.
+  static func isIdentifierShaped(_ bytes: [UInt8]) -> Bool {
+    let value = trimmed(bytes)
+    if !designator(value).isEmpty { return value.count > designator(value).utf8.count + 4 }
+    if value.count == 36 {
+      return value.indices.allSatisfy { index in
+        [8, 13, 18, 23].contains(index) ? value[index] == UInt8(ascii: "-") : isHexDigit(value[index])
+      }
+    }
+    guard value.count >= 23, value.count % 3 == 2 else { return false }
+    return value.indices.allSatisfy { index in
+      index % 3 == 2 ? value[index] == UInt8(ascii: " ") : isHexDigit(value[index])
+    }
+  }
+
+  /// The world-wide-name designator a value starts with (`eui.`), or "".
+  private static func designator(_ bytes: [UInt8]) -> String {
+    let value = trimmed(bytes)
+    guard let dot = value.prefix(5).firstIndex(of: UInt8(ascii: ".")) else { return "" }
+    let prefix = String(decoding: value[...dot], as: UTF8.self)
+    return designators.contains(prefix.lowercased()) ? prefix : ""
+  }
+
+  private static let designators: Set = ["naa.", "eui.", "t10.", "nvme.", "uuid.", "nqn."]
+
+  /// An identifier of sixteen or more hexadecimal digits (64 bits and up: an EUI-64, an NGUID,
+  /// a UUID, an NVMe wwid) with its digits zeroed and its shape (designator, separators, line
+  /// end) kept; nil for anything else, which a placeholder word replaces.
+  private static func zeroedIdentifier(_ bytes: [UInt8]) -> [UInt8]? {
+    let leading = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0 }) ?? bytes.count
+    let start = leading + designator(bytes).utf8.count
+    guard start < bytes.count else { return nil }
+    let rest = bytes[start...]
+    let separators: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "."), 0x0A]
+    guard rest.allSatisfy({ isHexDigit($0) || separators.contains($0) }), rest.filter(isHexDigit).count >= 16 else {
+      return nil
+    }
+    return Array(bytes[..<start]) + rest.map { isHexDigit($0) ? UInt8(ascii: "0") : $0 }
+  }
+
+  /// The bytes without the spaces, line feeds and NULs around them.
+  private static func trimmed(_ bytes: [UInt8]) -> [UInt8] {
+    let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0 }
+    guard let first = bytes.firstIndex(where: { !blank($0) }), let last = bytes.lastIndex(where: { !blank($0) }) else {
+      return []
+    }
+    return Array(bytes[first...last])
   }
 
   func withoutAddresses(_ text: String) -> String {

@@ -28,8 +28,11 @@ struct SnapshotCommand: ParsableCommand {
       shaped as a MAC address (Ethernet, Wi-Fi, Bluetooth: an input device's phys and uniq \
       included) and interface names made from one (enx00e04c68aa55), zeroed; serial numbers \
       and unique ids (DMI, USB, batteries' serial_number, input devices' uniq, device tree, the \
-      serial inside an EDID), UUIDs and asset tags; the machine-id; the hostname; and user \
-      names in /home, /media and /run/media paths. --keep-identifiers copies them as read, \
+      serial inside an EDID), disks' world-wide names (wwid, eui, nguid, subsysnqn, the SCSI \
+      identification pages vpd_pg80 and vpd_pg83) and network ports' phys_port_id and \
+      phys_switch_id, and any value shaped as a world-wide name (naa., eui., t10., nvme.), a \
+      UUID or an EUI-64, zeroed where it is hexadecimal; UUIDs and asset tags; the \
+      machine-id; the hostname; and user names in /home, /media and /run/media paths. --keep-identifiers copies them as read, \
       writes the files holding them 0600, and says on standard error which kinds the bundle \
       keeps.
 
@@ -55,7 +58,7 @@ struct SnapshotCommand: ParsableCommand {
 
   @Flag(
     help:
-      "Copy MAC addresses (and names made from them), serial numbers, UUIDs, the machine-id, the hostname and user names as they are (files 0600)."
+      "Copy MAC addresses (and names made from them), serial numbers, world-wide names, port ids, UUIDs, the machine-id, the hostname and user names as they are (files 0600)."
   )
   var keepIdentifiers = false
 

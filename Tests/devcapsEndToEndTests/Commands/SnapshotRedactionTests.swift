@@ -15,7 +15,9 @@ struct SnapshotRedactionTests {
     pattern: "(?<![0-9A-Za-z_])(?:en|wl|ww|ib|sl)x[0-9a-f]{12}(?![0-9A-Za-z_])")
   /// Attribute files and udev properties whose value is a serial number or unique id.
   static let serialAttribute = try! NSRegularExpression(
-    pattern: "^(?:serial|serial_number|serial-number|uniq|uuid|.*_serial|.*_uuid|.*asset_tag)$")
+    pattern:
+      "^(?:serial|serial_number|serial-number|uniq|uuid|.*_serial|.*_uuid|.*asset_tag|wwid|eui|nguid|.*nqn|phys_port_id|phys_switch_id|vpd_pg8[03])$"
+  )
   static let serialProperty = try! NSRegularExpression(pattern: "SERIAL|UNIQ|UUID|WWN")
 
   static func matches(_ pattern: NSRegularExpression, in text: String) -> Set<String> {
@@ -53,9 +55,11 @@ struct SnapshotRedactionTests {
   /// What identifies a device in a fixture machine: MAC-shaped values and names made from them
   /// anywhere, the values of serial attributes (`A:` lines and files named so under root/) and
   /// serial properties (`E:` lines).
-  static func identifiers(of machine: FixtureMachine) -> Set<String> {
+  static func identifiers(of machine: FixtureMachine) -> Set<String> { identifiers(in: files(in: machine.url)) }
+
+  static func identifiers(in files: [(path: String, text: String)]) -> Set<String> {
     var found: Set<String> = []
-    for (path, text) in files(in: machine.url) {
+    for (path, text) in files {
       for value in matches(macShape, in: text).union(matches(macName, in: text)).union(matches(macName, in: path)) {
         if value.contains(where: { $0 != "0" && $0 != ":" && $0.isHexDigit }) && !value.hasSuffix("x000000000000") {
           found.insert(value)
@@ -143,12 +147,59 @@ struct SnapshotRedactionTests {
     let taken = try DevCapsProcess.run(
       ["snapshot", "--keep-identifiers", bundle.path], environment: testbed.environment)
     #expect(taken.status == 0)
-    #expect(
-      taken.stderr.hasSuffix(
-        "devcaps: note: \(bundle.path) keeps identifiers: MAC addresses and the interface names made from them, "
-          + "serial numbers and unique ids, UUIDs and asset tags, the machine-id, the hostname, user names in paths; "
-          + "its files that hold them are 0600; share it only with people you would tell them to\n"), "\(taken.stderr)")
+    let kinds: String =
+      "MAC addresses and the interface names made from them, serial numbers and unique ids, "
+      + "world-wide names (disks' WWIDs, EUI-64s, NGUIDs, NQNs and SCSI identification pages), "
+      + "network ports' and switches' physical ids, UUIDs and asset tags, the machine-id, the hostname, "
+      + "user names in paths"
+    let note: String =
+      "devcaps: note: \(bundle.path) keeps identifiers: \(kinds); "
+      + "its files that hold them are 0600; share it only with people you would tell them to\n"
+    #expect(taken.stderr.hasSuffix(note), "\(taken.stderr)")
     let record = try String(contentsOf: bundle.appendingPathComponent("devices.umockdev"), encoding: .utf8)
     #expect(record.contains("E: INTERFACE=enx00e04c68aa55\n") && record.contains("A: serial_number= 11863\n"))
+  }
+
+  static let passthrough = FixtureMachine.directory.deletingLastPathComponent()
+    .appendingPathComponent("devices/passthrough-nic-and-nvme.umockdev")
+
+  @Test(
+    "a passed-through NIC's phys_port_id and phys_switch_id and an NVMe disk's serial, wwid, EUI, NGUID and NQN do not survive"
+  )
+  func portAndDiskIdentifiers() throws {
+    let devices = try String(contentsOf: Self.passthrough, encoding: .utf8)
+    let identifiers = Self.identifiers(in: [("/devices.umockdev", devices)])
+    for expected in [
+      "803c5afeffe197bc", "eui.36344630521234560025384500000001", "36344630-5212-3456-0025-384500000001",
+      "00 25 38 45 12 34 56 78", "S64FNE0R123456", "bc:97:e1:5a:3c:80",
+    ] {
+      #expect(identifiers.contains(expected), "the fixture lost \(expected): \(identifiers.sorted())")
+    }
+    let testbed = try FixtureMachine(name: "qemu-vm").load()
+    try testbed.addDevices(devices)
+    for keeping in [false, true] {
+      let bundle = try SnapshotCommandTests.emptyDirectory().appendingPathComponent("snapshot")
+      defer { try? FileManager.default.removeItem(at: bundle.deletingLastPathComponent()) }
+      let taken = try DevCapsProcess.run(
+        ["snapshot", bundle.path] + (keeping ? ["--keep-identifiers"] : []), environment: testbed.environment)
+      #expect(taken.status == 0, "\(taken.stderr)")
+      let record = try String(contentsOf: bundle.appendingPathComponent("devices.umockdev"), encoding: .utf8)
+      #expect(record.contains("P: /devices/pci0000:00/0000:00:05.0/net/enp0s5np0\n"), "the NIC is recorded")
+      if keeping {
+        #expect(
+          record.contains("A: phys_port_id=803c5afeffe197bc\n")
+            && record.contains("A: phys_switch_id=803c5afeffe197bc\n"))
+        #expect(taken.stderr.contains("network ports' and switches' physical ids"), "\(taken.stderr)")
+        continue
+      }
+      #expect(
+        record.contains("A: phys_port_id=0000000000000000\n") && record.contains("A: phys_switch_id=0000000000000000\n")
+      )
+      for (path, text) in Self.files(in: bundle) {
+        for identifier in identifiers {
+          #expect(!text.lowercased().contains(identifier.lowercased()), "\(identifier) survives in \(path)")
+        }
+      }
+    }
   }
 }
