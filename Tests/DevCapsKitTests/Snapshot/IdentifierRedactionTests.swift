@@ -16,8 +16,10 @@ struct IdentifierRedactionTests {
       ("phys_port_id", "00000af7ffe41c2a\n", "0000000000000000\n"),
       ("phys_switch_id", "7cfe90f3e640\n", "redacted\n"),
       ("wwid", "eui.0025388b71b1a2c4\n", "eui.0000000000000000\n"),
-      ("wwid", "nvme.144d-533346324e583041313233343536-53414d53554e47-00000001\n",
-       "nvme.0000-0000000000000000000000000000-00000000000000-00000000\n"),
+      (
+        "wwid", "nvme.144d-533346324e583041313233343536-53414d53554e47-00000001\n",
+        "nvme.0000-0000000000000000000000000000-00000000000000-00000000\n"
+      ),
       ("wwid", "naa.5000c500a1b2c3d4\n", "naa.0000000000000000\n"),
       ("wwid", "t10.ATA     Samsung SSD 860 EVO 500GB               S3Z1NB0K123456X\n", "t10.redacted\n"),
       ("eui", "00 25 38 8b 71 b1 a2 c4\n", "00 00 00 00 00 00 00 00\n"),
@@ -37,7 +39,9 @@ struct IdentifierRedactionTests {
   @Test("a value shaped as a world-wide name, a UUID or an EUI-64 is replaced whatever holds it; others stay")
   func byShape() {
     #expect(redaction.attribute("naming_id", Array("eui.0025388b71b1a2c4".utf8)) == Array("eui.0000000000000000".utf8))
-    #expect(redaction.property("ID_PATH_TAG", "3b8d1c22-7f4a-4c1e-9d2b-5a6e7f8091a2") == "00000000-0000-0000-0000-000000000000")
+    #expect(
+      redaction.property("ID_PATH_TAG", "3b8d1c22-7f4a-4c1e-9d2b-5a6e7f8091a2")
+        == "00000000-0000-0000-0000-000000000000")
     #expect(redaction.property("ID_WWID", "t10.ATA Samsung S3Z1NB0K123456X") == "t10.redacted")
     // Input capability bitmaps, a sound card's id and a model name are not identifiers.
     for (name, value) in [
