@@ -42,7 +42,8 @@ struct SnapshotCommand: ParsableCommand {
       point DBUS_SYSTEM_BUS_ADDRESS elsewhere, or that machine's upowerd answers for power.
 
       Exit status: 0 written, 64 DIR is not empty, not yours, a symbolic link or a path \
-      through one, or a usage error, 73 DIR or a file in it cannot be created or written.
+      through one, or a usage error, 73 DIR or a file in it cannot be created or written, 74 \
+      the --keep-identifiers note cannot be written to standard error (the bundle stays).
 
       Examples:
         devcaps snapshot ~/x1-bug
@@ -71,10 +72,15 @@ struct SnapshotCommand: ParsableCommand {
       throw error.isUsageError ? ExitCode.usage : ExitCode.cannotCreate
     }
     Output.warn(report.warnings)
-    if keepIdentifiers {
-      Output.error(
+    guard keepIdentifiers else { return }
+    // The bundle stays: it is complete and what was asked for. Only the note is lost, and a run
+    // whose note nobody saw is not a success.
+    do {
+      try Output.tell(
         "note: \(directory) keeps identifiers: \(MachineSnapshot.identifierKinds.joined(separator: ", ")); "
           + "its files that hold them are 0600; share it only with people you would tell them to")
+    } catch {
+      throw ExitCode.ioError
     }
   }
 }

@@ -202,4 +202,26 @@ struct SnapshotRedactionTests {
       }
     }
   }
+
+  @Test("--keep-identifiers with standard error on a full disk: exit 74, and the bundle stays whole")
+  func keepIdentifiersNoteLost() throws {
+    let testbed = try FixtureMachine(name: "thinkpad-laptop").load()
+    let bundle = try SnapshotCommandTests.emptyDirectory().appendingPathComponent("snapshot")
+    defer { try? FileManager.default.removeItem(at: bundle.deletingLastPathComponent()) }
+    let taken = try ChildProcess.run(
+      "/bin/sh",
+      [
+        "-c", "exec \"$0\" \"$@\" 2>/dev/full", DevCapsProcess.executable.path, "snapshot", "--keep-identifiers",
+        bundle.path,
+      ],
+      environment: DevCapsProcess.environment(testbed.environment)
+    ).result
+    #expect(taken.status == 74, "the note that the bundle keeps identifiers was lost, so the run is not a success")
+    // The bundle is what was asked for, complete; only the note is lost.
+    let record = try String(contentsOf: bundle.appendingPathComponent("devices.umockdev"), encoding: .utf8)
+    #expect(record.contains("E: INTERFACE=enx00e04c68aa55\n"))
+    let report = try FileManager.default.attributesOfItem(
+      atPath: bundle.appendingPathComponent("devcaps-report.json").path)
+    #expect((report[.posixPermissions] as? Int) == 0o600)
+  }
 }

@@ -35,13 +35,15 @@ struct FileSizeLimitTests {
     let directory = try Self.directory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let testbed = try FixtureMachine(name: "thinkpad-laptop").load()
-    let listed = try Self.limited(["list", "--json"], stdout: "list.json", in: directory, environment: testbed.environment)
+    let listed = try Self.limited(
+      ["list", "--json"], stdout: "list.json", in: directory, environment: testbed.environment)
     #expect(listed.status == 74, "\(listed.stderr)")
     #expect(listed.stderr == "devcaps: cannot write to standard output: File too large\n", "\(listed.stderr)")
     let recording = directory.appendingPathComponent("turning.csv")
     try MotionReplayTests.turningRecording().write(to: recording, atomically: true, encoding: .utf8)
     // The recording was written by this process, without the limit; the replay's output is past it.
-    let replayed = try Self.limited(["motion", "--replay", recording.path, "--json"], stdout: "motion.ndjson", in: directory)
+    let replayed = try Self.limited(
+      ["motion", "--replay", recording.path, "--json"], stdout: "motion.ndjson", in: directory)
     #expect(replayed.status == 74, "\(replayed.stderr)")
     #expect(replayed.stderr.hasSuffix("cannot write to standard output: File too large\n"), "\(replayed.stderr)")
   }
@@ -54,7 +56,8 @@ struct FileSizeLimitTests {
     let exported = try Self.limited(
       ["export", "prometheus", "-o", "metrics.prom"], in: directory, environment: testbed.environment)
     #expect(exported.status == 73, "\(exported.stderr)")
-    #expect(exported.stderr.contains("metrics.prom") && exported.stderr.contains("File too large"), "\(exported.stderr)")
+    #expect(
+      exported.stderr.contains("metrics.prom") && exported.stderr.contains("File too large"), "\(exported.stderr)")
     #expect(Self.names(in: directory).isEmpty, "\(Self.names(in: directory))")
   }
 
