@@ -86,7 +86,9 @@ struct ReplacedAttributesTests {
           (try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8)) == "devcaps-attrs\n"
         }
         let links = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        let targets = links.map { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) ?? "" }
+        let targets = links.map {
+          (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) ?? ""
+        }
         return (
           threads.count, targets.filter { $0 == "anon_inode:inotify" }.count,
           targets.filter { $0 == "anon_inode:[eventfd]" }.count

@@ -19,12 +19,61 @@ struct SnapshotRedactionTests {
       "^(?:serial|serial_number|serial-number|uniq|uuid|.*_serial|.*_uuid|.*asset_tag|wwid|eui|nguid|.*nqn|phys_port_id|phys_switch_id|vpd_pg8[03])$"
   )
   static let serialProperty = try! NSRegularExpression(pattern: "SERIAL|UNIQ|UUID|WWN")
+  /// A UUID, not running on into a word.
+  static let uuidShape = try! NSRegularExpression(
+    pattern:
+      "(?<![0-9A-Za-z])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Za-z])")
+  /// What names a device, a user or a server by where it stands: a FAT or exFAT volume serial
+  /// naming a media directory, the serial at the end of a udev by-id link's name (before the
+  /// suffix udev adds), a world-wide name in one, the values of the mount options that name a
+  /// server, user, domain or address, a Raspberry Pi's board serial in /proc/cpuinfo.
+  static let placedIdentifiers = [
+    "/(?:run/)?media/[^/\\s]+/([0-9A-Fa-f]{4}-[0-9A-Fa-f]{4})(?![0-9A-Za-z])",
+    "by-id/[a-z0-9]+-[^\\s/\"]*_([^_\\s/\"]*[0-9][^_\\s/\"]*?)(?:-part[0-9]+|-if[0-9]+|-video-index[0-9]+|-event-[a-z]+|-[0-9]+:[0-9]+)*(?=[\\s\"/]|$)",
+    "wwn-0x([0-9A-Fa-f]+)", "(?:^|,)(?:addr|clientaddr|mountaddr|username|domain|unc)=([^,\\s]+)",
+    "(?m)^Serial\\s*:\\s*([0-9A-Fa-f]+)$",
+  ].map { try! NSRegularExpression(pattern: $0) }
+  /// A user's directory below /home or a removable-media directory: the name must be `user`.
+  static let userDirectory = try! NSRegularExpression(
+    pattern: "(?<![0-9A-Za-z_.])/(?:home|run/media|media)/([^/\\s\"]+)")
 
   static func matches(_ pattern: NSRegularExpression, in text: String) -> Set<String> {
     Set(
       pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
         Range($0.range, in: text).map { String(text[$0]) }
       })
+  }
+
+  /// The first group of each match.
+  static func captures(_ pattern: NSRegularExpression, in text: String) -> Set<String> {
+    Set(
+      pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+        Range($0.range(at: 1), in: text).map { String(text[$0]) }
+      })
+  }
+
+  /// A placeholder a snapshot numbers (`00000000-0000-0000-0000-000000000001`): zeros but its end.
+  static func isNumberedPlaceholder(_ value: String) -> Bool {
+    value.filter(\.isHexDigit).dropLast(4).allSatisfy { $0 == "0" }
+  }
+
+  /// The server, share or export, and user of each network mount in a mountinfo's text
+  /// (`//HOST/SHARE`, `HOST:/PATH`, `[IPV6]:/PATH`, `USER@HOST:/PATH`).
+  static func networkMountNames(in text: String) -> Set<String> {
+    var found: Set<String> = []
+    for line in text.split(separator: "\n") {
+      let fields = line.split(separator: " ")
+      guard let dash = fields.firstIndex(of: "-"), dash + 2 < fields.count else { continue }
+      let source = String(fields[dash + 2])
+      if source.hasPrefix("//") {
+        found.formUnion(source.split(separator: "/").map(String.init))
+      } else if !source.hasPrefix("/"), let colon = source.range(of: ":/") ?? source.range(of: "]:") {
+        let remote = source[..<colon.lowerBound]
+        found.formUnion(remote.split(whereSeparator: { "@[]".contains($0) }).map(String.init))
+        found.insert(String(source[colon.upperBound...]))
+      }
+    }
+    return found
   }
 
   static func whole(_ pattern: NSRegularExpression, _ text: String) -> Bool {
@@ -65,6 +114,19 @@ struct SnapshotRedactionTests {
           found.insert(value)
         }
       }
+      for value in matches(uuidShape, in: text + "\n" + path) where !isNumberedPlaceholder(value) {
+        found.insert(value)
+      }
+      for pattern in placedIdentifiers {
+        for value in captures(pattern, in: text) where !isNumberedPlaceholder(value) && value != "redacted" {
+          if let value = identifying(value) { found.insert(value) }
+        }
+      }
+      if path.hasSuffix("mountinfo") {
+        for value in networkMountNames(in: text) where !value.hasPrefix("redacted") {
+          if let value = identifying(value) { found.insert(value) }
+        }
+      }
       let name = (path as NSString).lastPathComponent
       if path.hasPrefix("/root/"), whole(serialAttribute, name), let value = identifying(text) { found.insert(value) }
       for line in text.split(separator: "\n") {
@@ -101,6 +163,12 @@ struct SnapshotRedactionTests {
       }
       for value in Self.matches(Self.macShape, in: text) {
         #expect(value.allSatisfy { $0 == "0" || $0 == ":" }, "\(machine): the MAC \(value) survives in \(path)")
+      }
+      for value in Self.matches(Self.uuidShape, in: text + "\n" + path) {
+        #expect(Self.isNumberedPlaceholder(value), "\(machine): the UUID \(value) survives in \(path)")
+      }
+      for name in Self.captures(Self.userDirectory, in: text + "\n" + path) {
+        #expect(name == "user", "\(machine): the user name \(name) survives in \(path)")
       }
     }
   }
@@ -150,8 +218,9 @@ struct SnapshotRedactionTests {
     let kinds: String =
       "MAC addresses and the interface names made from them, serial numbers and unique ids, "
       + "world-wide names (disks' WWIDs, EUI-64s, NGUIDs, NQNs and SCSI identification pages), "
-      + "network ports' and switches' physical ids, UUIDs and asset tags, the machine-id, the hostname, "
-      + "user names in paths"
+      + "network ports' and switches' physical ids, UUIDs and asset tags, "
+      + "serials and volume ids in device links and mount paths, network mounts' servers, users and addresses, "
+      + "the machine-id, the hostname, user names in paths"
     let note: String =
       "devcaps: note: \(bundle.path) keeps identifiers: \(kinds); "
       + "its files that hold them are 0600; share it only with people you would tell them to\n"
