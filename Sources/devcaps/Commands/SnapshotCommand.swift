@@ -32,7 +32,10 @@ struct SnapshotCommand: ParsableCommand {
       identification pages vpd_pg80 and vpd_pg83) and network ports' phys_port_id and \
       phys_switch_id, and any value shaped as a world-wide name (naa., eui., t10., nvme.), a \
       UUID or an EUI-64, zeroed where it is hexadecimal; UUIDs and asset tags; the \
-      machine-id; the hostname; and user names in /home, /media and /run/media paths. --keep-identifiers copies them as read, \
+      machine-id; the hostname; user names in /home, /media and /run/media paths; serials and \
+      volume ids in udev's link names and mount paths (by-id, by-uuid, a FAT serial); network \
+      mounts' servers, shares, users and addresses; and each value so replaced wherever else \
+      it appears. --keep-identifiers copies them as read, \
       writes the files holding them 0600, and says on standard error which kinds the bundle \
       keeps.
 

@@ -12,7 +12,10 @@ struct PathRedactionTests {
         "/dev/input/by-id/usb-Wacom_Co._Ltd._Intuos_S_8CH00L1234567-event-mouse",
         "/dev/input/by-id/usb-Wacom_Co._Ltd._Intuos_S_redacted-event-mouse"
       ),
-      ("/dev/serial/by-id/usb-Quectel_EG25-G_867698041234567-if04", "/dev/serial/by-id/usb-Quectel_EG25-G_redacted-if04"),
+      (
+        "/dev/serial/by-id/usb-Quectel_EG25-G_867698041234567-if04",
+        "/dev/serial/by-id/usb-Quectel_EG25-G_redacted-if04"
+      ),
       (
         "/dev/disk/by-id/ata-WDC_WD40EFRX-68N32N0_WD-WCC4N1234567-part1",
         "/dev/disk/by-id/ata-WDC_WD40EFRX-68N32N0_redacted-part1"
@@ -27,8 +30,13 @@ struct PathRedactionTests {
         "/dev/input/by-id/usb-Logitech_USB_Receiver-if02-event-mouse",
         "/dev/input/by-id/usb-Logitech_USB_Receiver-if02-event-mouse"
       ),
-      ("/dev/disk/by-uuid/3F2A-1B2C /dev/disk/by-partuuid/6b8a1c2d-01", "/dev/disk/by-uuid/0000-0000 /dev/disk/by-partuuid/00000000-01"),
-      ("ID_PATH=pci-0000:00:17.0-sas-0x5000c500a1b2c3d4-lun-0", "ID_PATH=pci-0000:00:17.0-sas-0x0000000000000000-lun-0"),
+      (
+        "/dev/disk/by-uuid/3F2A-1B2C /dev/disk/by-partuuid/6b8a1c2d-01",
+        "/dev/disk/by-uuid/0000-0000 /dev/disk/by-partuuid/00000000-01"
+      ),
+      (
+        "ID_PATH=pci-0000:00:17.0-sas-0x5000c500a1b2c3d4-lun-0", "ID_PATH=pci-0000:00:17.0-sas-0x0000000000000000-lun-0"
+      ),
       ("/run/media/ada/3F2A-1B2C", "/run/media/user/0000-0000"),
       ("/var/home/ada/x", "/var/home/user/x"),
     ])
@@ -41,7 +49,9 @@ struct PathRedactionTests {
     let redaction = SnapshotRedaction(keepsIdentifiers: false)
     let first = redaction.path("/dev/mapper/luks-9b1c4e2a-7d3f-4a5b-8c6d-112233445566")
     #expect(first == "/dev/mapper/luks-00000000-0000-0000-0000-000000000000")
-    #expect(redaction.text("vte-spawn-9F8E7D6C-5B4A-4321-8765-0FEDCBA98765.scope") == "vte-spawn-00000000-0000-0000-0000-000000000001.scope")
+    #expect(
+      redaction.text("vte-spawn-9F8E7D6C-5B4A-4321-8765-0FEDCBA98765.scope")
+        == "vte-spawn-00000000-0000-0000-0000-000000000001.scope")
     #expect(redaction.text("luks-9B1C4E2A-7D3F-4A5B-8C6D-112233445566") == "luks-00000000-0000-0000-0000-000000000000")
     // A placeholder met again (a second pass over the same text) stays as it is.
     #expect(redaction.text(first) == first)
@@ -103,7 +113,10 @@ struct PathRedactionTests {
   func keptPermissions() {
     let redaction = SnapshotRedaction(keepsIdentifiers: true)
     #expect(redaction.permissions(forFile: "/proc/cpuinfo", Array("Serial\t\t: 1000000012ab34cd\n".utf8)) == 0o600)
-    #expect(redaction.permissions(forFile: "/proc/self/cgroup", Array("0::/a/vte-spawn-9f8e7d6c-5b4a-4321-8765-0fedcba98765.scope\n".utf8)) == 0o600)
+    #expect(
+      redaction.permissions(
+        forFile: "/proc/self/cgroup", Array("0::/a/vte-spawn-9f8e7d6c-5b4a-4321-8765-0fedcba98765.scope\n".utf8))
+        == 0o600)
     #expect(redaction.permissions(forFile: "/proc/cpuinfo", Array("processor\t: 0\n".utf8)) == nil)
   }
 }
