@@ -119,4 +119,19 @@ struct PathRedactionTests {
         == 0o600)
     #expect(redaction.permissions(forFile: "/proc/cpuinfo", Array("processor\t: 0\n".utf8)) == nil)
   }
+
+  @Test(
+    "malformed mount tables, cpuinfo and names at the text's end are copied as they are, without a crash",
+    arguments: [
+      ("/proc/self/mountinfo", "1 2 3 4 5 6 -\n- - - -\n\n"), ("/etc/fstab", "# a comment\n//x\n"),
+      ("/proc/cpuinfo", "Serial\nSerial:\n Serial : \n"), ("/proc/self/cgroup", "by-id/"),
+      ("/proc/self/cgroup", "by-id/_-video-index0 by-id/a_-part1 by-id/dm-uuid- /3F2A-1B2"),
+    ])
+  func malformed(path: String, text: String) {
+    let redaction = SnapshotRedaction(keepsIdentifiers: false)
+    let redacted = String(decoding: redaction.file(path, Array(text.utf8)), as: UTF8.self)
+    #expect(
+      redacted.split(separator: "\n", omittingEmptySubsequences: false).count
+        == text.split(separator: "\n", omittingEmptySubsequences: false).count)
+  }
 }
