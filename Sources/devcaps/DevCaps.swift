@@ -1,5 +1,11 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 @main
 struct DevCaps: ParsableCommand {
   static let version = "0.1.0"
@@ -43,6 +49,11 @@ struct DevCaps: ParsableCommand {
   /// and any error, help or completion request, goes through ArgumentParser. Its messages are
   /// written through `Output`, so that help on a full disk is exit 74.
   static func main() {
+    // Past RLIMIT_FSIZE (`ulimit -f`) a write sends SIGXFSZ, whose default kills the process
+    // before it can say so or clean up; ignored, the write fails with EFBIG and every writer
+    // (stdout, `export -o`, `snapshot`, `motion --record`) reports it as any other failed write.
+    // One rt_sigaction, here, before any command.
+    signal(SIGXFSZ, SIG_IGN)
     let arguments = Array(CommandLine.arguments.dropFirst())
     do {
       if let invocation = FastPath.parse(arguments) {

@@ -43,11 +43,14 @@ package enum MachineSnapshot {
     let udev = Udev(recorder: recorder)
     // With upowerd the power section never looked at sysfs; the replay, without it, will.
     _ = SysfsPower(context: context, udev: udev).read()
+    // The record and the files first, each written once all of them are: a value replaced by
+    // name in one (a USB serial, a file server) is replaced in the others too.
+    let record = udev.map { UMockdevRecord(udev: $0, redaction: redaction).render(syspaths: recorder.devices) }
     let skipped = try copySources(recorder, root: context.root, into: bundle, redaction: redaction)
     report.warnings += skipped
-    if let udev {
-      let record = UMockdevRecord(udev: udev, redaction: redaction).render(syspaths: recorder.devices)
-      try bundle.writeFile("/" + devicesFile, Array(record.utf8), permissions: keepingIdentifiers ? 0o600 : nil)
+    if let record {
+      try bundle.writeFile(
+        "/" + devicesFile, redaction.withoutKnown(Array(record.utf8)), permissions: keepingIdentifiers ? 0o600 : nil)
     }
     report = redaction.report(report)
     try bundle.writeFile(
@@ -60,12 +63,16 @@ package enum MachineSnapshot {
   private static func copySources(
     _ recorder: SourceRecorder, root: SystemRoot, into bundle: BundleDirectory, redaction: SnapshotRedaction
   ) throws(SnapshotError) -> [Diagnostic] {
-    for (path, result) in recorder.files.sorted(by: { $0.key < $1.key }) {
-      let permissions = redaction.permissions(forFile: path)
+    let files = recorder.files.sorted(by: { $0.key < $1.key })
+    var redacted: [String: [UInt8]] = [:]
+    for case (let path, .success(let bytes)) in files { redacted[path] = redaction.file(path, bytes) }
+    for (path, result) in files {
+      let permissions = redaction.permissions(forFile: path, (try? result.get()) ?? [])
       // The path too: a MAC-derived interface name (/sys/class/net/enx00e04c68aa55/…) identifies.
       let inBundle = redaction.path(path)
       switch result {
-      case .success(let bytes): try bundle.writeFile(inBundle, redaction.file(path, bytes), permissions: permissions)
+      case .success:
+        try bundle.writeFile(inBundle, redaction.withoutKnown(redacted[path] ?? []), permissions: permissions)
       case .failure(.permissionDenied): try bundle.writeFile(inBundle, [], permissions: 0)
       case .failure(.tooLarge(let limit)):
         try bundle.writeFile(inBundle, prefix(of: path, in: root, count: limit + 1), permissions: permissions)

@@ -6,18 +6,26 @@ import Musl
 
 /// What a snapshot leaves out by default, because a bundle attached to a bug report should not
 /// identify the machine or its owner, found by what identifies rather than by a list of files:
-/// anything shaped as a MAC address and the interface names made from one (`enx00e04c68aa55`),
-/// wherever they appear (values, names, paths, the report); serial numbers, unique ids, UUIDs and
-/// asset tags by the attribute or property that holds them (DMI, USB, batteries, input devices'
-/// `uniq`, device tree, the serial inside an EDID); the machine-id, the hostname, and the user
-/// names in home and removable-media paths. Each is replaced by a placeholder of the same shape,
-/// so the bundle still replays. With `keepsIdentifiers` everything is copied as read, and the
-/// files that hold identifiers are written 0600.
+/// anything shaped as a MAC address or a UUID and the interface names made from a MAC
+/// (`enx00e04c68aa55`), wherever they appear (values, names, paths, the report); serial numbers,
+/// unique ids and asset tags by the attribute or property that holds them (DMI, USB, batteries,
+/// input devices' `uniq`, device tree, the serial inside an EDID, /proc/cpuinfo's `Serial`), and
+/// then each such value wherever else it appears; the identifiers in udev's link names and mount
+/// paths (PathRedaction.swift); network mounts' servers, users and addresses
+/// (MountRedaction.swift); the machine-id, the hostname, and the user names in home and
+/// removable-media paths. Each is replaced by a placeholder of the same shape, so the bundle
+/// still replays. With `keepsIdentifiers` everything is copied as read, and the files that hold
+/// identifiers are written 0600.
 struct SnapshotRedaction {
   let keepsIdentifiers: Bool
-  /// The placeholders given to MAC-derived interface names so far: one table per bundle, so two
-  /// adapters stay two and each keeps its placeholder in every file, path and the report.
-  private let macNames = MACNamePlaceholders()
+  /// The placeholders given so far, one table per kind and bundle, so two adapters (disks,
+  /// scopes) stay two and each keeps its placeholder in every file, path and the report.
+  private let macNames = NumberedPlaceholders()
+  private let uuids = NumberedPlaceholders()
+  let volumes = NumberedPlaceholders()
+  let worldWideNames = NumberedPlaceholders()
+  /// The values replaced by name so far, replaced wherever else they appear.
+  let known = KnownIdentifiers()
 
   init(keepsIdentifiers: Bool) {
     self.keepsIdentifiers = keepsIdentifiers
@@ -26,7 +34,10 @@ struct SnapshotRedaction {
   /// The kinds of identifiers a snapshot leaves out, as `--keep-identifiers` tells it keeps them.
   static let kinds = [
     "MAC addresses and the interface names made from them", "serial numbers and unique ids",
-    "UUIDs and asset tags", "the machine-id", "the hostname", "user names in paths",
+    "world-wide names (disks' WWIDs, EUI-64s, NGUIDs, NQNs and SCSI identification pages)",
+    "network ports' and switches' physical ids", "UUIDs and asset tags",
+    "serials and volume ids in device links and mount paths", "network mounts' servers, users and addresses",
+    "the machine-id", "the hostname", "user names in paths",
   ]
 
   static let hostname = "redacted-hostname"
@@ -34,10 +45,24 @@ struct SnapshotRedaction {
   static let user = "user"
 
   /// The bytes to write for a file read at `path` (inside the root).
+  /// Values learnt from a later file are replaced by `withoutKnown` as the file is written.
   func file(_ path: String, _ bytes: [UInt8]) -> [UInt8] {
     if keepsIdentifiers { return bytes }
-    return withoutAddresses(byName(path, bytes))
+    let named = byName(path, bytes)
+    // Paths are found in text only: an EDID or a binary attribute has none.
+    guard !named.contains(0), let text = String(validating: named, as: UTF8.self) else {
+      return withoutAddresses(named)
+    }
+    return Array(anywhere(text).utf8)
   }
+
+  /// The bytes with every value replaced by name so far replaced wherever it is: for what was
+  /// written before all of them were known (the device record, then the copied files).
+  func withoutKnown(_ bytes: [UInt8]) -> [UInt8] { keepsIdentifiers ? bytes : known.apply(bytes) }
+
+  /// Text with whatever is found by shape replaced: MACs, UUIDs, MAC-made names, and the
+  /// identifiers in paths.
+  private func anywhere(_ text: String) -> String { withoutAddresses(withoutPathIdentifiers(text)) }
 
   private func byName(_ path: String, _ bytes: [UInt8]) -> [UInt8] {
     switch path {
@@ -50,7 +75,8 @@ struct SnapshotRedaction {
       }
       return Array(lines.joined(separator: "\n").utf8)
     case "/proc/self/mountinfo", "/proc/mounts", "/etc/fstab", "/etc/mtab":
-      return Array(Self.withoutUserNames(String(decoding: bytes, as: UTF8.self)).utf8)
+      return Array(mountTable(String(decoding: bytes, as: UTF8.self), isMountInfo: path.hasSuffix("mountinfo")).utf8)
+    case "/proc/cpuinfo": return Array(cpuInfo(String(decoding: bytes, as: UTF8.self)).utf8)
     default:
       // A device's uevent holds its properties (POWER_SUPPLY_SERIAL_NUMBER=…), one NAME=value a line.
       if Self.baseName(path) == "uevent" {
@@ -67,10 +93,17 @@ struct SnapshotRedaction {
     }
   }
 
-  /// The bytes of a device attribute file named `name` (`address`, `serial`, `edid`, …).
+  /// The bytes of a device attribute file named `name` (`address`, `serial`, `edid`, `wwid`, …).
   func attribute(_ name: String, _ bytes: [UInt8]) -> [UInt8] {
     if keepsIdentifiers { return bytes }
-    if !Self.isIdentifyingAttribute(name) { return withoutAddresses(bytes) }
+    if !Self.isIdentifyingAttribute(name) && !Self.isIdentifierShaped(bytes) { return withoutAddresses(bytes) }
+    let replaced = byNameAndShape(name, bytes)
+    known.learn(
+      String(decoding: Self.trimmed(bytes), as: UTF8.self), String(decoding: Self.trimmed(replaced), as: UTF8.self))
+    return replaced
+  }
+
+  private func byNameAndShape(_ name: String, _ bytes: [UInt8]) -> [UInt8] {
     if name == "edid" { return Self.edidWithoutSerial(bytes) }
     if name == "address" || name == "perm_address" {
       // A MAC's shape kept (its length and separators), its digits zeroed.
@@ -81,24 +114,33 @@ struct SnapshotRedaction {
     if bytes.allSatisfy({ $0 == 0x0A || $0 == 0x20 || $0 == 0 }) { return bytes }
     let zeroed = withoutAddresses(bytes)
     if zeroed != bytes { return zeroed }
+    if let hexadecimal = Self.zeroedIdentifier(bytes) { return hexadecimal }
     // The line's end kept as it was (a testbed's attribute files have none).
     let end = bytes.last == 0x0A ? "\n" : ""
     if name.hasSuffix("uuid") { return Array(("00000000-0000-0000-0000-000000000000" + end).utf8) }
-    return Array((Self.serial + end).utf8)
+    return Array((Self.designator(bytes) + Self.serial + end).utf8)
   }
 
   /// The value of a udev property.
   func property(_ name: String, _ value: String) -> String {
     if keepsIdentifiers { return value }
     let identifying =
-      name.contains("SERIAL") || name.contains("WWN") || name.hasSuffix("UUID") || name == "UNIQ"
-      || name.hasSuffix("_UNIQ")
+      name.contains("SERIAL") || name.contains("WWN") || name.contains("WWID") || name.hasSuffix("UUID")
+      || name == "UNIQ" || name.hasSuffix("_UNIQ") || Self.isIdentifierShaped(Array(value.utf8))
     // An empty one (`UNIQ=""`, as udev quotes input properties) identifies nothing.
-    let zeroed = withoutAddresses(Self.withoutUserNames(value))
+    let zeroed = anywhere(value)
     if identifying && zeroed == value && !value.allSatisfy({ $0 == "\"" || $0 == " " }) {
-      // The input core quotes its values (`UNIQ="4c3b2a19"`): the placeholder is quoted the same.
       let quoted = value.count > 1 && value.hasPrefix("\"") && value.hasSuffix("\"")
-      return quoted ? "\"" + Self.serial + "\"" : Self.serial
+      let bare = quoted ? String(value.dropFirst().dropLast()) : value
+      if let hexadecimal = Self.zeroedIdentifier(Array(value.utf8)) {
+        let placeholder = String(decoding: hexadecimal, as: UTF8.self)
+        known.learn(bare, placeholder)
+        return placeholder
+      }
+      // The input core quotes its values (`UNIQ="4c3b2a19"`): the placeholder is quoted the same.
+      let placeholder = Self.designator(Array(value.utf8)) + Self.serial
+      known.learn(bare, placeholder)
+      return quoted ? "\"" + placeholder + "\"" : placeholder
     }
     return zeroed
   }
@@ -106,21 +148,26 @@ struct SnapshotRedaction {
   /// A path (a mount point, a source's path inside the root, a syspath, a link's target): user
   /// names in home and media paths, MACs and the interface names made from them replaced.
   func path(_ path: String) -> String {
-    keepsIdentifiers ? path : withoutAddresses(Self.withoutUserNames(path))
+    keepsIdentifiers ? path : String(decoding: known.apply(Array(anywhere(path).utf8)), as: UTF8.self)
   }
 
-  /// Any text written into the bundle whole (the report): MACs and the names made from them zeroed.
-  func text(_ text: String) -> String { keepsIdentifiers ? text : withoutAddresses(text) }
+  /// Any text written into the bundle whole (the report): everything found by shape, and every
+  /// value replaced by name in the sources.
+  func text(_ text: String) -> String { path(text) }
 
-  /// The bits for a file at `path` when identifiers are kept: 0600 for the ones that hold them.
-  func permissions(forFile path: String) -> mode_t? {
+  /// The bits for a file at `path` when identifiers are kept: 0600 for the ones that hold them,
+  /// which are those a default snapshot would change (a mountinfo naming a file server, a
+  /// cgroup path with a UUID, a Raspberry Pi's cpuinfo), and the ones named for an identifier.
+  func permissions(forFile path: String, _ bytes: [UInt8] = []) -> mode_t? {
     guard keepsIdentifiers else { return nil }
     switch path {
     case "/etc/hostname", "/proc/sys/kernel/hostname", "/etc/machine-id", "/var/lib/dbus/machine-id",
       "/proc/self/mountinfo",
       "/etc/machine-info":
       return 0o600
-    default: return Self.isIdentifyingAttribute(Self.baseName(path)) ? 0o600 : nil
+    default:
+      if Self.isIdentifyingAttribute(Self.baseName(path)) { return 0o600 }
+      return SnapshotRedaction(keepsIdentifiers: false).file(path, bytes) != bytes ? 0o600 : nil
     }
   }
 
@@ -135,18 +182,90 @@ struct SnapshotRedaction {
       if display.serialNumber != nil { display.serialNumber = Self.serial }
       return display
     }
+    // The disks' paths as the bundle's; the warnings, which standard error shows the user as
+    // they are, only in the bundle's copy, whose text is redacted whole.
     report.disks = report.disks?.map { disk in
       var disk = disk
-      disk.path = Self.withoutUserNames(disk.path)
+      disk.path = path(disk.path)
+      disk.source = disk.source.map(path)
       return disk
     }
     return report
   }
 
+  /// Whether an attribute's name says it identifies: a word of it names an identifier (serial,
+  /// uniq, unique, uuid, guid, nguid, eui, wwid, wwn, asset: DMI's `product_serial`, USB's
+  /// `serial`, NVMe's `wwid`, `eui`, `nguid`, `uuid`, InfiniBand's `node_guid`, Thunderbolt's
+  /// `unique_id`), a physical port's or switch's id (the kernel's `phys_port_id`,
+  /// `phys_switch_id`: a NIC's serial or base MAC), an NVMe qualified name (`subsysnqn`), the
+  /// SCSI identification pages (`vpd_pg80`, the unit serial number; `vpd_pg83`, the device's
+  /// names), or it is a MAC (`address`) or an EDID.
   static func isIdentifyingAttribute(_ name: String) -> Bool {
-    name == "address" || name == "perm_address" || name == "edid" || name == "serial" || name == "serial-number"
-      || name == "serial_number" || name.hasSuffix("_serial") || name.hasSuffix("_uuid") || name == "uuid"
-      || name.hasSuffix("asset_tag") || name == "uniq"
+    if name == "address" || name == "perm_address" || name == "edid" || name == "vpd_pg80" || name == "vpd_pg83"
+      || name.hasSuffix("nqn")
+    {
+      return true
+    }
+    let words = name.split(whereSeparator: { $0 == "_" || $0 == "-" })
+    return words.contains(where: { identifyingWords.contains(String($0)) })
+      || (words.first == "phys" && words.last == "id")
+  }
+
+  private static let identifyingWords: Set = [
+    "serial", "uniq", "unique", "uuid", "guid", "nguid", "eui", "wwid", "wwn", "asset",
+  ]
+
+  /// Whether a value is shaped as an identifier, whatever holds it: a world-wide name with its
+  /// designator (`naa.`, `eui.`, `t10.`, `nvme.`, `uuid.`, `nqn.`: SCSI's and NVMe's `wwid`), a
+  /// UUID, or eight or more pairs of hexadecimal digits apart by spaces (an EUI-64 as NVMe's `eui`
+  /// prints it). A bare run of digits is not taken: input devices' capability bitmaps have
+  /// that shape.
+  static func isIdentifierShaped(_ bytes: [UInt8]) -> Bool {
+    let value = trimmed(bytes)
+    if !designator(value).isEmpty { return value.count > designator(value).utf8.count + 4 }
+    if value.count == 36 {
+      return value.indices.allSatisfy { index in
+        [8, 13, 18, 23].contains(index) ? value[index] == UInt8(ascii: "-") : isHexDigit(value[index])
+      }
+    }
+    guard value.count >= 23, value.count % 3 == 2 else { return false }
+    return value.indices.allSatisfy { index in
+      index % 3 == 2 ? value[index] == UInt8(ascii: " ") : isHexDigit(value[index])
+    }
+  }
+
+  /// The world-wide-name designator a value starts with (`eui.`), or "".
+  private static func designator(_ bytes: [UInt8]) -> String {
+    let value = trimmed(bytes)
+    guard let dot = value.prefix(5).firstIndex(of: UInt8(ascii: ".")) else { return "" }
+    let prefix = String(decoding: value[...dot], as: UTF8.self)
+    return designators.contains(prefix.lowercased()) ? prefix : ""
+  }
+
+  private static let designators: Set = ["naa.", "eui.", "t10.", "nvme.", "uuid.", "nqn."]
+
+  /// An identifier of sixteen or more hexadecimal digits (64 bits and up: an EUI-64, an NGUID,
+  /// a UUID, an NVMe wwid) with its digits zeroed and its shape (designator, separators, line
+  /// end) kept; nil for anything else, which a placeholder word replaces.
+  private static func zeroedIdentifier(_ bytes: [UInt8]) -> [UInt8]? {
+    let leading = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0 }) ?? bytes.count
+    let start = leading + designator(bytes).utf8.count
+    guard start < bytes.count else { return nil }
+    let rest = bytes[start...]
+    let separators: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "."), 0x0A]
+    guard rest.allSatisfy({ isHexDigit($0) || separators.contains($0) }), rest.filter(isHexDigit).count >= 16 else {
+      return nil
+    }
+    return Array(bytes[..<start]) + rest.map { isHexDigit($0) ? UInt8(ascii: "0") : $0 }
+  }
+
+  /// The bytes without the spaces, line feeds and NULs around them.
+  static func trimmed(_ bytes: [UInt8]) -> [UInt8] {
+    let blank: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x0A || $0 == 0 }
+    guard let first = bytes.firstIndex(where: { !blank($0) }), let last = bytes.lastIndex(where: { !blank($0) }) else {
+      return []
+    }
+    return Array(bytes[first...last])
   }
 
   func withoutAddresses(_ text: String) -> String {
@@ -166,6 +285,11 @@ struct SnapshotRedaction {
       if atStart, let end = Self.macEnd(bytes, from: index) {
         for position in index..<end where Self.isHexDigit(bytes[position]) { output[position] = UInt8(ascii: "0") }
         index = end
+      } else if atStart, index + 36 <= bytes.count, Self.isUUID(bytes[index..<(index + 36)]),
+        index + 36 == bytes.count || !Self.isWordByte(bytes[index + 36])
+      {
+        output.replaceSubrange(index..<(index + 36), with: uuids.placeholder(for: bytes[index..<(index + 36)]))
+        index += 36
       } else if atStart, let digits = Self.macNameDigits(bytes, from: index) {
         output.replaceSubrange(digits, with: macNames.placeholder(for: bytes[digits]))
         index = digits.upperBound
@@ -218,25 +342,11 @@ struct SnapshotRedaction {
   /// `/home/ada/x` → `/home/user/x`, and the same below /run/media, /media and /Users, wherever
   /// such a path starts in the text (mountinfo holds several per line).
   static func withoutUserNames(_ text: String) -> String {
-    let prefixes = ["/home/", "/run/media/", "/media/", "/Users/"].map { Array($0.utf8) }
-    let bytes = Array(text.utf8)
-    let ends: Set<UInt8> = [UInt8(ascii: "/"), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t")]
-    var output: [UInt8] = []
-    output.reserveCapacity(bytes.count)
-    var index = 0
-    while index < bytes.count {
-      guard let prefix = prefixes.first(where: { bytes[index...].starts(with: $0) }) else {
-        output.append(bytes[index])
-        index += 1
-        continue
-      }
-      output += prefix
-      index += prefix.count
-      let start = index
-      while index < bytes.count && !ends.contains(bytes[index]) { index += 1 }
-      if index > start { output += Array(user.utf8) }
+    var bytes = Array(text.utf8)
+    for prefix in ["/home/", "/run/media/", "/media/", "/Users/"] {
+      bytes = replacingNames(after: Array(prefix.utf8), in: bytes) { name in name.isEmpty ? name : Array(user.utf8) }
     }
-    return String(decoding: output, as: UTF8.self)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// An EDID with its serial number (bytes 12–15) zeroed and any serial-number descriptor (tag
@@ -259,23 +369,22 @@ struct SnapshotRedaction {
     path.split(separator: "/").last.map(String.init) ?? path
   }
 
-  private static func isHexDigit(_ byte: UInt8) -> Bool {
+  /// Eight, four, four, four and twelve hexadecimal digits apart by dashes.
+  static func isUUID(_ bytes: ArraySlice<UInt8>) -> Bool {
+    bytes.count == 36
+      && bytes.indices.allSatisfy { index in
+        [8, 13, 18, 23].contains(index - bytes.startIndex)
+          ? bytes[index] == UInt8(ascii: "-") : isHexDigit(bytes[index])
+      }
+  }
+
+  static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    isHexDigit(byte) || (UInt8(ascii: "g")...UInt8(ascii: "z")).contains(byte)
+      || (UInt8(ascii: "G")...UInt8(ascii: "Z")).contains(byte)
+  }
+
+  static func isHexDigit(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
       || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
-  }
-}
-
-/// Twelve hexadecimal digits for each MAC-derived interface name's digits, in the order met:
-/// the first `000000000000`, the next `000000000001`; the same digits always get the same.
-private final class MACNamePlaceholders {
-  private var given: [ArraySlice<UInt8>: [UInt8]] = [:]
-
-  func placeholder(for digits: ArraySlice<UInt8>) -> [UInt8] {
-    let key = ArraySlice(digits.map { $0 | 0x20 })
-    if let known = given[key] { return known }
-    let number = Array(String(given.count, radix: 16).utf8)
-    let placeholder = [UInt8](repeating: UInt8(ascii: "0"), count: 12 - number.count) + number
-    given[key] = placeholder
-    return placeholder
   }
 }

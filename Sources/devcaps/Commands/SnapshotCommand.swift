@@ -28,8 +28,14 @@ struct SnapshotCommand: ParsableCommand {
       shaped as a MAC address (Ethernet, Wi-Fi, Bluetooth: an input device's phys and uniq \
       included) and interface names made from one (enx00e04c68aa55), zeroed; serial numbers \
       and unique ids (DMI, USB, batteries' serial_number, input devices' uniq, device tree, the \
-      serial inside an EDID), UUIDs and asset tags; the machine-id; the hostname; and user \
-      names in /home, /media and /run/media paths. --keep-identifiers copies them as read, \
+      serial inside an EDID), disks' world-wide names (wwid, eui, nguid, subsysnqn, the SCSI \
+      identification pages vpd_pg80 and vpd_pg83) and network ports' phys_port_id and \
+      phys_switch_id, and any value shaped as a world-wide name (naa., eui., t10., nvme.), a \
+      UUID or an EUI-64, zeroed where it is hexadecimal; UUIDs and asset tags; the \
+      machine-id; the hostname; user names in /home, /media and /run/media paths; serials and \
+      volume ids in udev's link names and mount paths (by-id, by-uuid, a FAT serial); network \
+      mounts' servers, shares, users and addresses; and each value so replaced wherever else \
+      it appears. --keep-identifiers copies them as read, \
       writes the files holding them 0600, and says on standard error which kinds the bundle \
       keeps.
 
@@ -39,7 +45,8 @@ struct SnapshotCommand: ParsableCommand {
       point DBUS_SYSTEM_BUS_ADDRESS elsewhere, or that machine's upowerd answers for power.
 
       Exit status: 0 written, 64 DIR is not empty, not yours, a symbolic link or a path \
-      through one, or a usage error, 73 DIR or a file in it cannot be created or written.
+      through one, or a usage error, 73 DIR or a file in it cannot be created or written, 74 \
+      the --keep-identifiers note cannot be written to standard error (the bundle stays).
 
       Examples:
         devcaps snapshot ~/x1-bug
@@ -55,7 +62,7 @@ struct SnapshotCommand: ParsableCommand {
 
   @Flag(
     help:
-      "Copy MAC addresses (and names made from them), serial numbers, UUIDs, the machine-id, the hostname and user names as they are (files 0600)."
+      "Copy MAC addresses (and names made from them), serial numbers, world-wide names, port ids, UUIDs, the machine-id, the hostname and user names as they are (files 0600)."
   )
   var keepIdentifiers = false
 
@@ -68,10 +75,15 @@ struct SnapshotCommand: ParsableCommand {
       throw error.isUsageError ? ExitCode.usage : ExitCode.cannotCreate
     }
     Output.warn(report.warnings)
-    if keepIdentifiers {
-      Output.error(
+    guard keepIdentifiers else { return }
+    // The bundle stays: it is complete and what was asked for. Only the note is lost, and a run
+    // whose note nobody saw is not a success.
+    do {
+      try Output.tell(
         "note: \(directory) keeps identifiers: \(MachineSnapshot.identifierKinds.joined(separator: ", ")); "
           + "its files that hold them are 0600; share it only with people you would tell them to")
+    } catch {
+      throw ExitCode.ioError
     }
   }
 }

@@ -83,8 +83,12 @@ enum Output {
     exit(code.rawValue)
   }
 
-  static func error(_ text: String) {
-    try? FileDescriptor.standardError.writeAll("devcaps: " + OutsideText.terminal(text) + "\n")
+  static func error(_ text: String) { try? tell(text) }
+
+  /// `error` for a line the command's outcome depends on (`snapshot --keep-identifiers`' note
+  /// that the bundle holds identifiers): its failure is the caller's to report, exit 74.
+  static func tell(_ text: String) throws(Errno) {
+    try FileDescriptor.standardError.writeAll("devcaps: " + OutsideText.terminal(text) + "\n")
   }
 
   static func warn(_ diagnostics: [Diagnostic]) {

@@ -48,7 +48,7 @@ struct GetCommandTests {
       ("memroy.totalBytes", "did you mean 'memory.totalBytes'?"),
       ("gpu", "did you mean 'gpus'?"),
       ("battery", "did you mean 'power.batteries'?"),
-      ("disks.9.path", "valid indices are 0…3"),
+      ("disks.9.path", "valid indices are 0…6"),
       ("device.model.x", "unknown key 'device.model.x'"),
       ("", "the key is empty"),
     ])

@@ -76,7 +76,11 @@ struct ListCommandTests {
     #expect(report["memory.installedBytes"] as? Int == 4 * 0x1_0000_0000)
     #expect(report["cpu.maxHz"] == nil)
     #expect(report["cpu.frequency.maxHz"] as? Int == 4_700_000_000)
-    #expect(report.disks.map { $0["path"] as? String } == ["/", "/boot", "/boot/efi", "/run/media/ada/My Passport"])
+    #expect(
+      report.disks.map { $0["path"] as? String } == [
+        "/", "/boot", "/boot/efi", "/run/media/ada/My Passport", "/run/media/ada/3F2A-1B2C",
+        "/run/media/ada/4e5f6a7b-8c9d-4e1f-9a3b-4c5d6e7f8a9c", "/srv/backup",
+      ])
   }
 
   @Test("--all-block-devices adds loop, ram and zram devices to storage; the report still validates")

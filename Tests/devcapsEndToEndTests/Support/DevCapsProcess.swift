@@ -45,14 +45,20 @@ enum DevCapsProcess {
     return copy
   }
 
-  static func run(
-    _ arguments: [String], environment extra: [String: String] = [:], user: String? = nil, stdin: Data? = nil
-  ) throws -> DevCapsResult {
+  /// The tests' environment without umockdev's preload or a root, colour off, and `extra`.
+  static func environment(_ extra: [String: String]) -> [String: String] {
     var environment = ProcessInfo.processInfo.environment
     environment.removeValue(forKey: "LD_PRELOAD")
     environment.removeValue(forKey: "DEVCAPS_ROOT")
     environment["NO_COLOR"] = "1"
     for (key, value) in extra { environment[key] = value }
+    return environment
+  }
+
+  static func run(
+    _ arguments: [String], environment extra: [String: String] = [:], user: String? = nil, stdin: Data? = nil
+  ) throws -> DevCapsResult {
+    let environment = environment(extra)
     if let user {
       // Root reads any file; to see "permission denied" the binary runs as another user.
       let command =
