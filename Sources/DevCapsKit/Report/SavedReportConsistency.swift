@@ -33,7 +33,9 @@ extension Report {
     if let system { checks.atLeastZero("system.uptimeSeconds", system.uptimeSeconds) }
     if let power {
       checks.level("power.level", power.level)
-      for (index, battery) in power.batteries.enumerated() { checks.level("power.batteries.\(index).level", battery.level) }
+      for (index, battery) in power.batteries.enumerated() {
+        checks.level("power.batteries.\(index).level", battery.level)
+      }
       for (index, peripheral) in power.peripherals.enumerated() {
         checks.level("power.peripherals.\(index).level", peripheral.level)
       }

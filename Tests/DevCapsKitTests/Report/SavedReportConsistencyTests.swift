@@ -39,14 +39,38 @@ struct SavedReportConsistencyTests {
       ("cpu.physicalCores", "cpu.physicalCores: 9 is more than cpu.logicalCores, 8; no machine reports that"),
       ("cpu.packages", "cpu.packages: 5 is more than cpu.physicalCores, 4; no machine reports that"),
       ("cpu.availableCoresFraction", "cpu.availableCoresFraction: -0.5 is below the least possible, 0"),
-      ("cpu.availableCoresFraction>", "cpu.availableCoresFraction: 8.5 is more than cpu.logicalCores, 8.0; no machine reports that"),
-      ("cpu.frequency", "cpu.frequency.minHz: 5000000000 is more than cpu.frequency.maxHz, 4000000000; no machine reports that"),
-      ("memory.availableBytes", "memory.availableBytes: 17179869185 is more than memory.totalBytes, 17179869184; no machine reports that"),
-      ("memory.swapFreeBytes", "memory.swapFreeBytes: 4294967297 is more than memory.swapTotalBytes, 4294967296; no machine reports that"),
-      ("memory.limitBytes", "memory.limitBytes: 17179869185 is more than memory.totalBytes, 17179869184; no machine reports that"),
-      ("memory.cgroupAvailableBytes", "memory.cgroupAvailableBytes: 2147483649 is more than memory.limitBytes, 2147483648; no machine reports that"),
-      ("disks.availableBytes", "disks.0.availableBytes: 901 is more than disks.0.freeBytes, 900 ('/'); no machine reports that"),
-      ("disks.freeBytes", "disks.0.freeBytes: 1001 is more than disks.0.totalBytes, 1000 ('/'); no machine reports that"),
+      (
+        "cpu.availableCoresFraction>",
+        "cpu.availableCoresFraction: 8.5 is more than cpu.logicalCores, 8.0; no machine reports that"
+      ),
+      (
+        "cpu.frequency",
+        "cpu.frequency.minHz: 5000000000 is more than cpu.frequency.maxHz, 4000000000; no machine reports that"
+      ),
+      (
+        "memory.availableBytes",
+        "memory.availableBytes: 17179869185 is more than memory.totalBytes, 17179869184; no machine reports that"
+      ),
+      (
+        "memory.swapFreeBytes",
+        "memory.swapFreeBytes: 4294967297 is more than memory.swapTotalBytes, 4294967296; no machine reports that"
+      ),
+      (
+        "memory.limitBytes",
+        "memory.limitBytes: 17179869185 is more than memory.totalBytes, 17179869184; no machine reports that"
+      ),
+      (
+        "memory.cgroupAvailableBytes",
+        "memory.cgroupAvailableBytes: 2147483649 is more than memory.limitBytes, 2147483648; no machine reports that"
+      ),
+      (
+        "disks.availableBytes",
+        "disks.0.availableBytes: 901 is more than disks.0.freeBytes, 900 ('/'); no machine reports that"
+      ),
+      (
+        "disks.freeBytes",
+        "disks.0.freeBytes: 1001 is more than disks.0.totalBytes, 1000 ('/'); no machine reports that"
+      ),
       ("system.uptimeSeconds", "system.uptimeSeconds: -1.0 is below the least possible, 0"),
       ("power.level", "power.level: 1.5 is outside 0…1 (a level is a fraction: 0.5 is 50 %)"),
       ("power.batteries", "power.batteries.0.level: -0.1 is outside 0…1 (a level is a fraction: 0.5 is 50 %)"),
