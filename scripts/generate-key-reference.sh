@@ -24,6 +24,11 @@ Every key a manifest of `devcaps require` may name, what it takes and what it me
 keys take a constraint (`">= 4 GiB"`, `"== 12"`); `name or list` keys take one name or a list;
 `any-of` and `none-of` take a list of manifests.
 
+A manifest names at least one requirement, and every list at least one name or manifest: `[]`,
+`{}`, an empty `UIRequiredDeviceCapabilities`, `{"os": []}` or `{"any-of": []}` would check
+nothing and pass on any machine, so each is an invalid manifest (exit 65), whose message says
+what to write instead (`'os' names nothing: … such as ["debian", "ubuntu"]`).
+
 | key | value | meaning |
 |---|---|---|
 MD

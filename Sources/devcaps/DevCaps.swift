@@ -59,6 +59,7 @@ struct DevCaps: ParsableCommand {
       if let invocation = FastPath.parse(arguments) {
         try invocation.run()
       } else {
+        try checkHelpTopic(arguments)
         var command = try parseAsRoot(arguments)
         try command.run()
       }
@@ -66,4 +67,31 @@ struct DevCaps: ParsableCommand {
       Output.endReporting(error, of: DevCaps.self)
     }
   }
+
+  /// `devcaps help NAME…`: ArgumentParser's help command prints the main help and exits 0 for a
+  /// name it does not know, so `devcaps help requrie` looked like success. A name that is not a
+  /// command (at its level) is a usage error, 64, naming it and the commands there are.
+  static func checkHelpTopic(_ arguments: [String]) throws {
+    guard arguments.first == "help" else { return }
+    var subcommands = configuration.subcommands
+    var path = "devcaps"
+    for name in arguments.dropFirst() where !name.hasPrefix("-") {
+      let names = subcommands.map { $0._commandName }
+      guard let index = names.firstIndex(of: name) else {
+        if path == "devcaps" && name == "help" { return }
+        // Escaped where every message is, in Output.endReporting.
+        let shown = name.count > 40 ? name.prefix(40) + "…" : name
+        if names.isEmpty { throw ValidationError("unknown command '\(shown)': \(path) has no subcommands") }
+        throw ValidationError(
+          "unknown command '\(shown)'; the commands of \(path) are \(names.joined(separator: ", "))")
+      }
+      subcommands = subcommandsOf(subcommands[index])
+      path += " " + name
+    }
+  }
+
+  private static func subcommandsOf(_ command: any ParsableCommand.Type) -> [any ParsableCommand.Type] {
+    command.configuration.subcommands
+  }
+
 }

@@ -89,12 +89,18 @@ public enum SavedReport {
           reason: "not a devcaps report: it has none of the report's sections; save one with devcaps list --json"))
     }
     let decoded = wanted.map { wanted in JSONValue.object(members.filter { wanted.contains($0.key) }) } ?? value
-    if let report = Report(savedSections: decoded) { return .success(report) }
-    do {
-      return .success(try JSONValueDecoder().decode(Report.self, from: decoded))
-    } catch {
-      return .failure(.invalid(path: path, reason: SavedReport.describe(error)))
+    let report: Report
+    if let read = Report(savedSections: decoded) {
+      report = read
+    } else {
+      do {
+        report = try JSONValueDecoder().decode(Report.self, from: decoded)
+      } catch {
+        return .failure(.invalid(path: path, reason: SavedReport.describe(error)))
+      }
     }
+    if let impossibility = report.impossibility { return .failure(.invalid(path: path, reason: impossibility)) }
+    return .success(report)
   }
 
   static func describe(_ error: DecodingError) -> String {

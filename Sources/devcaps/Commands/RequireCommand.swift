@@ -53,11 +53,21 @@ struct RequireCommand: ParsableCommand {
       from a manifest or report are written escaped (\\x1B) in every format.
 
       When standard output cannot be written the verdict still stands: a reader that went away \
-      (| head) leaves the exit status 0 or 1; any other failure (a full disk) is 74.
+      (| head) leaves the exit status 0 or 1; any other failure (a full disk) is 74. With \
+      --format github and GITHUB_STEP_SUMMARY set, the summary is appended to that file (a \
+      regular file, created when absent); when it cannot be (a full disk, a device, a FIFO, a \
+      directory) the step fails with 74 whatever the verdict: a requested output that was not \
+      written never passes.
+
+      A manifest must name at least one requirement, and a list at least one name: [], {} or \
+      {"os": []} check nothing and would pass anywhere, so they are invalid (65). A saved report \
+      whose values contradict each other (availableCores above logicalCores, availableBytes \
+      above totalBytes, a negative uptime) is invalid too.
 
       Exit status: 0 every requirement holds (on every machine), 1 at least one does not, 65 \
       the manifest or a report is invalid, 66 one cannot be read (with many reports: the worst \
-      of them, 66 over 65 over 1), 64 usage error, 74 standard output cannot be written.
+      of them, 66 over 65 over 1), 64 usage error, 74 standard output or the step summary \
+      cannot be written (over any verdict).
 
       Examples:
         devcaps require kiosk.json
@@ -135,7 +145,7 @@ struct RequireCommand: ParsableCommand {
     case .text: Output.write(RequireText(outcome: outcome, style: TextStyle.forStandardOutput()).render())
     case .json: Output.write(outcome.json.prettyPrinted + "\n")
     case .junit: Output.write(RequireJUnit.render(outcome))
-    case .github: RequireGitHub.emit(outcome)
+    case .github: try RequireGitHub.emit(outcome)
     }
     if !outcome.satisfied { throw ExitCode.requirementNotMet }
   }
@@ -187,7 +197,7 @@ struct RequireCommand: ParsableCommand {
           errors: fleet.unusable.count))
       for index in 0..<fleet.count { output.append(RequireJUnit.suite(fleet.outcome(index))) }
       output.append(RequireJUnit.footer)
-    case .github: RequireGitHub.emitFleet(fleet)
+    case .github: try RequireGitHub.emitFleet(fleet)
     }
     output.flush()
     if let exitCode = fleet.exitCode { throw exitCode }

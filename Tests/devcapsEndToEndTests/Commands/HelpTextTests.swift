@@ -97,4 +97,30 @@ struct HelpTextTests {
     #expect(kinds.count >= 16)
     #expect(listed.sorted() == kinds.sorted(), "listed \(listed), taken \(kinds)")
   }
+
+  @Test(
+    "help of a command that does not exist is a usage error (64) naming it and the real commands, not the main help",
+    arguments: [
+      (
+        ["help", "nonexistent"],
+        "unknown command 'nonexistent'; the commands of devcaps are list, get, require, export, snapshot, watch, up-angle, motion, calibrate, tilt"
+      ),
+      (["help", "calibrate", "gyro"], "unknown command 'gyro'; the commands of devcaps calibrate are magnetometer"),
+      (["help", "list", "extra"], "unknown command 'extra': devcaps list has no subcommands"),
+    ])
+  func helpOfUnknownCommand(arguments: [String], message: String) throws {
+    let result = try DevCapsProcess.run(arguments)
+    #expect(result.status == 64, "\(result.stdout)")
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(result.stdout.isEmpty, "no help printed: \(result.stdout.prefix(200))")
+  }
+
+  @Test(
+    "help of real commands still prints their help and exits 0",
+    arguments: [["help"], ["help", "require"], ["help", "calibrate", "magnetometer"]])
+  func helpOfKnownCommand(arguments: [String]) throws {
+    let result = try DevCapsProcess.run(arguments)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("USAGE: devcaps"), "\(result.stdout.prefix(200))")
+  }
 }

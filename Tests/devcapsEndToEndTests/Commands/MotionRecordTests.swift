@@ -2,6 +2,10 @@ import Foundation
 import TestProcesses
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `devcaps motion --record FILE`: the live sensors' raw readings in the format `--replay` reads,
 /// on a umockdev convertible with an IIO accelerometer, gyroscope and magnetometer.
 @Suite("motion --record", .serialized)
@@ -68,6 +72,58 @@ struct MotionRecordTests {
       #expect(refused.status == 73, "\(device): \(refused.stderr)")
       #expect(refused.stderr.contains("it is a character device, not a regular file"), "\(refused.stderr)")
     }
+  }
+
+  @Test(
+    "--record refuses an unusable path before sampling: a missing directory, /dev/null, a FIFO, a directory, another user's link in a sticky directory; 73 at once, nothing left"
+  )
+  func unusablePathRefusedAtOnce() throws {
+    try #require(getuid() == 0, "chown -h needs root")
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    try DeviceMotionCommandTests.add(testbed, gyroscope: true)
+    let directory = try FileSafetyTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let fifo = directory.appendingPathComponent("fifo").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let folder = directory.appendingPathComponent("folder").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    let (shared, victim) = try ConfinementTests.sharedAndVictim(in: directory, victim: "victim")
+    let link = shared + "/recording.csv"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: victim)
+    #expect(lchown(link, 65534, 65534) == 0)
+    let cases = [
+      ("/nonexistent/x", "cannot write /nonexistent/x: No such file or directory"),
+      ("/dev/null", "cannot write /dev/null: it is a character device, not a regular file"),
+      (fifo, "cannot write \(fifo): it is a FIFO, not a regular file"),
+      (folder, "cannot write \(folder): it is a directory, not a regular file"),
+      (link, "cannot write \(link): it is a symbolic link of user 65534 in a shared sticky directory"),
+    ]
+    let before = try Set(FileManager.default.contentsOfDirectory(atPath: directory.path))
+    for (path, message) in cases {
+      let started = ContinuousClock.now
+      let refused = try DevCapsProcess.run(
+        ["motion", "--record", path, "--timeout", "5"], environment: testbed.environment)
+      let elapsed = ContinuousClock.now - started
+      #expect(refused.status == 73, "\(path): \(refused.stderr)")
+      #expect(refused.stderr.hasPrefix("devcaps: \(message)"), "\(path): \(refused.stderr)")
+      // Refused before sampling: not after the 5 s the recording would take.
+      #expect(elapsed < .seconds(2), "\(path) took \(elapsed)")
+    }
+    #expect(try Set(FileManager.default.contentsOfDirectory(atPath: directory.path)) == before, "nothing left behind")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "no temporary file in the directory")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: shared) == ["recording.csv"], "only the link")
+    #expect(try String(contentsOfFile: victim, encoding: .utf8) == "victim\n")
+  }
+
+  @Test("--record into a directory it can write, when the sensors are missing: exit 69 and no temporary file left")
+  func failureLeavesNoTemporary() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    let directory = try FileSafetyTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("rec.csv").path
+    let result = try DevCapsProcess.run(["motion", "--record", file, "--count", "1"], environment: testbed.environment)
+    #expect(result.status == 69, "\(result.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty, "no file, no temporary")
   }
 
   @Test("--record past the file-size limit exits 73 as its --help says, and leaves no file")

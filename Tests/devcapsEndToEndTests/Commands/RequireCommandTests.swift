@@ -145,6 +145,68 @@ struct RequireCommandTests {
   }
 
   @Test(
+    "a step summary that cannot be written fails the gate: exit 74 over a pass or a miss, the path and reason on stderr and as an annotation, never blocking on a FIFO"
+  )
+  func stepSummaryUnwritable() throws {
+    let directory = try FileSafetyTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let fifo = directory.appendingPathComponent("fifo").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let cases = [
+      ("/dev/full", "cannot write /dev/full: it is a character device, not a regular file"),
+      (fifo, "cannot write \(fifo): it is a FIFO, not a regular file"),
+      (directory.path, "cannot write \(directory.path): it is a directory, not a regular file"),
+      ("/nonexistent/summary.md", "cannot append to /nonexistent/summary.md: No such file or directory"),
+    ]
+    let reports = try savedReports()
+    defer { try? FileManager.default.removeItem(at: reports) }
+    for (path, reason) in cases {
+      for (manifest, verdict) in [(#"["keyboard"]"#, "met"), (#"["gps"]"#, "not met")] {
+        let started = ContinuousClock.now
+        let result = try require(
+          ["-", "--format", "github"], stdin: Data(manifest.utf8), environment: ["GITHUB_STEP_SUMMARY": path])
+        #expect(ContinuousClock.now - started < .seconds(5), "\(path): blocked")
+        #expect(result.status == 74, "\(path), \(verdict): \(result.stderr)")
+        #expect(
+          result.stderr.hasSuffix(
+            "devcaps: GITHUB_STEP_SUMMARY: \(reason)"
+              + (reason.contains("No such") ? "\n" : "; devcaps writes only regular files\n")), "\(result.stderr)")
+        #expect(
+          result.stdout.contains("::error title=devcaps require::GITHUB_STEP_SUMMARY: \(reason)"), "\(result.stdout)")
+      }
+      let fleet = try require(
+        [manifest("phone.json"), "--against", reports.path, "--format", "github"],
+        environment: ["GITHUB_STEP_SUMMARY": path])
+      #expect(fleet.status == 74, "--against, \(path): \(fleet.stderr)")
+      #expect(fleet.stderr.contains("GITHUB_STEP_SUMMARY: \(reason)"), "\(fleet.stderr)")
+    }
+  }
+
+  @Test("a step summary past the file-size limit (a full disk's EFBIG, on a regular file) is exit 74, not a warning")
+  func stepSummaryTooLarge() throws {
+    let directory = try FileSafetyTests.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let summary = directory.appendingPathComponent("summary.md").path
+    try String(repeating: "earlier step\n", count: 100).write(toFile: summary, atomically: true, encoding: .utf8)
+    var environment = ProcessInfo.processInfo.environment
+    environment["GITHUB_STEP_SUMMARY"] = summary
+    // SIGXFSZ ignored, as a shell's `trap '' XFSZ` does, so the write fails with EFBIG instead.
+    // This machine is judged: whatever the verdict, the summary's failure is what ends the run.
+    let result = try ChildProcess.run(
+      "/bin/sh",
+      [
+        "-c", "trap '' XFSZ; ulimit -f 1; exec \"$0\" \"$@\"", DevCapsProcess.executable.path, "require", "-",
+        "--format", "github",
+      ],
+      environment: environment, input: Data(#"["keyboard"]"#.utf8)
+    ).result
+    #expect(result.status == 74, "\(result.stderr)")
+    #expect(
+      result.stderr.hasSuffix("devcaps: GITHUB_STEP_SUMMARY: cannot append to \(summary): File too large\n"),
+      "\(result.stderr)")
+  }
+
+  @Test(
     "an invalid manifest is exit 65 naming the file, the key and the problem",
     arguments: [
       (#"["acelerometer"]"#, "<stdin>: 'acelerometer' is not a known capability; did you mean 'accelerometer'?"),
@@ -296,6 +358,74 @@ struct RequireCommandTests {
     // The report is a row of its own, not judged (the fleet rule), never "found -2".
     #expect(result.stdout.contains("not judged, invalid report"), "\(result.stdout)")
     #expect(!result.stdout.contains("found"), "\(result.stdout)")
+  }
+
+  @Test(
+    "--against a report whose part is larger than its whole, or whose uptime is negative, is 65 naming the field and both values",
+    arguments: [
+      (
+        #""availableCores": null"#, #""availableCores": 1e9"#, #"{"available-cores": ">= 64"}"#,
+        "cpu.availableCores: 1000000000 is more than cpu.logicalCores, 8; no machine reports that"
+      ),
+      (
+        #""availableBytes": 11504196608"#, #""availableBytes": 99999999999"#, #"{"memory": ">= 1 GiB"}"#,
+        "memory.availableBytes: 99999999999 is more than memory.totalBytes, 16439447552; no machine reports that"
+      ),
+      (
+        #""swapFreeBytes": 8589930496"#, #""swapFreeBytes": 8589930497"#, #"{"memory": ">= 1 GiB"}"#,
+        "memory.swapFreeBytes: 8589930497 is more than memory.swapTotalBytes, 8589930496; no machine reports that"
+      ),
+      (
+        #""totalBytes": 1000000000"#, #""totalBytes": 999"#, #"{"disk-free": ">= 1 MB"}"#,
+        "disks.0.availableBytes: 1000000000 is more than disks.0.totalBytes, 999 ('/'); no machine reports that"
+      ),
+      (
+        // A manifest that reads the system section: only the sections judged are decoded.
+        #""uptimeSeconds": 93784.52"#, #""uptimeSeconds": -5.5"#, #"{"kernel": ">= 2.6"}"#,
+        "system.uptimeSeconds: -5.5 is below the least possible, 0"
+      ),
+      (
+        #""level": 0.8,"#, #""level": 80,"#, #"{"battery-level": ">= 50%"}"#,
+        "power.level: 80.0 is outside 0…1 (a level is a fraction: 0.5 is 50 %)"
+      ),
+    ])
+  func impossibleReport(original: String, replacement: String, gate: String, message: String) throws {
+    let directory = try savedReports()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let report = directory.appendingPathComponent("thinkpad-laptop.json")
+    let text = try String(contentsOf: report, encoding: .utf8)
+    // The first occurrence only: the disks share their sizes.
+    let range = try #require(text.range(of: original), "the fixture no longer has \(original)")
+    try text.replacingCharacters(in: range, with: replacement).write(to: report, atomically: true, encoding: .utf8)
+    let manifest = directory.appendingPathComponent("gate.manifest")
+    try gate.write(to: manifest, atomically: true, encoding: .utf8)
+    let result = try require([manifest.path, "--against", report.path])
+    #expect(result.status == 65, "\(result.stdout)")
+    #expect(result.stderr == "devcaps: \(report.path): \(message)\n", "\(result.stderr)")
+    #expect(result.stdout.contains("not judged, invalid report"), "\(result.stdout)")
+    // The same report read from standard input is refused the same way.
+    let piped = try require(
+      [manifest.path, "--against", "-"], stdin: try Data(contentsOf: report))
+    #expect(piped.status == 65)
+    #expect(piped.stderr.contains(message), "\(piped.stderr)")
+  }
+
+  @Test("every fixture machine's own list --json passes the saved-report consistency checks")
+  func ownReportsConsistent() throws {
+    let directory = try savedReports()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let gate = directory.appendingPathComponent("gate.manifest")
+    try #"{"memory": ">= 1 B"}"#.write(to: gate, atomically: true, encoding: .utf8)
+    let machines = FixtureMachine.all
+    #expect(machines.count >= 6)
+    for machine in machines {
+      let testbed = try FixtureMachine(name: machine).load()
+      let listed = try DevCapsProcess.run(["list", "--json"], environment: testbed.environment)
+      let report = directory.appendingPathComponent("own-\(machine).json")
+      try listed.stdout.write(to: report, atomically: true, encoding: .utf8)
+      let result = try require([gate.path, "--against", report.path])
+      #expect(result.status != 65 && result.status != 66, "\(machine): \(result.stderr)")
+    }
   }
 
   @Test("a document that is not a devcaps report is 65: schemaVersion alone is not one")

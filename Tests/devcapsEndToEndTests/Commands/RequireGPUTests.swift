@@ -53,7 +53,10 @@ struct RequireGPUTests {
     arguments: [
       (#"{"gpu": "nvdia"}"#, "'gpu': 'nvdia' is not a GPU vendor; did you mean 'nvidia'? vendors are nvidia, amd"),
       (#"{"gpu": ["amd", "intle"]}"#, "'gpu': 'intle' is not a GPU vendor; did you mean 'intel'?"),
-      (#"{"gpu": []}"#, "'gpu' takes a list of names"),
+      (
+        #"{"gpu": []}"#,
+        "'gpu' names nothing: an empty list requires nothing; name at least one, such as [\"nvidia\", \"amd\"]"
+      ),
       (#"{"pci-device": ["10de"]}"#, "'pci-device': '10de' is not a PCI ID; write vendor:device in hex"),
       (#"{"pci-device": ["10de:*", "xyzw:1234"]}"#, "'xyzw:1234' is not a PCI ID"),
       (#"["pci-device"]"#, "'pci-device' needs a list of names"),

@@ -16,36 +16,40 @@ package enum FileOutput {
   /// is followed: the regular file it points to is replaced and the link stays a link; a link
   /// to nothing, or to anything but a regular file, is refused.
   package static func replace(_ path: String, with text: String, permissions: mode_t = 0o644) throws(OutputFileError) {
+    try PendingFile(path, permissions: permissions).commit(text)
+  }
+
+  /// Appends to a regular file, creating it when absent (a CI system's step summary): the
+  /// same rules as `replace` (a device, FIFO, socket or directory refused, never opened, so a
+  /// FIFO without a reader cannot block; another user's link in a sticky directory refused),
+  /// and the whole text written or an error.
+  package static func append(_ path: String, _ text: String) throws(OutputFileError) {
     let target = try regularTarget(path)
-    let slash = target.lastIndex(of: "/")
-    let directory = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."
-    let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-    if name.isEmpty { throw .notAFileName(path) }
-    var template = Array((directory + "/." + name + ".XXXXXX").utf8CString)
-    let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    if opened < 0 { throw .system(path, "write", .current) }
-    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let descriptor = FileDescriptor(rawValue: opened)
+    let file: FileDescriptor
     do throws(Errno) {
-      try descriptor.setPermissions(permissions)
-      try descriptor.writeAll(text)
-      try descriptor.synchronize()
+      file = try FileDescriptor.open(target, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_NOFOLLOW, mode: 0o644)
     } catch {
-      descriptor.closeIgnoringErrors()
-      unlink(temporary)
-      throw .system(path, "write", error)
+      throw .system(path, "append to", error)
+    }
+    let kind: FileKind
+    do throws(Errno) {
+      kind = FileKind(mode: try file.status().st_mode)
+    } catch {
+      file.closeIgnoringErrors()
+      throw .system(path, "append to", error)
+    }
+    // Checked again on the open file: something else may have been put there meanwhile.
+    guard kind == .regular else {
+      file.closeIgnoringErrors()
+      throw .notRegularFile(path, kind)
     }
     do throws(Errno) {
-      try descriptor.close()
-      try Errno.check { rename(temporary, target) }
+      try file.writeAll(text)
     } catch {
-      unlink(temporary)
-      throw .system(path, "write", error)
+      file.closeIgnoringErrors()
+      throw .system(path, "append to", error)
     }
-    if let directoryDescriptor = try? FileDescriptor.open(directory, O_RDONLY | O_DIRECTORY) {
-      try? directoryDescriptor.synchronize()
-      directoryDescriptor.closeIgnoringErrors()
-    }
+    do throws(Errno) { try file.close() } catch { throw .system(path, "append to", error) }
   }
 
   /// The path to replace: `path` itself when it is absent or a regular file, the file a symbolic
@@ -136,6 +140,81 @@ package enum FileOutput {
     }
     return nil
   }
+}
+
+/// A file `FileOutput` will replace, made ready before its content exists: the path checked
+/// (a regular file or nothing, no foreign link) and a temporary file created beside it, so a
+/// command that gathers for a while (`motion --record`) refuses an unusable path at once. The
+/// content is written by `commit`; `abandon` removes the temporary file and leaves the path as
+/// it was.
+package final class PendingFile {
+  let path: String
+  let target: String
+  let directory: String
+  let temporary: String
+  let descriptor: FileDescriptor
+  private var open = true
+
+  package init(_ path: String, permissions: mode_t = 0o644) throws(OutputFileError) {
+    let target = try FileOutput.regularTarget(path)
+    let slash = target.lastIndex(of: "/")
+    let directory = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."
+    let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+    if name.isEmpty { throw .notAFileName(path) }
+    var template = Array((directory + "/." + name + ".XXXXXX").utf8CString)
+    let opened = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    if opened < 0 { throw .system(path, "write", .current) }
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let descriptor = FileDescriptor(rawValue: opened)
+    do throws(Errno) {
+      try descriptor.setPermissions(permissions)
+    } catch {
+      descriptor.closeIgnoringErrors()
+      unlink(temporary)
+      throw .system(path, "write", error)
+    }
+    self.path = path
+    self.target = target
+    self.directory = directory
+    self.temporary = temporary
+    self.descriptor = descriptor
+  }
+
+  /// The text written and flushed, then renamed over the target; on any failure nothing is
+  /// left but what was there before.
+  package func commit(_ text: String) throws(OutputFileError) {
+    precondition(open, "a pending file is committed or abandoned once")
+    open = false
+    do throws(Errno) {
+      try descriptor.writeAll(text)
+      try descriptor.synchronize()
+    } catch {
+      descriptor.closeIgnoringErrors()
+      unlink(temporary)
+      throw .system(path, "write", error)
+    }
+    do throws(Errno) {
+      try descriptor.close()
+      try Errno.check { rename(temporary, target) }
+    } catch {
+      unlink(temporary)
+      throw .system(path, "write", error)
+    }
+    if let directoryDescriptor = try? FileDescriptor.open(directory, O_RDONLY | O_DIRECTORY) {
+      try? directoryDescriptor.synchronize()
+      directoryDescriptor.closeIgnoringErrors()
+    }
+  }
+
+  /// The temporary file removed; the path untouched.
+  package func abandon() {
+    guard open else { return }
+    open = false
+    descriptor.closeIgnoringErrors()
+    unlink(temporary)
+  }
+
+  deinit { abandon() }
 }
 
 /// Why ``FileOutput/replace(_:with:permissions:)`` wrote nothing.

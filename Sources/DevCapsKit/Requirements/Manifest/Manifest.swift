@@ -97,7 +97,7 @@ extension Manifest {
         throw ManifestError("the property list has no \(wrapperKey) key")
       }
       // The rest of an Info.plist (CFBundleName, …) is the app's business, not a requirement.
-      return try Manifest(requirements: requirements(from: wrapped.value), wrapped: true)
+      return try Manifest(checking: requirements(from: wrapped.value), wrapped: true)
     }
     do { document = try JSONParser.parse(bytes) } catch {
       throw ManifestError("not valid JSON: \(error)", line: error.line, column: error.column)
@@ -109,9 +109,20 @@ extension Manifest {
           "\(others.map { $0.quotedForMessage }.joined(separator: ", ")) next to \(wrapperKey): put every requirement inside it"
         )
       }
-      return try Manifest(requirements: requirements(from: wrapped.value), wrapped: true)
+      return try Manifest(checking: requirements(from: wrapped.value), wrapped: true)
     }
-    return try Manifest(requirements: requirements(from: document), wrapped: false)
+    return try Manifest(checking: requirements(from: document), wrapped: false)
+  }
+
+  /// A manifest of at least one requirement: one that names none would pass on any machine, a
+  /// gate that checks nothing.
+  init(checking requirements: [Requirement], wrapped: Bool) throws(ManifestError) {
+    if requirements.isEmpty {
+      throw ManifestError(
+        "the manifest names no requirements, so it would pass on any machine; name at least one, such as [\"accelerometer\"] or {\"memory\": \">= 4 GiB\"}"
+      )
+    }
+    self.init(requirements: requirements, wrapped: wrapped)
   }
 
   static func requirements(from value: JSONValue) throws(ManifestError) -> [Requirement] {
@@ -135,7 +146,7 @@ extension Manifest {
         }
         if ManifestKeys.listKeys.contains(requirement.baseKey) {
           throw ManifestError(
-            "\(key.quotedForMessage) needs a list of names, which the list form cannot hold: use {\"\(key)\": [\"avx2\"]}"
+            "\(key.quotedForMessage) needs a list of names, which the list form cannot hold: use {\"\(key)\": \(ManifestKeys.namesExample(of: key))}"
           )
         }
         if case .some = ManifestKeys.measure(of: requirement.baseKey) {
@@ -196,9 +207,14 @@ extension Manifest {
 
   /// `any-of` and `none-of`: a list of manifests, each in the list or the object form.
   static func group(_ member: JSONMember) throws(ManifestError) -> Requirement {
-    guard case .array(let elements) = member.value, !elements.isEmpty else {
+    let example = #"[["gpu"], {"memory": ">= 8 GiB"}]"#
+    guard case .array(let elements) = member.value else {
       throw ManifestError(
-        "\(member.key.quotedForMessage) takes a list of manifests such as [[\"gpu\"], {\"memory\": \">= 8 GiB\"}], not \(describe(member.value))"
+        "\(member.key.quotedForMessage) takes a list of manifests such as \(example), not \(describe(member.value))")
+    }
+    if elements.isEmpty {
+      throw ManifestError(
+        "\(member.key.quotedForMessage) names nothing: an empty list of manifests; name at least one, such as \(example)"
       )
     }
     var manifests: [[Requirement]] = []
@@ -241,16 +257,21 @@ extension Manifest {
     {
       return [name]
     }
-    guard case .array(let elements) = member.value, !elements.isEmpty else {
+    let example = ManifestKeys.namesExample(of: member.key)
+    guard case .array(let elements) = member.value else {
       throw ManifestError(
-        "\(member.key.quotedForMessage) takes a list of names such as [\"avx2\", \"bmi2\"], not \(describe(member.value))"
+        "\(member.key.quotedForMessage) takes a list of names such as \(example), not \(describe(member.value))")
+    }
+    if elements.isEmpty {
+      throw ManifestError(
+        "\(member.key.quotedForMessage) names nothing: an empty list requires nothing; name at least one, such as \(example)"
       )
     }
     var names: [String] = []
     for (index, element) in elements.enumerated() {
       guard case .string(let name) = element, !name.isEmpty else {
         throw ManifestError(
-          "element \(index) of \(member.key.quotedForMessage) is \(describe(element)), not a feature name in quotes")
+          "element \(index) of \(member.key.quotedForMessage) is \(describe(element)), not a name in quotes")
       }
       if names.contains(name) {
         throw ManifestError("\(member.key.quotedForMessage) names \(name.quotedForMessage) twice")

@@ -71,6 +71,23 @@ package enum ManifestKeys {
   /// The names a key takes when they form a closed set: anything else is a manifest error (a
   /// typo would otherwise be a gate that can never pass). `os` and `os-like` are open (any
   /// os-release ID), and so are CPU features.
+  /// A list that fits the key, for the messages that ask for one: os names for `os`, CPU flags
+  /// for `cpu-features`, IDs for `pci-device`.
+  package static func namesExample(of key: String) -> String {
+    switch key {
+    case "cpu-features": #"["avx2", "bmi2"]"#
+    case "network": #"["ethernet", "wifi"]"#
+    case "storage": #"["nvme", "ssd"]"#
+    case "os": #"["debian", "ubuntu"]"#
+    case "os-like": #"["debian", "rhel"]"#
+    case "virtualization": #"["none", "kvm"]"#
+    case "gpu": #"["nvidia", "amd"]"#
+    case "pci-device": #"["10de:*", "8086:56a0"]"#
+    case "usb-device": #"["046d:c52b", "04e8:*"]"#
+    default: #"["name"]"#
+    }
+  }
+
   package static func allowedNames(of key: String) -> [String]? {
     switch key {
     case "network": networkKinds

@@ -3,7 +3,9 @@ import DevCapsKit
 
 /// `devcaps motion --record FILE`: the live sensors' raw readings, as `--replay` reads them,
 /// until --count, --timeout or a signal; the file then written whole (FileOutput: a regular file
-/// only, replaced atomically), so a recording is never left half written.
+/// only, replaced atomically), so a recording is never left half written. The path is checked and
+/// its temporary file made before sampling starts: an unusable path is refused at once, not
+/// after the recording.
 struct MotionRecord {
   let path: String
   let options: StreamOptions
@@ -12,6 +14,14 @@ struct MotionRecord {
   /// FIFO, a directory), cannot be created or cannot be written (a full disk, the file-size
   /// limit), as for `export -o`: 74 is standard output's.
   func run() throws {
+    let file: PendingFile
+    do {
+      file = try PendingFile(path)
+    } catch {
+      Output.error(error.description)
+      throw ExitCode.cannotCreate
+    }
+    defer { file.abandon() }
     StreamRunner.takeOverSignals()
     let stream = try StreamRunner.open(.motion, options)
     let recording = Recording()
@@ -30,9 +40,13 @@ struct MotionRecord {
       Output.error("--record needs an accelerometer and a gyroscope; this machine's motion sensors lack one")
       throw ExitCode.unavailable
     }
-    if case .failed = end { return try StreamRunner.exit(end) }
+    if case .failed = end {
+      // Removed first: StreamRunner.exit may end the process without unwinding to the `defer`.
+      file.abandon()
+      return try StreamRunner.exit(end)
+    }
     do {
-      try FileOutput.replace(path, with: recording.text)
+      try file.commit(recording.text)
     } catch {
       Output.error(error.description)
       throw ExitCode.cannotCreate

@@ -1,3 +1,4 @@
+import ArgumentParser
 import DevCapsKit
 
 #if canImport(Glibc)
@@ -17,7 +18,7 @@ enum RequireGitHub {
   /// GitHub refuses a step summary over 1 MiB; this leaves room for other steps'.
   static let maximumSummaryBytes = 512 * 1024
 
-  static func emit(_ outcome: RequireOutcome) {
+  static func emit(_ outcome: RequireOutcome) throws(ExitCode) {
     var lines = ""
     let on = outcome.machine.map { " on \($0)" } ?? ""
     for result in outcome.unmet {
@@ -39,12 +40,12 @@ enum RequireGitHub {
       text +=
         "| \(result.satisfied ? "✅" : "❌") | \(indent)`\(cell(result.key))` | \(cell(result.expected)) | \(cell(result.findingText)) |\n"
     }
-    appendSummary(text + "\n**\(cell(outcome.summary))**\n\n")
+    try appendSummary(text + "\n**\(cell(outcome.summary))**\n\n")
   }
 
   /// `--against`: one `::error` per requirement some machine falls short of, with the count and
   /// the first such machine; one for the reports that could not be judged; then the summary.
-  static func emitFleet(_ fleet: RequireFleet) {
+  static func emitFleet(_ fleet: RequireFleet) throws(ExitCode) {
     let shortfalls = fleet.shortfalls()
     let short = shortfalls.indices.filter { shortfalls[$0].failing > 0 }
     let unusable = fleet.unusable
@@ -71,7 +72,7 @@ enum RequireGitHub {
     lines +=
       "::\(fleet.exitCode == nil ? "notice" : "error") title=devcaps require::\(data("\(fleet.manifest): \(summary)"))\n"
     Output.write(lines)
-    appendSummary(fleetMarkdown(fleet, shortfalls: shortfalls, summary: summary))
+    try appendSummary(fleetMarkdown(fleet, shortfalls: shortfalls, summary: summary))
   }
 
   static func fleetSummary(_ fleet: RequireFleet, failing: Int) -> String {
@@ -118,13 +119,19 @@ enum RequireGitHub {
   /// A Markdown table cell of the step summary.
   static func cell(_ text: String) -> String { OutsideText.escape(text, for: .markdown, width: 200) }
 
-  static func appendSummary(_ text: String) {
+  /// The step summary appended to `$GITHUB_STEP_SUMMARY` (nothing when it is unset or empty),
+  /// with `FileOutput`'s rules: a regular file or none, never a device, FIFO or directory. An
+  /// output that was asked for and not written fails the step: exit 74, whatever the verdict,
+  /// with the path and the reason on stderr and as an annotation.
+  static func appendSummary(_ text: String) throws(ExitCode) {
     guard let path = getenv("GITHUB_STEP_SUMMARY").map({ String(cString: $0) }), !path.isEmpty else { return }
-    do throws(Errno) {
-      let file = try FileDescriptor.open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK, mode: 0o644)
-      try file.closeAfter { (file) throws(Errno) in try file.writeAll(text) }
+    do throws(OutputFileError) {
+      try FileOutput.append(path, text)
     } catch {
-      Output.error("warning: cannot append to GITHUB_STEP_SUMMARY (\(path)): \(error)")
+      let message = "GITHUB_STEP_SUMMARY: \(error)"
+      Output.error(message)
+      Output.write("::error title=devcaps require::\(data(message))\n")
+      throw ExitCode.ioError
     }
   }
 }

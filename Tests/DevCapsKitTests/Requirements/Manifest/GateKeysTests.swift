@@ -83,7 +83,7 @@ struct GateKeysTests {
     #expect(manifests[1].map(\.key) == ["memory", "none-of"])
     #expect(manifest.requirements[0].expectedText == "any of 2")
     #expect(RequirementEvaluator.sectionsNeeded(by: manifest) == [.device, .memory, .capabilities])
-    #expect(problem(#"{"any-of": []}"#)?.contains("takes a list of manifests") == true)
+    #expect(problem(#"{"any-of": []}"#)?.contains("'any-of' names nothing: an empty list of manifests") == true)
     #expect(problem(#"{"none-of": [true]}"#)?.contains("is true, not a manifest") == true)
     #expect(problem(#"{"any-of": [{}]}"#)?.contains("manifest 1 of 'any-of' is empty") == true)
     #expect(problem(#"{"any-of": [{"memroy": ">= 1 GiB"}]}"#)?.contains("'any-of', manifest 1: 'memroy'") == true)

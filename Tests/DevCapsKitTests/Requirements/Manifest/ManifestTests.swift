@@ -84,7 +84,10 @@ struct ManifestTests {
         #"{"cpu-features": "avx2"}"#,
         "'cpu-features' takes a list of names such as [\"avx2\", \"bmi2\"], not the string \"avx2\""
       ),
-      (#"{"cpu-features": []}"#, "takes a list of names"),
+      (
+        #"{"cpu-features": []}"#,
+        "'cpu-features' names nothing: an empty list requires nothing; name at least one, such as [\"avx2\", \"bmi2\"]"
+      ),
       (#"{"cpu-features": ["avx2", 2]}"#, "element 1 of 'cpu-features' is the number 2"),
       (#"{"cpu-features": ["avx2", "avx2"]}"#, "names 'avx2' twice"),
       (#"{"cpu-featurs": ["avx2"]}"#, "did you mean 'cpu-features'?"),
@@ -125,10 +128,48 @@ struct ManifestTests {
     }
   }
 
-  @Test("an empty list or object is valid and requires nothing")
-  func empty() throws {
-    #expect(try parse("[]").requirements.isEmpty)
-    #expect(try parse("{}").requirements.isEmpty)
+  @Test(
+    "a manifest that names no requirements is invalid: a gate that checks nothing would pass anywhere",
+    arguments: [
+      "[]", "{}", " [ ] ", #"{"UIRequiredDeviceCapabilities": []}"#, #"{"UIRequiredDeviceCapabilities": {}}"#,
+      "<plist><dict><key>UIRequiredDeviceCapabilities</key><array/></dict></plist>",
+    ])
+  func empty(text: String) {
+    #expect(
+      throws: ManifestError(
+        "the manifest names no requirements, so it would pass on any machine; name at least one, such as [\"accelerometer\"] or {\"memory\": \">= 4 GiB\"}"
+      )
+    ) { try parse(text) }
+  }
+
+  @Test(
+    "an empty list for a list-valued key names nothing, with an example that fits the key",
+    arguments: [
+      ("os", #"["debian", "ubuntu"]"#), ("os-like", #"["debian", "rhel"]"#), ("virtualization", #"["none", "kvm"]"#),
+      ("cpu-features", #"["avx2", "bmi2"]"#), ("network", #"["ethernet", "wifi"]"#), ("storage", #"["nvme", "ssd"]"#),
+      ("gpu", #"["nvidia", "amd"]"#), ("pci-device", #"["10de:*", "8086:56a0"]"#),
+      ("usb-device", #"["046d:c52b", "04e8:*"]"#),
+    ])
+  func emptyNameList(key: String, example: String) {
+    #expect(
+      throws: ManifestError(
+        "'\(key)' names nothing: an empty list requires nothing; name at least one, such as \(example)"
+      )
+    ) { try parse("{\"\(key)\": []}") }
+    // The wrong type names the same example (gpu also takes true or false: its own message).
+    if key == "gpu" { return }
+    #expect(throws: ManifestError("'\(key)' takes a list of names such as \(example), not the number 3")) {
+      try parse("{\"\(key)\": 3}")
+    }
+  }
+
+  @Test("an empty any-of or none-of names nothing", arguments: ["any-of", "none-of"])
+  func emptyGroup(key: String) {
+    #expect(
+      throws: ManifestError(
+        "'\(key)' names nothing: an empty list of manifests; name at least one, such as [[\"gpu\"], {\"memory\": \">= 8 GiB\"}]"
+      )
+    ) { try parse("{\"\(key)\": []}") }
   }
 
   @Test("iOS-only keys are known, not typos")
