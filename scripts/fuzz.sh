@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes the parsers of outside input (manifests, sysfs/procfs files, saved reports, D-Bus replies,
-# replay recordings), and JSONLine's number writer against Double.description, with
+# replay recordings, a snapshot's redaction of copied files), and JSONLine's number writer against Double.description, with
 # libFuzzer (swiftc -sanitize=fuzzer,address) for a bounded time each: SECONDS per target
 # (default 20). Seeds come from the test fixtures. A crash
 # leaves its input in .build/fuzz/crashes/ and fails; turn that input into a regular test.
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-20}
 out=.build/fuzz
 rm -rf "$out/seeds"
-mkdir -p "$out/crashes" "$out/seeds/manifest" "$out/seeds/sysfs" "$out/seeds/report" "$out/seeds/dbus" "$out/seeds/replay" \
+mkdir -p "$out/crashes" "$out/seeds/manifest" "$out/seeds/sysfs" "$out/seeds/report" "$out/seeds/dbus" "$out/seeds/replay" "$out/seeds/redaction" \
   "$out/seeds/double"
 S=Sources/DevCapsKit
 common=("$S/Core/"*.swift "$S/Core/IO/"*.swift "$S/JSON/"*.swift)
@@ -81,6 +81,10 @@ build DBusFuzzer "${common[@]}" "${report_model[@]}" "$S/DBus/"*.swift "$S/UPowe
 build ReplayFuzzer "${common[@]}" "$S/Motion/API/MotionRecording.swift" "$S/Motion/API/MotionRecordingParser.swift" \
   Sources/DevCapsMotion/DeviceMotion/MotionInput.swift Sources/DevCapsMotion/Vector3.swift \
   Sources/DevCapsMotion/DeviceMotion/Quaternion.swift
+# A snapshot's redaction of the files it copies.
+build RedactionFuzzer "${common[@]}" "${report_model[@]}" "$S/Snapshot/SnapshotRedaction.swift" \
+  "$S/Snapshot/PathRedaction.swift" "$S/Snapshot/MountRedaction.swift" "$S/Snapshot/PlaceholderRedaction.swift" \
+  "$S/Probes/Disks/MountInfo.swift"
 # JSONLine's shortest-decimal writer, checked against Double.description.
 build ShortestDecimalFuzzer "$S/JSON/ShortestDecimal.swift" "$S/JSON/ShortestDecimal+PowersOfTen.swift"
 all_done
@@ -111,6 +115,15 @@ for machine in Tests/devcapsEndToEndTests/Fixtures/machines/*/root; do
   [ -f "$machine/etc/os-release" ] && seed 4 "$machine/etc/os-release"
   [ -f "$machine/sys/devices/system/cpu/online" ] && seed 5 "$machine/sys/devices/system/cpu/online"
 done
+# Redaction: each fixture's mount table, cpuinfo, cgroup and uevents behind the byte that names them.
+r=0
+redaction_seed() { r=$((r+1)); { printf "\\x$(printf %02x "$1")"; cat "$2"; } > "$out/seeds/redaction/$r"; }
+for machine in Tests/devcapsEndToEndTests/Fixtures/machines/*/root; do
+  [ -f "$machine/proc/self/mountinfo" ] && redaction_seed 0 "$machine/proc/self/mountinfo"
+  [ -f "$machine/proc/cpuinfo" ] && redaction_seed 3 "$machine/proc/cpuinfo"
+  [ -f "$machine/proc/self/cgroup" ] && redaction_seed 4 "$machine/proc/self/cgroup"
+done
+for uevent in $(find Tests/devcapsEndToEndTests/Fixtures/machines -name uevent -size -4k | head -40); do redaction_seed 5 "$uevent"; done
 for machine in Tests/DevCapsKitTests/Fixtures/cpu/*/; do
   seed 2 "$machine/proc/cpuinfo"
   seed 5 "$machine/sys/devices/system/cpu/online"
@@ -172,5 +185,6 @@ one_at_a_place fuzz_one ReportFuzzer "$out/seeds/report"
 one_at_a_place fuzz_one DBusFuzzer "$out/seeds/dbus"
 one_at_a_place fuzz_one ReplayFuzzer "$out/seeds/replay"
 one_at_a_place fuzz_one ShortestDecimalFuzzer "$out/seeds/double"
+one_at_a_place fuzz_one RedactionFuzzer "$out/seeds/redaction"
 all_done
 exit $failed
