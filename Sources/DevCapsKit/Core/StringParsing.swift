@@ -22,8 +22,8 @@ extension String {
     for (index, scalar) in unicodeScalars.enumerated() {
       bytes += UTF8.width(scalar)
       if bytes > 80 || index == 40 { return shown + "…" }
-      if scalar.value < 0x20 || scalar.value == 0x7f {
-        shown += "\\u{\(String(scalar.value, radix: 16))}"
+      if ControlCharacters.isControl(scalar) {
+        shown += ControlCharacters.visible(scalar)
       } else {
         shown.unicodeScalars.append(scalar)
       }

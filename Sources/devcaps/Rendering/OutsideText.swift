@@ -1,3 +1,5 @@
+import DevCapsKit
+
 /// Text from outside devcaps (a report's `device.name`, a manifest's key, a UPower NativePath, a
 /// sysfs value) made safe for the place it is written: the one way every format escapes it.
 ///
@@ -96,10 +98,7 @@ enum OutsideText {
   static func value(_ text: String) -> String { escape(text, for: .terminal, width: valueColumn) }
 
   /// A C0 or C1 control, DEL, or a bidirectional embedding, override or isolate.
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
-      || (0x2066...0x2069).contains(scalar.value)
-  }
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool { ControlCharacters.isControl(scalar) }
 
   private static func needsEscape(_ scalar: Unicode.Scalar, in sink: Sink) -> Bool {
     if isControl(scalar) { return true }
@@ -136,21 +135,9 @@ enum OutsideText {
     case (.xml, _) where scalar.value == 0xFFFE || scalar.value == 0xFFFF: result += "\u{FFFD}"
     case _ where isControl(scalar):
       // The visible escape; in a Prometheus label its backslash is itself escaped.
-      let backslash = sink == .prometheusLabel ? "\\\\" : "\\"
-      switch scalar {
-      case "\n": result += backslash + "n"
-      case "\r": result += backslash + "r"
-      case "\t": result += backslash + "t"
-      case _ where scalar.value < 0x80: result += backslash + "x" + hex(scalar.value)
-      default: result += backslash + "u{" + hex(scalar.value) + "}"
-      }
+      result += ControlCharacters.visible(scalar, backslash: sink == .prometheusLabel ? "\\\\" : "\\")
     default: result.unicodeScalars.append(scalar)
     }
-  }
-
-  private static func hex(_ value: UInt32) -> String {
-    let text = String(value, radix: 16, uppercase: true)
-    return text.count < 2 ? "0" + text : text
   }
 
   private static func nfdLabel(_ text: String) -> String {

@@ -217,4 +217,20 @@ struct OutsideTextTests {
     let widest = human.split(separator: "\n").map(\.count).max() ?? 0
     #expect(widest < 1024, "\(widest)")
   }
+
+  @Test(
+    "a manifest error quotes ESC and the other controls as every other sink writes them (\\x1B), in each format",
+    arguments: ["text", "json", "junit", "github"])
+  func manifestErrorSpelling(format: String) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let manifest = directory.appendingPathComponent("m.json")
+    try Data(#"{"memory": "\u001b[2J\u007f >= 1 GiB"}"#.utf8).write(to: manifest)
+    let result = try DevCapsProcess.run(["require", manifest.path, "--format", format])
+    #expect(result.status == 65, "\(result.stderr)")
+    let written = result.stdout + result.stderr
+    #expect(written.contains(#"\x1B[2J\x7F >= 1 GiB"#), "\(written)")
+    #expect(!written.contains(#"\u{1b}"#) && !written.contains(#"\u{7f}"#), "\(written)")
+  }
 }
