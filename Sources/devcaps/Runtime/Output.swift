@@ -83,11 +83,14 @@ enum Output {
     exit(code.rawValue)
   }
 
+  /// One line on stderr: escaped, and cut to `OutsideText.messageLineWidth` whatever it quotes.
   static func error(_ text: String) {
-    try? FileDescriptor.standardError.writeAll("devcaps: " + OutsideText.terminal(text) + "\n")
+    let line = OutsideText.escape(text, for: .terminal, width: OutsideText.messageLineWidth)
+    try? FileDescriptor.standardError.writeAll("devcaps: " + line + "\n")
   }
 
+  /// Each problem met while probing, its path cut to `OutsideText.valueColumn` (JSON keeps it whole).
   static func warn(_ diagnostics: [Diagnostic]) {
-    for diagnostic in diagnostics { error("warning: \(diagnostic)") }
+    for diagnostic in diagnostics { error("warning: \(OutsideText.value(diagnostic.path)): \(diagnostic.problem)") }
   }
 }
