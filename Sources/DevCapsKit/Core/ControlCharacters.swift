@@ -2,10 +2,18 @@
 /// by the command's `OutsideText` (every sink) and the library's messages that quote outside text
 /// (`quotedForMessage`: manifest errors, diagnostics), so that ESC reads `\x1B` wherever it is shown.
 package enum ControlCharacters {
-  /// A C0 or C1 control, DEL, or a bidirectional embedding, override or isolate.
+  /// A C0 or C1 control, DEL, a format mark (Unicode category Cf, bidirectional controls among
+  /// them), a tag character (U+E0000–U+E007F, some unassigned), or a line or paragraph separator.
   package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
-      || (0x2066...0x2069).contains(scalar.value)
+    let value = scalar.value
+    if value < 0x20 || (0x7F...0x9F).contains(value) { return true }
+    // Below U+00AD, the first format mark, only the controls above: ASCII text costs no lookup.
+    guard value >= 0xAD else { return false }
+    if (0xE0000...0xE007F).contains(value) { return true }
+    switch scalar.properties.generalCategory {
+    case .format, .lineSeparator, .paragraphSeparator: return true
+    default: return false
+    }
   }
 
   /// `\n`, `\r`, `\t`; `\x1B` below 0x80; `\u{9B}`, `\u{202E}` above; each begun with

@@ -4,12 +4,19 @@ import DevCapsKit
 /// sysfs value) made safe for the place it is written: the one way every format escapes it.
 ///
 /// A control character (C0, DEL, C1) could end a line early, move a terminal's cursor, retitle
-/// its window or start a new workflow command, and a bidirectional control (U+202A–U+202E,
-/// U+2066–U+2069) could show a line's text in another order than it has, so every sink writes
-/// each one as a visible escape (`\n`, `\t`, `\x1B`, `\u{9B}`, `\u{202E}`) unless the sink has
-/// its own escape for it (a workflow command's `%0A`, a Prometheus label's `\n`); then the sink's
-/// own syntax is escaped. XML writes a line feed as `\n` too: a line of a JUnit file that began
-/// with outside text (`::warning …`) would be a workflow command to a GitHub runner that prints it.
+/// its window or start a new workflow command; a bidirectional control (U+202A–U+202E,
+/// U+2066–U+2069) or another format mark (Unicode category Cf: LRM, RLM, ALM, a zero-width space,
+/// a BOM, a soft hyphen, tag characters) could show a line's text in another order than it has,
+/// or hide text; a line or paragraph separator (U+2028, U+2029) ends a line to some readers. So
+/// every sink writes each one as a visible escape (`\n`, `\t`, `\x1B`, `\u{9B}`, `\u{202E}`)
+/// unless the sink has its own escape for it (a workflow command's `%0A`, a Prometheus label's
+/// `\n`); then the sink's own syntax is escaped. XML writes a line feed as `\n` too: a line of a
+/// JUnit file that began with outside text (`::warning …`) would be a workflow command to a GitHub
+/// runner that prints it.
+///
+/// A width counts Unicode scalars of what is written, not Characters: Swift counts a letter and
+/// any number of combining marks after it as one Character, so a Character-counted column would
+/// let a name of megabytes through. A cut falls between two scalars' escapes, never inside one.
 enum OutsideText {
   /// Where the text goes.
   enum Sink {
@@ -19,7 +26,8 @@ enum OutsideText {
     case githubMessage
     /// A GitHub workflow command's property value (`file=…,title=…`).
     case githubProperty
-    /// A Markdown table cell (the GitHub step summary).
+    /// A Markdown table cell (the GitHub step summary): rendered as the text it holds, so the
+    /// ASCII punctuation Markdown acts on is backslash-escaped, and `<`, `>`, `&` are entities.
     case markdown
     /// A Prometheus text-format label value (between the double quotes).
     case prometheusLabel
@@ -47,13 +55,58 @@ enum OutsideText {
     return result
   }
 
-  /// `escape(_:for:)`, then cut to `width` characters with "…" when wider. Only the first
-  /// `width` characters are looked at, so a name of megabytes costs no more than a short one.
+  /// `escape(_:for:)`, cut to `width` Unicode scalars with "…" when wider (after a whole escape).
+  /// Only the first `width` scalars are looked at, so a name of megabytes costs no more than a
+  /// short one.
   static func escape(_ text: String, for sink: Sink, width: Int) -> String {
-    let head = text.prefix(width + 1)
-    let escaped = escape(String(head), for: sink)
-    guard head.count > width || escaped.count > width else { return escaped }
-    return String(escaped.prefix(max(0, width - 1))) + "…"
+    let text = sink == .nfdLabel ? nfdLabel(text) : text
+    var scalars = 0
+    for scalar in text.unicodeScalars {
+      guard scalars < width, !needsEscape(scalar, in: sink) else { return cut(text, for: sink, width: width) }
+      scalars += 1
+    }
+    return text
+  }
+
+  private static func cut(_ text: String, for sink: Sink, width: Int) -> String {
+    var shown = Bounded(width: width)
+    for scalar in text.unicodeScalars {
+      var unit = ""
+      append(scalar, for: sink, to: &unit)
+      guard shown.append(unit) else { break }
+    }
+    return shown.text
+  }
+
+  /// Text made of whole parts (one scalar's escape, a quoted argument) up to `width` Unicode
+  /// scalars: a part that would pass it is left out, and so is what comes before it back to the
+  /// last part that leaves room for "…", which ends the text.
+  struct Bounded {
+    let width: Int
+    private(set) var text = ""
+    private var scalars = 0
+    /// Scalars of `text` up to the end of the last part that leaves room for "…".
+    private var fitting = 0
+    private(set) var isCut = false
+
+    init(width: Int) { self.width = width }
+
+    /// Appends `part`; false when it would pass the width, and the text is then cut.
+    mutating func append(_ part: String) -> Bool {
+      guard !isCut else { return false }
+      let count = part.unicodeScalars.count
+      guard scalars + count <= width else {
+        let end = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: fitting)
+        text.unicodeScalars.removeSubrange(end...)
+        text += "…"
+        isCut = true
+        return false
+      }
+      text += part
+      scalars += count
+      if scalars < width { fitting = scalars }
+      return true
+    }
   }
 
   /// One line of a terminal: `escape(text, for: .terminal)`.
@@ -74,20 +127,31 @@ enum OutsideText {
   /// that an argument of megabytes gives a message of a few lines.
   static func message(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      var shown = ""
-      var part = ""
+      var shown = Bounded(width: messageLineWidth)
+      // The quoted argument so far: no more of it than its cut looks at.
+      var quotedPart = ""
+      var quotedScalars = 0
       var quoted = false
       for scalar in line.unicodeScalars {
-        if scalar == "'" {
-          shown += quoted ? escape(part, for: .terminal, width: quoteWidth) + "'" : terminal(part) + "'"
-          part = ""
-          quoted.toggle()
-        } else {
-          part.unicodeScalars.append(scalar)
+        if quoted && scalar != "'" {
+          if quotedScalars <= quoteWidth {
+            quotedPart.unicodeScalars.append(scalar)
+            quotedScalars += 1
+          }
+          continue
         }
+        if quoted {
+          guard shown.append(escape(quotedPart, for: .terminal, width: quoteWidth)) else { break }
+          quotedPart = ""
+          quotedScalars = 0
+        }
+        var unit = ""
+        append(scalar, for: .terminal, to: &unit)
+        guard shown.append(unit) else { break }
+        if scalar == "'" { quoted.toggle() }
       }
-      shown += quoted ? escape(part, for: .terminal, width: quoteWidth) : terminal(part)
-      return shown.count > messageLineWidth ? String(shown.prefix(messageLineWidth - 1)) + "…" : shown
+      if quoted { _ = shown.append(escape(quotedPart, for: .terminal, width: quoteWidth)) }
+      return shown.text
     }.joined(separator: "\n")
   }
 
@@ -97,8 +161,15 @@ enum OutsideText {
   /// One value from outside in human text: escaped for a terminal, cut to `valueColumn`.
   static func value(_ text: String) -> String { escape(text, for: .terminal, width: valueColumn) }
 
-  /// A C0 or C1 control, DEL, or a bidirectional embedding, override or isolate.
+  /// A C0 or C1 control, DEL, a format mark, a tag character, or a line or paragraph separator.
   static func isControl(_ scalar: Unicode.Scalar) -> Bool { ControlCharacters.isControl(scalar) }
+
+  /// ASCII punctuation that Markdown (GitHub's) acts on inside a line: escapes, code, emphasis,
+  /// strikethrough, links and images, tables, math. Line-start syntax (`#`, `-`, `>`) cannot
+  /// begin a table cell.
+  private static let markdownPunctuation: Set<Unicode.Scalar> = [
+    "\\", "`", "*", "_", "[", "]", "(", ")", "!", "|", "~", "$",
+  ]
 
   private static func needsEscape(_ scalar: Unicode.Scalar, in sink: Sink) -> Bool {
     if isControl(scalar) { return true }
@@ -106,7 +177,8 @@ enum OutsideText {
     case .terminal, .nfdLabel: return false
     case .githubMessage: return scalar == "%"
     case .githubProperty: return scalar == "%" || scalar == ":" || scalar == ","
-    case .markdown: return scalar == "\\" || scalar == "|"
+    case .markdown:
+      return markdownPunctuation.contains(scalar) || scalar == "<" || scalar == ">" || scalar == "&"
     case .prometheusLabel: return scalar == "\\" || scalar == "\""
     case .xml:
       return scalar == "&" || scalar == "<" || scalar == ">" || scalar == "\"" || scalar == "'"
@@ -121,9 +193,12 @@ enum OutsideText {
     case (.githubMessage, "\n"), (.githubProperty, "\n"): result += "%0A"
     case (.githubProperty, ":"): result += "%3A"
     case (.githubProperty, ","): result += "%2C"
-    case (.markdown, "\\"): result += "\\\\"
-    case (.markdown, "|"): result += "\\|"
-    case (.markdown, "\n"): result += " "
+    case (.markdown, "<"): result += "&lt;"
+    case (.markdown, ">"): result += "&gt;"
+    case (.markdown, "&"): result += "&amp;"
+    case (.markdown, _) where markdownPunctuation.contains(scalar):
+      result += "\\"
+      result.unicodeScalars.append(scalar)
     case (.prometheusLabel, "\\"): result += "\\\\"
     case (.prometheusLabel, "\""): result += "\\\""
     case (.prometheusLabel, "\n"): result += "\\n"

@@ -86,12 +86,15 @@ enum Output {
   static func error(_ text: String) { try? tell(text) }
 
   /// `error` for a line the command's outcome depends on (`snapshot --keep-identifiers`' note
-  /// that the bundle holds identifiers): its failure is the caller's to report, exit 74.
+  /// that the bundle holds identifiers): its failure is the caller's to report, exit 74. One
+  /// line, escaped, and cut to `OutsideText.messageLineWidth` whatever it quotes.
   static func tell(_ text: String) throws(Errno) {
-    try FileDescriptor.standardError.writeAll("devcaps: " + OutsideText.terminal(text) + "\n")
+    let line = OutsideText.escape(text, for: .terminal, width: OutsideText.messageLineWidth)
+    try FileDescriptor.standardError.writeAll("devcaps: " + line + "\n")
   }
 
+  /// Each problem met while probing, its path cut to `OutsideText.valueColumn` (JSON keeps it whole).
   static func warn(_ diagnostics: [Diagnostic]) {
-    for diagnostic in diagnostics { error("warning: \(diagnostic)") }
+    for diagnostic in diagnostics { error("warning: \(OutsideText.value(diagnostic.path)): \(diagnostic.problem)") }
   }
 }

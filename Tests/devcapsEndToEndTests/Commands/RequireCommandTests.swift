@@ -139,9 +139,10 @@ struct RequireCommandTests {
       result.stdout.contains("::error file=<stdin>,title=devcaps require%3A gps::gps: expected required, not present\n")
     )
     let text = try String(contentsOf: summary, encoding: .utf8)
-    #expect(text.hasPrefix("earlier step\n### devcaps require <stdin>"))
+    // Markdown's syntax escaped: it renders as `<stdin>` and `(AT …)`.
+    #expect(text.hasPrefix("earlier step\n### devcaps require &lt;stdin&gt;"))
     #expect(text.contains("| ❌ | `gps` | required | not present |"))
-    #expect(text.contains("| ✅ | `keyboard` | required | found event3 (AT Translated Set 2 keyboard) |"))
+    #expect(text.contains("| ✅ | `keyboard` | required | found event3 \\(AT Translated Set 2 keyboard\\) |"))
   }
 
   @Test(

@@ -205,7 +205,7 @@ struct RequireFleetTests {
     let size = try FileManager.default.attributesOfItem(atPath: summary.path)[.size] as? Int ?? .max
     #expect(size < 1 << 20, "\(size) bytes")
     let markdown = try String(contentsOf: summary, encoding: .utf8)
-    #expect(markdown.contains("| `disk-free:/d1` | >= 2 GB | 500 | vm-0 x"), "\(markdown.prefix(1000))")
+    #expect(markdown.contains("| `disk-free:/d1` | &gt;= 2 GB | 500 | vm-0 x"), "\(markdown.prefix(1000))")
     #expect(markdown.components(separatedBy: "\n| ❌ |").count == 501)
   }
 

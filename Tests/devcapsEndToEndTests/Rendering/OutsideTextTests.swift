@@ -16,6 +16,7 @@ struct OutsideTextTests {
     (0..<0x20).map { String(Unicode.Scalar(UInt8($0))) } + ["\u{7F}"]
     + (0x80...0x9F).map { String(Unicode.Scalar(UInt32($0))!) }
     + Self.bidiControls.map { String(Unicode.Scalar($0)!) }
+    + Self.formatMarks.map { String(Unicode.Scalar($0)!) }
     + [
       "\u{1B}[2J", "\u{1B}]0;PWNED\u{07}", "\u{1B}]0;PWNED\u{1B}\\", "\u{9B}31m", "\u{1B}]8;;https://x\u{1B}\\link",
       "\u{1B}]0;PWNED\u{07}\u{1B}[2J", "a\r\n::error::injected", "%0A::warning::x",
@@ -29,14 +30,30 @@ struct OutsideTextTests {
   /// line shows.
   static let bidiControls: [UInt32] = Array(0x202A...0x202E) + Array(0x2066...0x2069)
 
-  /// The controls in `text`, as code points, but those `allowed` (line ends of a format).
-  static func rawControls(_ text: String, allowed: Set<UInt32> = []) -> [UInt32] {
-    text.unicodeScalars.map(\.value).filter {
-      ($0 < 0x20 || (0x7F...0x9F).contains($0) || bidiControls.contains($0)) && !allowed.contains($0)
-    }
+  /// Format characters (Unicode category Cf) and the line and paragraph separators (Zl, Zp):
+  /// invisible, or marks that reorder a line (LRM, RLM, ALM), or a line end to some readers. A
+  /// soft hyphen, a zero-width space, a BOM, tag characters (U+E0000–U+E007F, some unassigned).
+  static let formatMarks: [UInt32] =
+    [0xAD, 0x600, 0x61C, 0x180E, 0x200B, 0x200C, 0x200D, 0x200E, 0x200F, 0x2028, 0x2029, 0x2060, 0xFEFF, 0x110BD]
+    + [0xE0000, 0xE0001, 0xE0002, 0xE0020, 0xE0041, 0xE007F]
+
+  /// Whether `value` is a control, bidirectional control or format mark that no sink but JSON
+  /// may write raw.
+  static func isHidden(_ value: UInt32) -> Bool {
+    if value < 0x20 || (0x7F...0x9F).contains(value) || (0xE0000...0xE007F).contains(value) { return true }
+    guard let scalar = Unicode.Scalar(value) else { return false }
+    return [.format, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory)
   }
 
-  @Test("every control character and escape sequence, in every sink: none survives raw, and the sink's syntax holds")
+  /// The controls and format marks in `text`, as code points, but those `allowed` (line ends of
+  /// a format).
+  static func rawControls(_ text: String, allowed: Set<UInt32> = []) -> [UInt32] {
+    text.unicodeScalars.map(\.value).filter { (isHidden($0) || bidiControls.contains($0)) && !allowed.contains($0) }
+  }
+
+  @Test(
+    "every control character, format mark and escape sequence, in every sink: none survives raw, and the sink's syntax holds"
+  )
   func everySink() {
     for sink in Self.sinks {
       for control in Self.controls {
@@ -46,7 +63,9 @@ struct OutsideTextTests {
         switch sink {
         case .githubMessage: #expect(!escaped.contains("\n") && !escaped.contains("\r"))
         case .githubProperty: #expect(!escaped.contains(":") && !escaped.contains(","))
-        case .markdown: #expect(!escaped.contains("|") || escaped.contains("\\|"))
+        case .markdown:
+          #expect(!escaped.contains("|") || escaped.contains("\\|"))
+          #expect(!escaped.contains("\n") || escaped.contains("\\n"))
         case .prometheusLabel:
           // A backslash only as the start of an escape Prometheus knows.
           #expect(
@@ -66,19 +85,74 @@ struct OutsideTextTests {
     #expect(OutsideText.escape("\u{202E}fdp.exe\u{2066}", for: .terminal) == "\\u{202E}fdp.exe\\u{2066}")
     #expect(OutsideText.escape("a\"\\\n\u{1B}", for: .prometheusLabel) == "a\\\"\\\\\\n\\\\x1B")
     #expect(OutsideText.escape("<&>", for: .xml) == "&lt;&amp;&gt;")
+    #expect(OutsideText.escape("a\u{2028}b\u{200F}c\u{FEFF}", for: .terminal) == "a\\u{2028}b\\u{200F}c\\u{FEFF}")
+    #expect(OutsideText.escape("\u{AD}\u{E0041}", for: .xml) == "\\u{AD}\\u{E0041}")
+    #expect(OutsideText.escape("a\nb", for: .markdown) == "a\\nb")
   }
 
   @Test("a field wider than its column is cut with …, looking at no more than the column of a huge one")
   func cut() {
     #expect(OutsideText.terminal("abcdef", width: 4) == "abc…")
     #expect(OutsideText.terminal("abcd", width: 4) == "abcd")
-    // Escaping widens: the cut is of what is shown.
-    #expect(OutsideText.terminal("\u{1B}\u{1B}", width: 6) == "\\x1B\\…")
+    // Escaping widens: the cut is of what is shown, before a whole escape or entity.
+    #expect(OutsideText.terminal("\u{1B}\u{1B}", width: 6) == "\\x1B…")
+    #expect(OutsideText.escape("&&", for: .xml, width: 9) == "&amp;…")
+    #expect(OutsideText.escape("%%%", for: .githubMessage, width: 5) == "%25…")
+    #expect(RequireJUnit.escape("<<<<", width: 10) == "&lt;&lt;…")
+    #expect(OutsideText.escape("[[[", for: .markdown, width: 5) == "\\[\\[…")
     let huge = String(repeating: "/", count: 20_000_000)
     let start = ContinuousClock.now
     #expect(OutsideText.value(huge).count == OutsideText.valueColumn)
     #expect(OutsideText.escape(huge, for: .nfdLabel) == "")
     #expect(ContinuousClock.now - start < .seconds(1))
+  }
+
+  @Test(
+    "a cut counts Unicode scalars: a letter with a million combining accents (one Character) is cut to its column in every sink"
+  )
+  func combiningMarks() {
+    let accents = "N" + String(repeating: "\u{301}", count: 1_000_000)
+    let start = ContinuousClock.now
+    for sink in Self.sinks where sink != .nfdLabel {
+      for width in [1, 40, 200, 1000] {
+        let cut = OutsideText.escape(accents, for: sink, width: width)
+        #expect(cut.unicodeScalars.count == width && cut.hasSuffix("…"), "\(sink) \(width)")
+      }
+    }
+    #expect(OutsideText.value(accents).unicodeScalars.count == OutsideText.valueColumn)
+    #expect(RequireJUnit.escape(accents).unicodeScalars.count == 1000)
+    #expect(RequireJUnit.name(accents).unicodeScalars.count == 200)
+    #expect(RequireGitHub.cell(accents).unicodeScalars.count == 200)
+    #expect(RequireGitHub.data(accents).unicodeScalars.count == 1000)
+    let message = OutsideText.message("Error: The value '\(accents)' is invalid for '--only <section>'\n\(accents)")
+    #expect(
+      message.unicodeScalars.count <= OutsideText.quoteWidth + 100 + OutsideText.messageLineWidth,
+      "\(message.utf8.count)")
+    #expect(ContinuousClock.now - start < .seconds(3))
+  }
+
+  /// Names that are Markdown or HTML: a comment that hides what follows, an image that loads
+  /// from elsewhere (a tracking pixel), raw HTML, a link whose text hides where it goes.
+  static let markdownNames = [
+    "<!-- hide rest", "![pixel](https://evil.example/x.png)", "<img src=https://evil.example/y.png>",
+    "[click](https://evil.example/phish)",
+  ]
+
+  @Test("a Markdown cell renders as the text it holds: no HTML, comment, image, link, emphasis, code or math")
+  func markdownInert() {
+    for name in Self.markdownNames + ["*a* _b_ `c` ~~d~~ $e$ &amp; \\ |"] {
+      let cell = OutsideText.escape(name, for: .markdown)
+      #expect(!cell.contains("<") && !cell.contains(">") && !cell.contains("![") && !cell.contains("]("), "\(cell)")
+      // Every Markdown-active ASCII character is backslash-escaped or an entity.
+      var previous: Character = " "
+      for character in cell {
+        if "*_`~$[]()!|".contains(character) { #expect(previous == "\\", "\(cell)") }
+        previous = previous == "\\" && character == "\\" ? " " : character
+      }
+    }
+    #expect(OutsideText.escape("[click](x)", for: .markdown) == "\\[click\\]\\(x\\)")
+    #expect(OutsideText.escape("<!-- a & b -->", for: .markdown) == "&lt;\\!-- a &amp; b --&gt;")
+    #expect(OutsideText.escape("disk-free:/d1", for: .markdown) == "disk-free:/d1")
   }
 
   /// A saved report with every string the decoder accepts as any text made `hostile`.
@@ -131,7 +205,8 @@ struct OutsideTextTests {
     return try #require(decodes(document))
   }
 
-  static let hostile = "x\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{9B}1m\r\n::error::injected\u{1}\u{7F}\u{202E}y\u{2066}"
+  static let hostile =
+    "x\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{9B}1m\r\n::error::injected\u{1}\u{7F}\u{202E}y\u{2066}\u{2028}\u{FEFF}\u{200F}\u{E0041}z"
 
   @Test("a report whose every free string holds escape sequences: list, Prometheus and NFD write none raw")
   func reportFormats() throws {
@@ -184,8 +259,8 @@ struct OutsideTextTests {
       let result = try DevCapsProcess.run(
         ["require"] + arguments + ["--format", format], environment: ["GITHUB_STEP_SUMMARY": summary.path])
       #expect(result.status == 1, "\(result.stderr)")
-      // JSON keeps the bidirectional controls, as data.
-      let allowed: Set<UInt32> = format == "json" ? Set([0x0A] + Self.bidiControls) : [0x0A]
+      // JSON keeps the bidirectional controls and format marks, as data.
+      let allowed: Set<UInt32> = format == "json" ? Set([0x0A] + Self.bidiControls + Self.formatMarks) : [0x0A]
       #expect(Self.rawControls(result.stdout, allowed: allowed) == [], "\(result.stdout)")
       #expect(Self.rawControls(result.stderr, allowed: [0x0A]) == [], "\(result.stderr)")
       let lines = result.stdout.split(separator: "\n")
@@ -203,7 +278,8 @@ struct OutsideTextTests {
     let live = try DevCapsProcess.run(
       ["require", manifest.path, "--format", format], environment: ["GITHUB_STEP_SUMMARY": summary.path])
     #expect(
-      Self.rawControls(live.stdout, allowed: format == "json" ? Set([0x0A] + Self.bidiControls) : [0x0A]) == [],
+      Self.rawControls(
+        live.stdout, allowed: format == "json" ? Set([0x0A] + Self.bidiControls + Self.formatMarks) : [0x0A]) == [],
       "\(live.stdout)")
   }
 

@@ -36,7 +36,8 @@ extension RequirementEvaluator {
   /// each report found (in a few bytes when reports find the same). A report that cannot be used
   /// is kept with its reason (``FleetJudgement/failure(_:)``); the others are judged all the same.
   ///
-  /// `nameLength`: keep only the first that many characters of each `device.name`, for an
+  /// `nameLength`: keep only the first that many Unicode scalars of each `device.name` (not
+  /// Characters, which combining marks make as long as they like), for an
   /// output that shows no more of it (a text column), so that memory is bounded by the largest
   /// report rather than the fleet's names together; nil keeps them whole.
   public static func judge(
@@ -105,7 +106,7 @@ private struct ReportJudge: Sendable {
       let name = report.device?.name
       return JudgedReport(
         path: path == "-" ? "<stdin>" : path,
-        deviceName: nameLength.flatMap { length in name.map { String($0.prefix(length)) } } ?? name,
+        deviceName: nameLength.flatMap { length in name.map { String($0.unicodeScalars.prefix(length)) } } ?? name,
         missingSections: needed.filter { !report.sections.contains($0) },
         results: RequirementEvaluator(report: report).evaluate(manifest))
     }

@@ -38,7 +38,7 @@ enum RequireGitHub {
     for (depth, result) in RequireOutcome.rows(outcome.results) {
       let indent = String(repeating: "\u{A0}\u{A0}", count: depth)
       text +=
-        "| \(result.satisfied ? "✅" : "❌") | \(indent)`\(cell(result.key))` | \(cell(result.expected)) | \(cell(result.findingText)) |\n"
+        "| \(result.satisfied ? "✅" : "❌") | \(indent)\(code(result.key)) | \(cell(result.expected)) | \(cell(result.findingText)) |\n"
     }
     try appendSummary(text + "\n**\(cell(outcome.summary))**\n\n")
   }
@@ -94,7 +94,7 @@ enum RequireGitHub {
     for (failing, example) in shortfalls where failing > 0 {
       guard let example, text.utf8.count < budget / 2 else { continue }
       text +=
-        "| `\(cell(example.result.key))` | \(cell(example.result.expected)) | \(failing) | \(cell(fleet.machine(example.machine))): \(cell(example.result.findingText)) |\n"
+        "| \(code(example.result.key)) | \(cell(example.result.expected)) | \(failing) | \(cell(fleet.machine(example.machine))): \(cell(example.result.findingText)) |\n"
     }
     text += "\n| | machine | report | what |\n|---|---|---|---|\n"
     var left = 0
@@ -118,6 +118,12 @@ enum RequireGitHub {
   static func property(_ text: String) -> String { OutsideText.escape(text, for: .githubProperty, width: 200) }
   /// A Markdown table cell of the step summary.
   static func cell(_ text: String) -> String { OutsideText.escape(text, for: .markdown, width: 200) }
+  /// A key in monospace: a code span when its cell needs no escape (inside a code span an escape
+  /// would show as written), else the escaped cell.
+  static func code(_ text: String) -> String {
+    let escaped = cell(text)
+    return escaped == text ? "`" + text + "`" : escaped
+  }
 
   /// The step summary appended to `$GITHUB_STEP_SUMMARY` (nothing when it is unset or empty),
   /// with `FileOutput`'s rules: a regular file or none, never a device, FIFO or directory. An

@@ -52,12 +52,9 @@ enum RequireJUnit {
       + "    </testcase>\n  </testsuite>\n"
   }
 
-  /// `text` for an attribute or element, cut to `width` characters with "…" before it is
-  /// escaped (so that a cut never splits an entity), looking at no more than `width` of a huge one.
-  static func escape(_ text: String, width: Int = 1000) -> String {
-    let head = text.prefix(width + 1)
-    return OutsideText.escape(head.count > width ? String(head.prefix(width - 1)) + "…" : String(head), for: .xml)
-  }
+  /// `text` for an attribute or element, cut to `width` Unicode scalars with "…" (never inside an
+  /// entity), looking at no more than `width` of a huge one.
+  static func escape(_ text: String, width: Int = 1000) -> String { OutsideText.escape(text, for: .xml, width: width) }
 
   /// A testsuite's or testcase's name, as test reporters show it in one line.
   static func name(_ text: String) -> String { escape(text, width: 200) }
