@@ -171,9 +171,15 @@ struct RequireCommand: ParsableCommand {
     let standardInput =
       against.contains("-")
       ? try readStandardInput(what: "a report", limit: SavedReport.maximumFileSize, kind: .report) : nil
-    // Text shows a name cut to its column: the rest of each name is not kept (a report's name of
-    // megabytes held for every machine grew with the fleet). JSON and JUnit keep every field whole.
-    let nameLength = format == .text ? OutsideText.machineColumn + 1 : nil
+    // Each format shows a name cut (text to its column, JUnit and the step summary to 200): the
+    // rest of each name is not kept, one scalar past the cut telling that it was (a report's name
+    // of megabytes held for every machine grew with the fleet). JSON keeps every name whole.
+    let nameLength: Int? =
+      switch format {
+      case .text: OutsideText.machineColumn + 1
+      case .junit, .github: RequireFleet.longestShownName + 1
+      case .json: nil
+      }
     let fleet = RequireFleet(
       RequirementEvaluator.judge(parsed, reports: files, standardInput: standardInput, nameLength: nameLength),
       manifest: displayName, tellApart: format != .json)

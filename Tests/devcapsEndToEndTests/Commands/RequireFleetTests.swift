@@ -254,14 +254,21 @@ struct RequireFleetTests {
   }
 
   @Test(
-    "text output: memory is bounded by the largest report, not the fleet (12 reports with an 8 MiB name cost as 2 do)")
-  func longNamesDoNotAccumulate() throws {
+    "text, JUnit, GitHub: memory is bounded by the largest report, not the fleet (12 reports with an 8 MiB name cost as 2 do)",
+    arguments: [
+      ("text", "m000-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"),
+      ("junit", "gate.json on m000-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"),
+      ("github", "all 12 machines meet"),
+    ])
+  func longNamesDoNotAccumulate(format: String, shown: String) throws {
     let report = try String(
       contentsOf: Golden.directory.appendingPathComponent("list-pinephone.json"), encoding: .utf8
     ).replacingOccurrences(of: "\"<statvfs>\"", with: "1000000000")
-    let gate = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString).json")
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let gate = scratch.appendingPathComponent("gate.json")
     try #"{"memory": ">= 1 MiB"}"#.write(to: gate, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(at: gate) }
     var peaks: [Int] = []
     for count in [2, 12] {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-\(UUID().uuidString)")
@@ -272,11 +279,12 @@ struct RequireFleetTests {
         try report.replacingOccurrences(of: #""name": "pinephone""#, with: #""name": "\#(name)""#).write(
           to: directory.appendingPathComponent(String(format: "m%03d.json", index)), atomically: false, encoding: .utf8)
       }
-      let (peak, stdout) = try peakMemory([gate.path, "--against", directory.path])
-      #expect(stdout.contains("m000-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"), "\(stdout.prefix(500))")
-      #expect(stdout.hasSuffix("all \(count) machines meet the manifest\n"), "\(stdout.suffix(300))")
+      let (peak, stdout) = try peakMemory([gate.path, "--against", directory.path, "--format", format])
+      if count == 12 { #expect(stdout.contains(shown), "\(stdout.prefix(800))") }
+      if format == "junit" { #expect(stdout.contains("xxxxxxxxxx…\" tests=\"1\""), "\(stdout.prefix(800))") }
+      #expect(stdout.count < 64 << 10, "\(format): \(stdout.count) bytes")
       peaks.append(peak)
     }
-    #expect(peaks[1] < peaks[0] + 40 * 1024, "peak KiB for 2 and 12 reports: \(peaks)")
+    #expect(peaks[1] < peaks[0] + 40 * 1024, "\(format): peak KiB for 2 and 12 reports: \(peaks)")
   }
 }

@@ -8,6 +8,9 @@ struct RequireFleet {
   let fleet: FleetJudgement
   /// The manifest as messages name it.
   let manifest: String
+  /// The most of a name (a testsuite's, a step summary's cell) JUnit and the step summary show,
+  /// in Unicode scalars: past it, "…".
+  static let longestShownName = 200
   /// Device names more than one report has.
   private let sharedNames: Set<String>
 

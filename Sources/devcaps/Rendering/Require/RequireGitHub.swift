@@ -117,7 +117,9 @@ enum RequireGitHub {
   static func data(_ text: String) -> String { OutsideText.escape(text, for: .githubMessage, width: 1000) }
   static func property(_ text: String) -> String { OutsideText.escape(text, for: .githubProperty, width: 200) }
   /// A Markdown table cell of the step summary.
-  static func cell(_ text: String) -> String { OutsideText.escape(text, for: .markdown, width: 200) }
+  static func cell(_ text: String) -> String {
+    OutsideText.escape(text, for: .markdown, width: RequireFleet.longestShownName)
+  }
   /// A key in monospace: a code span when its cell needs no escape (inside a code span an escape
   /// would show as written), else the escaped cell.
   static func code(_ text: String) -> String {

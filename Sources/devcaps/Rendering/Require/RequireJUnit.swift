@@ -57,5 +57,5 @@ enum RequireJUnit {
   static func escape(_ text: String, width: Int = 1000) -> String { OutsideText.escape(text, for: .xml, width: width) }
 
   /// A testsuite's or testcase's name, as test reporters show it in one line.
-  static func name(_ text: String) -> String { escape(text, width: 200) }
+  static func name(_ text: String) -> String { escape(text, width: RequireFleet.longestShownName) }
 }
