@@ -2,7 +2,7 @@
 // mountinfo, cpuinfo with its identity, features and s390 caches, meminfo, os-release, CPU lists,
 // mount matrices, IIO scan types and scans, inotify events, CPU masks, cache sizes, release
 // files, /proc/sysinfo, /proc/self/limits, cgroup paths and memory.stat, thermal zones' temperatures and trips,
-// SMBIOS tables, /proc/bus/pci/devices, PCI uevents, pci.ids, USB device attributes), and the formatting of numbers read from such files. The
+// SMBIOS tables, /proc/bus/pci/devices, PCI uevents, pci.ids, USB device attributes, a snapshot's redaction of the files it copies), and the formatting of numbers read from such files. The
 // first byte picks the parser, the rest is the file. Fuzz/corpus/sysfs holds every input that
 // ever crashed one of them.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -10,7 +10,7 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
   let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
   let text = String(decoding: bytes, as: UTF8.self)
-  switch data[0] % 13 {
+  switch data[0] % 14 {
   case 0:
     _ = try? EDID.parse(bytes)
     // An SMBIOS table: every structure the walk returns lies within the table.
@@ -150,6 +150,33 @@ public func sysfsFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       id: "cooling_device0", type: lines.last, currentState: numbers.first ?? nil, maxState: numbers.last ?? nil)
     _ = ThermalRule.judge(zones: [zone], coolingDevices: [cooling])
     _ = lines.sorted(by: ThermalSysfs.kernelOrder)
+  case 13:
+    // A snapshot's redaction of a file it copies: the next byte picks the file. Kept identifiers
+    // (`--keep-identifiers`) change no byte; redaction never traps, whatever the file holds, and
+    // the values it learns are replaced in what it writes next.
+    guard let pick = bytes.first else { return 0 }
+    let content = Array(bytes.dropFirst())
+    let contentText = String(decoding: content, as: UTF8.self)
+    let paths = [
+      "/proc/self/mountinfo", "/proc/mounts", "/etc/fstab", "/proc/cpuinfo", "/proc/self/cgroup",
+      "/sys/devices/pci0000:00/0000:00:14.0/usb1/1-1/uevent", "/sys/class/net/wlp0s20f3/address",
+      "/sys/devices/pci0000:00/0000:00:14.0/usb1/1-1/serial", "/sys/class/drm/card0-eDP-1/edid",
+      "/sys/block/nvme0n1/wwid", "/sys/class/net/eno1/phys_port_id", "/etc/machine-info",
+      "/sys/class/power_supply/BAT0/model_name", "/sys/devices/platform/input/input3/uniq",
+    ]
+    let path = paths[Int(pick) % paths.count]
+    let kept = SnapshotRedaction(keepsIdentifiers: true)
+    precondition(kept.file(path, content) == content, "kept identifiers changed \(path)")
+    precondition(
+      kept.path(contentText) == contentText && kept.property("ID_SERIAL", contentText) == contentText,
+      "kept identifiers changed a path")
+    let redaction = SnapshotRedaction(keepsIdentifiers: false)
+    let written = redaction.file(path, content)
+    let serial = redaction.property("ID_SERIAL_SHORT", contentText)
+    _ = redaction.withoutKnown(written)
+    _ = redaction.path(contentText)
+    _ = redaction.path(serial)
+    _ = redaction.attribute("serial", content)
   default:
     // A scan type on the first line, then scans decoded with it at every offset.
     let parts = text.split(separator: "\n", maxSplits: 1)

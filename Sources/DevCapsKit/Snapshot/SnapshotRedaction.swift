@@ -171,28 +171,6 @@ struct SnapshotRedaction {
     }
   }
 
-  /// The report as written into the bundle: the hostname, EDID serials and user names in disk
-  /// paths left out as in the sources.
-  func report(_ report: Report) -> Report {
-    if keepsIdentifiers { return report }
-    var report = report
-    if report.device?.name != nil { report.device?.name = Self.hostname }
-    report.displays = report.displays?.map { display in
-      var display = display
-      if display.serialNumber != nil { display.serialNumber = Self.serial }
-      return display
-    }
-    // The disks' paths as the bundle's; the warnings, which standard error shows the user as
-    // they are, only in the bundle's copy, whose text is redacted whole.
-    report.disks = report.disks?.map { disk in
-      var disk = disk
-      disk.path = path(disk.path)
-      disk.source = disk.source.map(path)
-      return disk
-    }
-    return report
-  }
-
   /// Whether an attribute's name says it identifies: a word of it names an identifier (serial,
   /// uniq, unique, uuid, guid, nguid, eui, wwid, wwn, asset: DMI's `product_serial`, USB's
   /// `serial`, NVMe's `wwid`, `eui`, `nguid`, `uuid`, InfiniBand's `node_guid`, Thunderbolt's
