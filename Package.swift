@@ -53,10 +53,11 @@ let package = Package(
       name: "DevCapsKitTests",
       dependencies: ["DevCapsKit", "TestProcesses"],
       exclude: ["Fixtures"]),
-    // Only `import DevCapsKit`, as a program outside the package: the public API's tests.
+    // Only `import DevCapsKit`, as a program outside the package: the public API's tests (and
+    // TestProcesses, the tests' own helpers).
     .testTarget(
       name: "DevCapsKitAPITests",
-      dependencies: ["DevCapsKit"],
+      dependencies: ["DevCapsKit", "TestProcesses"],
       exclude: ["PublicAPI.txt"]),
     .testTarget(
       name: "devcapsEndToEndTests",

@@ -5,7 +5,8 @@
 # FileDescriptor.poll; error text through Errno (strerror_r): only Sources/DevCapsKit/Core/IO
 # calls the C library's I/O functions. And every thread starts as a WorkerThread, with no raw
 # pthread mutex anywhere (Synchronization's Mutex and Atomic instead): only
-# Sources/DevCapsKit/Core/WorkerThread.swift calls pthread_create, pthread_join or pthread_detach.
+# Sources/DevCapsKit/Core/WorkerThread.swift calls pthread_create, pthread_join or pthread_detach,
+# and names the thread (devcaps_set_thread_name).
 # Fails naming each file:line in Sources that calls one of them anywhere else.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/.."
 calls='open|openat|read|pread|write|close|pipe|strerror|opendir|fdopendir|readdir|closedir|stat|lstat|fstat|fstatat'
 calls+='|statvfs|fstatvfs|access|faccessat|mkdir|mkdirat|readlink|readlinkat|realpath|poll|ppoll|unlink|unlinkat'
 calls+='|rename|renameat|rmdir|fsync|ftruncate|fchmod|chmod|truncate'
-threads='pthread_create|pthread_join|pthread_detach|pthread_mutex_\w+'
+threads='pthread_create|pthread_join|pthread_detach|pthread_mutex_\w+|devcaps_set_thread_name'
 # The C function, bare or as Glibc.close( / Musl.write(: not a method (.read(), not a declaration
 # (func read(), not an enum case (case read(), and with an argument (the C functions all take
 # one; close() is Rumble's method).

@@ -49,7 +49,7 @@ final class PowerProfilesWatcher {
     }
     let thread: WorkerThread
     do {
-      thread = try WorkerThread {
+      thread = try WorkerThread(named: "devcaps-profile") {
         devcaps_g_main_context_push_thread_default(run.context)
         let subscription = devcaps_power_profiles_subscribe(waker.fd.rawValue)
         while !run.stopRequested.load(ordering: .acquiring) {

@@ -104,8 +104,7 @@ final class ReplacedAttributes: Sendable {
     }
     let thread: WorkerThread
     do throws(Errno) {
-      thread = try WorkerThread { [self] in
-        _ = devcaps_set_thread_name("devcaps-attrs")
+      thread = try WorkerThread(named: "devcaps-attrs") { [self] in
         follow(inotify: inotify, wake: wake)
       }
     } catch {

@@ -127,7 +127,7 @@ public final class DeviceStream {
       for event in sink.held { continuation.yield(event) }
       sink.held = []
       do {
-        thread = try WorkerThread {
+        thread = try WorkerThread(named: "devcaps-stream") {
           switch session.run() {
           case .failure(let message): continuation.finish(throwing: UpdateError.sourceFailed(message))
           default: continuation.finish()
@@ -155,7 +155,7 @@ public final class DeviceStream {
     sink.handler = handler
     let (session, sink) = (session, sink)
     do {
-      thread = try WorkerThread { [self] in
+      thread = try WorkerThread(named: "devcaps-stream") { [self] in
         defer { withExtendedLifetime(self) {} }
         // The current state, found while the sources were opened.
         let held = sink.held

@@ -24,10 +24,6 @@ final class UPowerSession {
 
   /// The GLib thread's body: watch until asked to stop, then take everything down.
   static func run(mailbox: Mailbox, run: Run) {
-    // The name ps and the tests see; it fails only for a name longer than 15 bytes (ERANGE).
-    if case .failure(let error) = Errno.result({ devcaps_set_thread_name("devcaps-upower") }) {
-      preconditionFailure("naming the UPower thread: \(error)")
-    }
     devcaps_g_main_context_push_thread_default(run.context)
     let session = UPowerSession(mailbox: mailbox, context: run.context)
     session.watchName()

@@ -54,7 +54,7 @@ final class UPowerWatcher: Sendable {
       }
       let run = try Run()
       let mailbox = mailbox
-      let thread = try WorkerThread { UPowerSession.run(mailbox: mailbox, run: run) }
+      let thread = try WorkerThread(named: "devcaps-upower") { UPowerSession.run(mailbox: mailbox, run: run) }
       running = Running(run: run, thread: thread)
     }
   }

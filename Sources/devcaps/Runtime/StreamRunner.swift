@@ -140,7 +140,7 @@ enum StreamRunner {
   private enum SignalWaiter {
     static func start(writingTo descriptor: FileDescriptor) {
       // Without the thread (out of threads) SIGINT and SIGTERM stay blocked until the stream ends.
-      _ = try? WorkerThread.detached {
+      _ = try? WorkerThread.detached(named: "devcaps-signals") {
         var set = StreamRunner.terminationSignals
         var number: Int32 = 0
         guard sigwait(&set, &number) == 0 else { return }

@@ -6,14 +6,15 @@ import Testing
 
 @Suite("WorkerThread, the one way devcaps starts a thread")
 struct WorkerThreadTests {
-  @Test("join waits for the closure to return")
+  @Test("join waits for the closure to return; the thread has its name as the closure runs, as ps -L shows it")
   func joinWaits() throws {
-    final class Flag: Sendable { let done = Atomic<Bool>(false) }
-    let flag = Flag()
-    let thread = try WorkerThread { flag.done.store(true, ordering: .releasing) }
+    final class Seen: Sendable { let name = Mutex<String?>(nil) }
+    let seen = Seen()
+    let thread = try WorkerThread(named: "devcaps-test") {
+      seen.name.withLock { $0 = try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8) }
+    }
     thread.join()
-    let done = flag.done.load(ordering: .acquiring)
-    #expect(done)
+    #expect(seen.name.withLock { $0 } == "devcaps-test\n")
   }
 
   @Test("a detached thread runs without anyone joining it")
@@ -24,7 +25,7 @@ struct WorkerThreadTests {
       wake.write.closeIgnoringErrors()
     }
     let write = wake.write
-    try WorkerThread.detached { _ = try? write.write(value: UInt8(7)) }
+    try WorkerThread.detached(named: "devcaps-test") { _ = try? write.write(value: UInt8(7)) }
     var entry = pollfd(fd: wake.read.rawValue, events: Int16(POLLIN), revents: 0)
     #expect(try FileDescriptor.poll(&entry, timeout: 10_000) == 1)
     var byte: UInt8 = 0

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 @testable import DevCapsKit
@@ -81,17 +82,10 @@ struct ReplacedAttributesTests {
       // Counted by what they are, not how many the process has: the runtime may start threads
       // and open descriptors of its own on a loaded machine.
       func counts() -> (threads: Int, inotify: Int, eventfd: Int) {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        let threads = tasks.filter {
-          (try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8)) == "devcaps-attrs\n"
-        }
-        let links = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        let targets = links.map {
-          (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) ?? ""
-        }
+        let census = ProcessCensus()
         return (
-          threads.count, targets.filter { $0 == "anon_inode:inotify" }.count,
-          targets.filter { $0 == "anon_inode:[eventfd]" }.count
+          census.threads["devcaps-attrs", default: 0], census.descriptors["anon_inode:inotify", default: 0],
+          census.descriptors["anon_inode:[eventfd]", default: 0]
         )
       }
       // Dispatch keeps an eventfd of its own.
@@ -99,7 +93,7 @@ struct ReplacedAttributesTests {
       guard before.threads == 0, before.inotify == 0 else { exit(3) }
       guard let flag = ReplacedAttributes.shared.register(directory.appendingPathComponent("in_accel_x_raw").path)
       else { exit(2) }
-      // The watcher's thread names itself as it starts.
+      // The watcher's thread is named as it starts.
       var during = counts()
       for _ in 0..<100 where during.threads == 0 {
         usleep(10_000)

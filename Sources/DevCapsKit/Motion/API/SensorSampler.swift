@@ -51,7 +51,7 @@ final class SensorSampler: SharableSource {
       }
     }
     do {
-      thread = try WorkerThread {
+      thread = try WorkerThread(named: "devcaps-sensor") {
         switch session.run() {
         case .failure(let message): completion(.sourceFailed(message))
         case .finished: completion(nil)

@@ -46,7 +46,7 @@ final class LiveTerminal: Sendable {
   static func takeOverSignals() {
     var set = jobControlSignals
     pthread_sigmask(SIG_BLOCK, &set, nil)
-    detach { waitForSignals() }
+    detach(named: "devcaps-signals") { waitForSignals() }
   }
 
   private static var jobControlSignals: sigset_t {
@@ -170,7 +170,7 @@ final class LiveTerminal: Sendable {
     LiveTerminal.current.withLock { $0 = self }
     if isatty(0) == 1 {
       let box = Unmanaged.passRetained(self)
-      LiveTerminal.detach { box.takeRetainedValue().readKeys() }
+      LiveTerminal.detach(named: "devcaps-keys") { box.takeRetainedValue().readKeys() }
     }
   }
 
@@ -203,7 +203,7 @@ final class LiveTerminal: Sendable {
 
   /// Runs `body` on a detached thread. Without one (out of threads) the view goes on without
   /// keys or job control, as it does without a terminal.
-  private static func detach(_ body: @escaping () -> Void) {
-    _ = try? WorkerThread.detached(body)
+  private static func detach(named name: String, _ body: @escaping () -> Void) {
+    _ = try? WorkerThread.detached(named: name, body)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestProcesses
 import Testing
 
 @testable import DevCapsKit
@@ -37,21 +38,18 @@ struct SharedUpdatesTests {
     do {
       try await body()
     } catch {
-      FileHandle.standardError.write(Data("\(error)\n".utf8))
-      exit(1)
+      exitIfAny(["\(error)"])
     }
   }
 
-  /// In a test's child process: exits 1 when there are problems, saying them.
+  /// In a test's child process: records each problem as an issue (the parent reports it: a
+  /// failed exit test returns no output to read) and exits 1 when there are any.
   static func exitIfAny(_ problems: [String]) {
     guard problems.isEmpty else {
-      FileHandle.standardError.write(Data((problems.joined(separator: "\n") + "\n").utf8))
+      for problem in problems { Issue.record(Comment(rawValue: problem)) }
       exit(1)
     }
   }
-
-  static func threads() -> Int { LeavingUpdatesTests.threads() }
-  static func openDescriptors() -> Int { LeavingUpdatesTests.openDescriptors() }
 
   static func accelerometer(_ imu: IIODirectory) -> MotionManager {
     var sensor = SensorInfo(type: .accelerometer, id: "iio:device3", bus: "iio", syspath: imu.syspath)
@@ -98,6 +96,7 @@ struct SharedUpdatesTests {
   @Test("two loops over the same sensor and interval get the same samples")
   func sameSamples() async throws {
     let imu = try IIODirectory(IIOPolledSourceTests.imu, name: "iio:device3")
+    defer { withExtendedLifetime(imu) {} }  // the directory goes with its last use otherwise
     let updates = Self.accelerometer(imu).accelerometerUpdates(interval: .milliseconds(5)).buffering(.unbounded)
     let taken = Taken()
     let (first, second) = try await Self.within(60, "samples in each of two loops") {
@@ -117,6 +116,7 @@ struct SharedUpdatesTests {
   @Test("a slow loop that keeps the newest sample neither slows a fast loop nor gets a stale sample")
   func slowBesideFast() async throws {
     let imu = try IIODirectory(IIOPolledSourceTests.imu, name: "iio:device3")
+    defer { withExtendedLifetime(imu) {} }  // the directory goes with its last use otherwise
     let updates = Self.accelerometer(imu).accelerometerUpdates(interval: .milliseconds(10))
     let (fast, slow) = try await Self.within(60, "a fast loop's 30 samples beside a slow loop") {
       async let slow = Self.slowLoop(updates)
@@ -138,33 +138,31 @@ struct SharedUpdatesTests {
   /// saying what went wrong.
   static func oneThreadForTenLoops() async throws {
     let imu = try IIODirectory(IIOPolledSourceTests.imu, name: "iio:device3")
+    defer { withExtendedLifetime(imu) {} }  // the directory goes with its last use otherwise
     let updates = accelerometer(imu).accelerometerUpdates(interval: .milliseconds(10))
     // Warm up what lives for the whole process (the concurrency pool, libudev).
     _ = try await within(30, "a first sample") { try await timestamps(updates, count: 2) }
     try await Task.sleep(for: .milliseconds(100))
-    let idle = (threads: threads(), descriptors: openDescriptors())
+    let idle = ProcessCensus()
     let loops = (0..<10).map { _ in Task { for try await _ in updates {} } }
     defer { loops.forEach { $0.cancel() } }
     var problems: [String] = []
     try await Task.sleep(for: .milliseconds(200))
     // One loop: cancel the others first; a running source that they share counts the same.
-    let withTen = threads()
+    let withTen = ProcessCensus().devcapsThreads
     for loop in loops.dropFirst() { loop.cancel() }
     for loop in loops.dropFirst() { _ = await loop.result }
     try await Task.sleep(for: .milliseconds(100))
-    let withOne = threads()
-    print("threads: idle \(idle.threads), 1 loop \(withOne), 10 loops \(withTen)")
-    if withTen != withOne { problems.append("threads with 1 loop \(withOne), with 10 loops \(withTen)") }
-    if withOne != idle.threads + 1 { problems.append("1 loop: \(withOne) threads, idle \(idle.threads)") }
+    let withOne = ProcessCensus().devcapsThreads
+    print("devcaps threads: idle \(idle.devcapsThreads), 1 loop \(withOne), 10 loops \(withTen)")
+    if withTen != withOne { problems.append("devcaps threads with 1 loop \(withOne), with 10 loops \(withTen)") }
+    if withOne != idle.devcapsThreads + 1 {
+      problems.append("1 loop: \(withOne) devcaps threads, idle \(idle.devcapsThreads)")
+    }
     loops[0].cancel()
     _ = await loops[0].result
     try await Task.sleep(for: .milliseconds(100))
-    let after = (threads: threads(), descriptors: openDescriptors())
-    if after != idle {
-      problems.append(
-        "after the last loop: threads \(idle.threads) → \(after.threads), descriptors \(idle.descriptors) → \(after.descriptors)"
-      )
-    }
+    problems += ProcessCensus().changes(since: idle).map { "after the last loop: \($0)" }
     // A loop after the last one opens the source anew.
     _ = try await within(30, "a sample from a source opened anew") { try await timestamps(updates, count: 2) }
     exitIfAny(problems)
@@ -174,16 +172,11 @@ struct SharedUpdatesTests {
     "ten loops over a running source cost the thread of one; after the last loop its thread and descriptors are gone")
   func threadsAndClosing() async {
     let result = await #expect(
-      processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent]
+      processExitsWith: .success, observing: [\.standardOutputContent]
     ) {
       await SharedUpdatesTests.exitingOnError { try await SharedUpdatesTests.oneThreadForTenLoops() }
     }
-    if let result {
-      print(String(decoding: result.standardOutputContent, as: UTF8.self), terminator: "")
-      if result.exitStatus != .exitCode(0) {
-        Issue.record("\(String(decoding: result.standardErrorContent, as: UTF8.self))")
-      }
-    }
+    if let result { print(String(decoding: result.standardOutputContent, as: UTF8.self), terminator: "") }
   }
 
   /// A thermal zone with a passive trip at 90 °C, at `celsius`.
@@ -221,24 +214,21 @@ struct SharedUpdatesTests {
     try await waitFor([.nominal])
     try writeZone(root, celsius: 95)
     try await waitFor([.nominal, .serious])
-    let running = threads()
+    let running = ProcessCensus().devcapsThreads
     let joined = try await within(10, "the joining loop's first update") {
       var iterator = updates.makeAsyncIterator()
-      return (try await iterator.next(), threads())
+      return (try await iterator.next(), ProcessCensus().devcapsThreads)
     }
     var problems: [String] = []
     if joined.0 != .serious { problems.append("the joining loop got \(String(describing: joined.0)) first") }
-    if joined.1 != running { problems.append("threads \(running) → \(joined.1) as a loop joined") }
+    if joined.1 != running { problems.append("devcaps threads \(running) → \(joined.1) as a loop joined") }
     exitIfAny(problems)
   }
 
   @Test("a loop that joins a running stream of changes gets the state now first, from the shared source")
   func lateLoop() async {
-    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+    await #expect(processExitsWith: .success) {
       await SharedUpdatesTests.exitingOnError { try await SharedUpdatesTests.lateLoopGetsCurrentState() }
-    }
-    if let result, result.exitStatus != .exitCode(0) {
-      Issue.record("\(String(decoding: result.standardErrorContent, as: UTF8.self))")
     }
   }
 }
