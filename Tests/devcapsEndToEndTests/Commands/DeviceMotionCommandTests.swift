@@ -202,7 +202,7 @@ struct MotionTerminalTests {
       "stty cols 80 rows 40; env \(MotionCommandTests.shellEnvironment(testbed)) '\(DevCapsProcess.executable.path)' motion"
     let line =
       key == "kill"
-      ? command + " & sleep 1; kill -TERM $!; wait $!; echo \"status $?\"; stty -a"
+      ? command + " & echo \"JOB $!\"; wait $!; echo \"status $?\"; stty -a"
       : command + "; echo \"status $?\"; stty -a"
     let session = try TerminalSession(line)
     #expect(
@@ -211,7 +211,7 @@ struct MotionTerminalTests {
     switch key {
     case "q": session.type("q")
     case "ctrl-c": session.type("\u{03}")
-    default: break
+    default: #expect(session.job.map { kill($0, SIGTERM) } == 0, "\(session.output.prefix(200).debugDescription)")
     }
     let output = session.finish()
     var screen = TerminalScreen()

@@ -239,9 +239,13 @@ struct MotionCommandTests {
   func terminalRestored(signal: Int32) throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
     let environment = testbed.environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-    let command =
-      "env TERM=xterm \(environment) '\(DevCapsProcess.executable.path)' up-angle & sleep 1; kill -\(signal) $!; wait $!; echo \"status $?\""
-    let output = try DevCapsProcess.runInTerminal(command)
+    let session = try TerminalSession(
+      "env TERM=xterm \(environment) '\(DevCapsProcess.executable.path)' up-angle & echo \"JOB $!\"; wait $!; echo \"status $?\""
+    )
+    // Signalled once the view is up: a fixed sleep before the signal raced a slow start.
+    #expect(session.wait { $0.contains("\u{1B}[?1049h") && ($0.contains("↑") || $0.contains("o")) })
+    #expect(session.job.map { kill($0, signal) } == 0, "\(session.output.prefix(200).debugDescription)")
+    let output = session.finish()
     #expect(output.contains("\u{1B}[?1049h"), "entered the alternate screen")
     #expect(output.contains("↑") || output.contains("o"))
     let restore = try #require(output.range(of: "\u{1B}[?25h\u{1B}[?1049l"))

@@ -257,11 +257,15 @@ struct TiltCommandTests {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
     let line =
       key == "kill"
-      ? Self.commandLine(testbed, "--rate 50") + " & sleep 1; kill -TERM $!; wait $!; echo \"status $?\"; stty -a"
+      ? Self.commandLine(testbed, "--rate 50") + " & echo \"JOB $!\"; wait $!; echo \"status $?\"; stty -a"
       : Self.commandLine(testbed, "--rate 50") + "; echo \"status $?\"; stty -a"
     let session = try TerminalSession(line)
     #expect(session.wait { $0.contains("●") })
-    if key == "q" { session.type("q") }
+    if key == "q" {
+      session.type("q")
+    } else {
+      #expect(session.job.map { kill($0, SIGTERM) } == 0, "\(session.output.prefix(200).debugDescription)")
+    }
     let output = session.finish()
     let restore = try #require(output.range(of: "\u{1B}[?25h\u{1B}[?1049l"))
     let after = output[restore.upperBound...]
@@ -304,9 +308,15 @@ struct TiltCommandTests {
   func resize() throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
     try MotionCommandTests.tilt(testbed, 0.7, -0.7, 0)
+    // The terminal shrinks once the first ball is drawn (the test touches `resize`): a resize
+    // before devcaps started would test no SIGWINCH.
+    let flag = FileManager.default.temporaryDirectory.appendingPathComponent("devcaps-resize-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: flag) }
     let session = try TerminalSession(
-      "(sleep 1.5; stty cols 30 rows 10 < /dev/tty) & " + Self.commandLine(testbed, "--rate 50")
-        + "; echo \"status $?\"")
+      "(while [ ! -e '\(flag)' ]; do sleep 0.05; done; stty cols 30 rows 10 < /dev/tty) & "
+        + Self.commandLine(testbed, "--rate 50") + "; echo \"status $?\"")
+    #expect(session.wait { $0.contains("●") }, "\(session.output.suffix(400).debugDescription)")
+    #expect(FileManager.default.createFile(atPath: flag, contents: nil))
     #expect(session.wait { $0.contains("\u{1B}[10;1H") }, "\(session.output.suffix(400).debugDescription)")
     usleep(300_000)
     session.type("q")

@@ -36,6 +36,14 @@ final class TerminalSession: @unchecked Sendable {
     return pid_t(line.dropFirst(4).trimmingCharacters(in: .whitespaces))
   }
 
+  /// The process id of the job the line started in the background and printed as `JOB $!`: a
+  /// test signals it once the view is up, where a fixed sleep before the signal raced a slow start.
+  var job: pid_t? {
+    output.split(whereSeparator: \.isNewline).lazy.compactMap { line in
+      line.hasPrefix("JOB ") ? pid_t(line.dropFirst(4).trimmingCharacters(in: .whitespaces)) : nil
+    }.first
+  }
+
   /// Waits until the output satisfies `condition`; false after `seconds`.
   @discardableResult
   func wait(seconds: Double = 10, until condition: (String) -> Bool) -> Bool {

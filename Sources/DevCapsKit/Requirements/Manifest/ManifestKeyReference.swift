@@ -88,6 +88,16 @@ extension ManifestKeys {
     "nvme": ["storage"], "ssd": ["storage"], "avx2": ["cpu-features", "cpu-level"], "x86-64-v3": ["cpu-level"],
     "usb": ["usb-device"], "printer": ["usb-device"], "card-reader": ["usb-device"],
     "or": ["any-of"], "either": ["any-of"], "not": ["none-of"], "one-of": ["any-of"],
+    "gyro": ["gyroscope"], "accel": ["accelerometer"], "imu": ["accelerometer", "gyroscope", "device-motion"],
+    "compass": ["magnetometer"], "mag": ["magnetometer"], "motion": ["device-motion"], "als": ["ambient-light"],
+    "light": ["ambient-light"], "light-sensor": ["ambient-light"], "pressure": ["barometer"],
+    "pedometer": ["step-counter"], "steps": ["step-counter"], "camera": ["still-camera", "video-camera"],
+    "webcam": ["video-camera", "front-facing-camera"], "mic": ["microphone"], "audio": ["microphone", "speaker"],
+    "touch": ["touchscreen", "touchpad"], "haptics": ["vibration"], "rumble": ["vibration"],
+    "monitor": ["display", "external-display"], "screen": ["display", "displays"], "wlan": ["wifi"],
+    "wi-fi": ["wifi"], "bt": ["bluetooth"], "gnss": ["gps"], "modem": ["telephony"], "lte": ["telephony"],
+    "aarch64": ["arm64"], "amd64": ["x86_64"], "x86-64": ["x86_64"], "i386": ["x86"], "i686": ["x86"],
+    "convertible": ["tablet-mode-switch"], "lid": ["lid-switch"], "power": ["battery", "battery-level"],
   ]
 
   /// The keys nearest in meaning to an unknown one, from the table above.

@@ -53,9 +53,24 @@ struct GateKeysTests {
       ("distro", "did you mean 'os' or 'os-like'?"),
       ("nproc", "did you mean 'available-cores'?"),
       ("memroy", "did you mean 'memory'?"),
+      ("gyro", "did you mean 'gyroscope'?"),
+      ("compass", "did you mean 'magnetometer'?"),
+      ("aarch64", "did you mean 'arm64'?"),
+      ("webcam", "did you mean 'video-camera' or 'front-facing-camera'?"),
     ])
   func nearestByMeaning(key: String, message: String) {
     #expect(problem(#"{"\#(key)": true}"#)?.contains(message) == true, "\(problem(#"{"\#(key)": true}"#) ?? "")")
+  }
+
+  @Test("every key a meaning points to is a known key, and no meaning is a known key itself")
+  func meaningsPointAtKeys() {
+    for (word, keys) in ManifestKeys.meanings {
+      #expect(!ManifestKeys.all.contains(word), "\(word) is a key")
+      for key in keys {
+        let base = key.split(separator: ":", maxSplits: 1).first.map(String.init) ?? key
+        #expect(ManifestKeys.all.contains(base), "\(word) → \(key)")
+      }
+    }
   }
 
   @Test("device-node takes a path, true or false; without a path it is invalid")
