@@ -51,8 +51,9 @@ struct LeavingUpdatesTests {
   }
 
   /// Every sequence of the manager, left each way: a first round warms up what lives for the
-  /// whole process (the concurrency pool, libudev), then three rounds may leave no descriptor, no
-  /// thread and no current value behind. Exits 1, saying what stayed, when one does.
+  /// whole process (libudev's descriptors), then three rounds may leave no descriptor, no named
+  /// thread (``ProcessCensus``) and no current value behind. Records what stayed and exits 1 when
+  /// something does.
   static func leavesNothingBehind() async throws {
     let imu = try IIODirectory(IIOPolledSourceTests.imu, name: "iio:device3")
     let compass = try IIODirectory(magnetometer, name: "iio:device4")

@@ -140,7 +140,7 @@ struct SharedUpdatesTests {
     let imu = try IIODirectory(IIOPolledSourceTests.imu, name: "iio:device3")
     defer { withExtendedLifetime(imu) {} }  // the directory goes with its last use otherwise
     let updates = accelerometer(imu).accelerometerUpdates(interval: .milliseconds(10))
-    // Warm up what lives for the whole process (the concurrency pool, libudev).
+    // Warm up what lives for the whole process (libudev's descriptors).
     _ = try await within(30, "a first sample") { try await timestamps(updates, count: 2) }
     try await Task.sleep(for: .milliseconds(100))
     let idle = ProcessCensus()
