@@ -22,12 +22,29 @@ struct GyroscopeBiasTests {
   @Test("a turn ends the first rest: a later rest is learned after 2 s of stillness, as before")
   func laterRest() {
     var bias = GyroscopeBias()
-    _ = bias.correct(Vector3(0, 0, 0.001), interval: 0.01)
+    for _ in 0..<60 { _ = bias.correct(Vector3(0, 0, 0.001), interval: 0.01) }
+    #expect(abs(bias.offset.z - 0.001) < 1e-12, "the first rest's 0.6 s, learned once 0.5 s still after each reading")
     _ = bias.correct(Vector3(0, 0, 1), interval: 0.01)
     for _ in 0..<150 { _ = bias.correct(Vector3(0, 0, 0.02), interval: 0.01) }
     #expect(abs(bias.offset.z - 0.001) < 1e-12, "1.5 s still after moving: not yet learned")
-    for _ in 0..<100 { _ = bias.correct(Vector3(0, 0, 0.02), interval: 0.01) }
-    #expect(bias.offset.z > 0.002, "learning after 2 s")
+    for _ in 0..<150 { _ = bias.correct(Vector3(0, 0, 0.02), interval: 0.01) }
+    #expect(bias.offset.z > 0.002, "learning after 2 s (and 0.5 s more of stillness)")
+  }
+
+  @Test(
+    "a turn that starts slowly, below the threshold for its first 0.3 s: those readings are motion, not bias",
+    arguments: [false, true])
+  func slowStart(afterATurn: Bool) {
+    let truth = Vector3(0, 0, radians(0.2))
+    var bias = GyroscopeBias()
+    if afterATurn { _ = bias.correct(Vector3(0, 0, 1), interval: 0.01) }
+    for _ in 0..<400 { _ = bias.correct(truth, interval: 0.01) }
+    let learned = bias.offset
+    // From still to 3°/s in 0.3 s, on to 6°/s.
+    for step in 1...60 { _ = bias.correct(truth + Vector3(0, 0, radians(0.1 * Double(step))), interval: 0.01) }
+    let moved = (bias.offset.z - learned.z) * 180 / Double.pi
+    #expect(abs(moved) < 0.01, "the offset moved by \(moved) °/s")
+    #expect(abs(bias.offset.z - truth.z) < radians(afterATurn ? 0.1 : 0.01), "still learned: \(bias.offset.z)")
   }
 
   @Test("a trial that starts with 1.5 s at rest, then turns: the vertical bias is known from that rest")
