@@ -3,8 +3,10 @@
 // the file. The samples and the error must not depend on the split, nor on reading it byte by
 // byte (where no line lies whole in a chunk, so every field is read on its own, not by the
 // plain-line path: bit for bit); an error names a line that exists, quotes at most 64 bytes of
-// the input, and every sample is finite. Fuzz/corpus/replay holds every input that ever crashed
-// it.
+// the input, and every sample is finite. The samples then go through the device-motion
+// estimator as `motion --replay` runs it, in 9D with the gyroscope's range given and in 6D with
+// the range learned: every attitude it reports is a finite unit quaternion, its gravity finite.
+// Fuzz/corpus/replay holds every input that ever crashed it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func replayFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard size > 0 else { return 0 }
@@ -24,6 +26,8 @@ public func replayFuzzer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         sample.timestamp.isFinite && vectors.allSatisfy { $0.x.isFinite && $0.y.isFinite && $0.z.isFinite },
         "a sample that is not finite")
     }
+    estimate(samples, referenceFrame: .xMagneticNorthZVertical, gyroscopeRange: 400 * Double.pi / 180)
+    estimate(samples, referenceFrame: .xArbitraryZVertical, gyroscopeRange: nil)
   case .failure(let error):
     let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
     precondition(error.line >= 1 && error.line <= max(lines, 1), "line \(error.line) of \(lines)")
@@ -49,5 +53,20 @@ private func parse(_ chunks: [[UInt8]]) -> Result<[MotionInput], MotionRecording
     }
     if let last = try parser.finish() { samples.append(last) }
     return samples
+  }
+}
+
+/// Runs the samples through the estimator; traps on an attitude that is not a finite unit
+/// quaternion or a gravity that is not finite.
+private func estimate(_ samples: [MotionInput], referenceFrame: AttitudeReferenceFrame, gyroscopeRange: Double?) {
+  var estimator = DeviceMotionEstimator(source: .fusion, referenceFrame: referenceFrame, gyroscopeRange: gyroscopeRange)
+  for sample in samples {
+    guard let motion = estimator.update(sample) else { continue }
+    let q = motion.attitude.quaternion
+    let norm = (q.w * q.w + q.x * q.x + q.y * q.y + q.z * q.z).squareRoot()
+    precondition(
+      norm.isFinite && abs(norm - 1) < 1e-9, "\(referenceFrame.rawValue): attitude \(q) at \(motion.timestamp)")
+    precondition(
+      motion.gravity.isFinite, "\(referenceFrame.rawValue): gravity \(motion.gravity) at \(motion.timestamp)")
   }
 }

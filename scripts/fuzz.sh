@@ -78,10 +78,16 @@ build ReportFuzzer "${common[@]}" "${report_model[@]}"
 # The system bus's messages, as the power section reads upowerd's and power-profiles-daemon's replies.
 build DBusFuzzer "${common[@]}" "${report_model[@]}" "$S/DBus/"*.swift "$S/UPower/UPowerNames.swift" \
   "$S/UPower/UPowerDeviceReading+Properties.swift" "$S/UPower/UPowerDeviceReading.swift"
-# The replay CSV and the motion values it makes.
+# The replay CSV, the motion values it makes, and the device-motion estimator they go through
+# (with swift-numerics' RealModule, built here as SwiftPM checked it out, not instrumented).
+numerics=.build/checkouts/swift-numerics/Sources
+[ -d "$numerics" ] || swift package resolve
+mkdir -p "$out/numerics"
+swiftc -parse-as-library -O -module-name RealModule -emit-module -emit-module-path "$out/numerics/RealModule.swiftmodule" \
+  -emit-library -static -o "$out/numerics/libRealModule.a" -I "$numerics/_NumericsShims/include" "$numerics/RealModule/"*.swift
 build ReplayFuzzer "${common[@]}" "$S/Motion/API/MotionRecording.swift" "$S/Motion/API/MotionRecordingParser.swift" \
-  Sources/DevCapsMotion/DeviceMotion/MotionInput.swift Sources/DevCapsMotion/Vector3.swift \
-  Sources/DevCapsMotion/DeviceMotion/Quaternion.swift
+  Sources/DevCapsMotion/DeviceMotion/*.swift Sources/DevCapsMotion/Vector3.swift \
+  -I "$out/numerics" -I "$numerics/_NumericsShims/include" -L "$out/numerics" -lRealModule
 # JSONLine's shortest-decimal writer, checked against Double.description.
 build ShortestDecimalFuzzer "$S/JSON/ShortestDecimal.swift" "$S/JSON/ShortestDecimal+PowersOfTen.swift"
 all_done
@@ -159,6 +165,17 @@ printf '\x07\xef\xbb\xbftimestamp,gx,gy,gz,ax,ay,az,mx,my,mz\n# bench\n0,0.1,-0.
 printf '\x03  0 , 0,0,0,0,-1,0\n\n1.5,0,0,0,0,0,-1' > "$out/seeds/replay/spaces"
 python3 -c 'import sys; sys.stdout.buffer.write(b"\x10" + b"0,0,0,0,0,0,-1\n" + b"1," * 3000)' > "$out/seeds/replay/columns"
 python3 -c 'import sys; sys.stdout.buffer.write(b"\x20" + b"0,0,0,0,0,0,-1\n" + b" " * 5000 + b"\n")' > "$out/seeds/replay/blank"
+# For the estimator: 2 s at 100 Hz, a rest, a swing that reads at 401°/s (the 9D run's range) for
+# 0.3 s, a field turning with it, then a 0.8 s gap.
+python3 -c '
+import math
+rows = []
+for i in range(200):
+    t = i * 0.01 + (0.8 if i >= 150 else 0)
+    g = 7.0 if 80 <= i < 110 else 0.01 * math.sin(i)
+    rows.append(",".join(f"{v:.4g}" for v in (t, g, -g / 2, 0.02 * math.sin(i / 7), 0.1 * math.sin(i / 30), 0, -1,
+                                             24 * math.cos(i / 20), 24 * math.sin(i / 20), -41.6)))
+print("\x00" + "\n".join(rows), end="")' > "$out/seeds/replay/swing"
 python3 scripts/fixtures/make-edid.py DEL 0xA0F2 0x12345678 "DELL U2720Q" 597 336 3840 160 2160 62 533250 \
   | python3 -c 'import sys; sys.stdout.buffer.write(b"\x00" + bytes.fromhex(sys.stdin.read().strip()))' > "$out/seeds/sysfs/edid"
 

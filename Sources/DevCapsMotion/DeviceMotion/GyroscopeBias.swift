@@ -8,10 +8,10 @@ import RealModule
 /// first sample until the first reading above the threshold (the rest a recording or a session
 /// usually starts with), the offset is the mean of the readings so far instead, up to the last
 /// `firstRestTime` seconds: nothing is known yet, each still second sharpens it, and a device that
-/// starts moving after one second has learned from that second. Each reading is learned from
-/// only after `holdTime` to twice that of stillness after it, so that the slow start of a turn
-/// is not. A turn slower than the threshold that lasts longer than `stillTime` is taken for bias too: that is
-/// the price of learning it. Turn `isLearning` off to keep a known offset (a factory calibration,
+/// starts moving after one second has learned from that second. A reading is learned from only
+/// once `holdTime` (to twice that) of stillness has followed it, so that the slow start of a turn
+/// is not. A turn slower than the threshold that lasts longer than `stillTime` is taken for bias
+/// too: that is the price of learning it. Turn `isLearning` off to keep a known offset (a factory calibration,
 /// one learned in an earlier run) fixed.
 public struct GyroscopeBias: Sendable, Equatable {
   /// The largest rate on any axis, offset removed, that still counts as still (rad/s; 3°/s).
@@ -87,8 +87,8 @@ public struct GyroscopeBias: Sendable, Equatable {
     }
   }
 
-  /// A run of still readings: their sum (rad/s × samples, each weighed by its interval) and how
-  /// long the device had been still when it began.
+  /// A run of still readings: the sum of each reading times its interval (radians), their
+  /// seconds, and how long the device had been still when the run began.
   private struct StillBlock: Sendable, Equatable {
     var sum = Vector3.zero
     var seconds = 0.0
