@@ -36,8 +36,10 @@ struct MotionOnClockTests {
         MotionInput(timestamp: t, acceleration: Vector3(0, -1, 0), rotationRate: .zero)
       }, clock: clock)
     let taken = Taken<Double>()
+    // Made before the task: `advance` waits only for the sequences that exist when it is called.
+    let updates = motion.deviceMotionUpdates(interval: .milliseconds(100))
     let loop = Task {
-      for try await sample in motion.deviceMotionUpdates(interval: .milliseconds(100)) {
+      for try await sample in updates {
         taken.elements.withLock { $0.append(sample.timestamp) }
       }
     }
@@ -63,9 +65,10 @@ struct MotionOnClockTests {
         }), clock: clock)
     let log = Taken<String>()
     let thermal = Updates<ThermalState>.replaying([.zero: .nominal, .seconds(2): .serious], on: clock)
+    let orientations = motion.orientationUpdates()
     let loops = [
       Task {
-        for try await orientation in motion.orientationUpdates() {
+        for try await orientation in orientations {
           log.elements.withLock { $0.append("\(orientation)") }
         }
       },
