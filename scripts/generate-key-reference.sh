@@ -27,7 +27,10 @@ keys take a constraint (`">= 4 GiB"`, `"== 12"`); `name or list` keys take one n
 A manifest names at least one requirement, and every list at least one name or manifest: `[]`,
 `{}`, an empty `UIRequiredDeviceCapabilities`, `{"os": []}` or `{"any-of": []}` would check
 nothing and pass on any machine, so each is an invalid manifest (exit 65), whose message says
-what to write instead (`'os' names nothing: … such as ["debian", "ubuntu"]`).
+what to write instead (`'os' names nothing: … such as ["debian", "ubuntu"]`). An unknown key
+names the nearest known ones, by spelling and by meaning (`'gyro'`: did you mean `'gyroscope'`?),
+and a word that wraps the keys (`{"requires": [...]}`) is answered: the keys themselves are the
+manifest.
 
 | key | value | meaning |
 |---|---|---|

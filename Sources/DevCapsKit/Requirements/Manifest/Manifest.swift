@@ -324,7 +324,11 @@ extension Manifest {
       if let spelled = nearestCandidate(to: base, among: ManifestKeys.all), !near.contains(spelled) {
         near.insert(spelled, at: 0)
       }
-      let hint = near.isEmpty ? "" : "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
+      var hint = near.isEmpty ? "" : "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
+      if ManifestKeys.wrappers.contains(base.lowercased()) {
+        hint =
+          #"; the keys themselves are the manifest: ["gyroscope"] or {"gyroscope": true}, alone or inside {"UIRequiredDeviceCapabilities": ...}"#
+      }
       let shown = written.isEmpty ? "an empty key" : "\(written.quotedForMessage)"
       throw ManifestError("\(shown) is not a known capability\(hint)")
     }

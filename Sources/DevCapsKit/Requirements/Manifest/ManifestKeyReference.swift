@@ -100,6 +100,13 @@ extension ManifestKeys {
     "convertible": ["tablet-mode-switch"], "lid": ["lid-switch"], "power": ["battery", "battery-level"],
   ]
 
+  /// Words a first manifest wraps its keys in ({"requires": [...]}): not keys, and their message
+  /// says where the keys go.
+  static let wrappers: Set<String> = [
+    "require", "requires", "required", "requirements", "capabilities", "required-capabilities",
+    "requireddevicecapabilities", "uirequireddevicecapabilities", "devicecapabilities", "needs",
+  ]
+
   /// The keys nearest in meaning to an unknown one, from the table above.
   static func nearestByMeaning(_ key: String) -> [String] {
     meanings[key.lowercased()] ?? []

@@ -61,6 +61,11 @@ struct ManifestTests {
     arguments: [
       (#"["acelerometer"]"#, "'acelerometer' is not a known capability; did you mean 'accelerometer'?"),
       (#"["Gyroscope"]"#, "did you mean 'gyroscope'?"),
+      (
+        #"{"requires": ["gyroscope"]}"#,
+        #"'requires' is not a known capability; the keys themselves are the manifest: ["gyroscope"] or {"gyroscope": true}, alone or inside {"UIRequiredDeviceCapabilities": ...}"#
+      ),
+      (#"{"uirequireddevicecapabilities": ["gps"]}"#, #"inside {"UIRequiredDeviceCapabilities": ...}"#),
       (#"["memory"]"#, "'memory' needs a constraint"),
       (#"["gps", "gps"]"#, "'gps' appears twice"),
       (#"{"gps": true, "gps": false}"#, "appears twice"),
