@@ -127,9 +127,9 @@ enum WatcherLifecycle {
       }
     }()
     // GDBus's worker thread lets go of a stopped watcher's main context (its eventfd) a moment
-    // after the stop, when it has handled what was in flight (once in about twenty runs the
-    // census came a moment too soon: eventfd 4 → 5); a leak stays, so the census waits at most
-    // 2 s for the counts to come back.
+    // after the stop, when it has handled what was in flight (a fresh-clone run of the whole
+    // suite once took the census a moment too soon: eventfd 4 → 5); a leak stays, so the census
+    // waits at most 2 s for the counts to come back.
     var after = Census()
     let settleBy = Date().addingTimeInterval(2)
     while after.differs(from: before), Date() < settleBy {
