@@ -320,14 +320,16 @@ extension Manifest {
       path = String(written[written.utf8.index(after: colon)...])
     }
     guard knownKeys.contains(base) else {
-      var near = ManifestKeys.nearestByMeaning(base)
-      if let spelled = nearestCandidate(to: base, among: ManifestKeys.all), !near.contains(spelled) {
-        near.insert(spelled, at: 0)
-      }
-      var hint = near.isEmpty ? "" : "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
+      let hint: String
       if ManifestKeys.wrappers.contains(base.lowercased()) {
         hint =
           #"; the keys themselves are the manifest: ["gyroscope"] or {"gyroscope": true}, alone or inside {"UIRequiredDeviceCapabilities": ...}"#
+      } else {
+        var near = ManifestKeys.nearestByMeaning(base)
+        if let spelled = nearestCandidate(to: base, among: ManifestKeys.all), !near.contains(spelled) {
+          near.insert(spelled, at: 0)
+        }
+        hint = near.isEmpty ? "" : "; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
       }
       let shown = written.isEmpty ? "an empty key" : "\(written.quotedForMessage)"
       throw ManifestError("\(shown) is not a known capability\(hint)")
