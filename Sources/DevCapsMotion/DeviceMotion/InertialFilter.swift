@@ -20,6 +20,14 @@ public struct InertialFilter: Sendable {
     public var accelerationTimeConstant = 3.0
     /// Seconds over which the heading follows the magnetometer.
     public var magneticTimeConstant = 15.0
+    /// Seconds over which the heading follows the magnetometer while the device is at rest (see
+    /// `restTime`). At rest the field is read at its best: the accelerometer is pure gravity, so
+    /// the tilt the field is seen through is right (at a dip of 70°, as in central Europe, a
+    /// tilt error of 1° turns the field's horizontal direction by about 3°), and the gyroscope
+    /// adds nothing to the heading but its bias. A heading that a fast turn left off is brought
+    /// back while the device lies still. 4 s: chosen among 2, 4, 8 and 15 s, each of BROAD's 11
+    /// groups left out in turn (docs/explanation/motion-benchmark.md); 10 of 11 chose 4 s.
+    public var restMagneticTimeConstant = 4.0
     /// A field whose strength is this share away from the learned one is a disturbance. 6 %: an
     /// undisturbed field's strength varies by about 2 % with noise and the magnetometer's
     /// calibration, while the field where BROAD's recordings rest on a table is 7 % weaker than a
@@ -56,7 +64,8 @@ public struct InertialFilter: Sendable {
     /// ``GyroscopeBias`` learns it, at rest.
     public var learnsBiasInMotion = true
 
-    /// The defaults: 3 s and 15 s time constants, 6 % and 10° tolerances, a new field after 20 s.
+    /// The defaults: 3 s and 15 s time constants (4 s for the heading at rest), 6 % and 10°
+    /// tolerances, a new field after 20 s.
     public init() {}
   }
 
@@ -88,6 +97,8 @@ public struct InertialFilter: Sendable {
   /// Seconds since the field showed that a clipped gyroscope missed a turn (`turnMissed()`).
   private var sinceTurnMissed = Double.infinity
   private var rest = RestDetector()
+  /// Whether the last update found the device at rest.
+  private var atRest = false
   private var magnetic = MagneticReference()
   private var motionBias = MotionBiasEstimator()
   /// A magnetometer has steered the heading: the bias's vertical part is its drift loop's.
@@ -173,9 +184,10 @@ public struct InertialFilter: Sendable {
     if averagingFor >= settings.accelerationTimeConstant { reacquiring = false }
     let rotationRate = rotationRate - gyroscopeBias
     integrate(rotationRate, seconds: interval)
+    atRest = false
     if let up, up.isFinite {
       let inFrame = integrated.rotate(up)
-      let atRest = rest.update(rotationRate: rotationRate, up: up, interval: interval, settings: settings)
+      atRest = rest.update(rotationRate: rotationRate, up: up, interval: interval, settings: settings)
       // From the start (or a gap), the average of what was seen so far until a time constant has passed.
       let timeConstant = min(
         atRest ? settings.restTimeConstant : settings.accelerationTimeConstant, averagingFor)
@@ -218,7 +230,9 @@ public struct InertialFilter: Sendable {
     if error < -Double.pi { error += 2 * Double.pi }
     // Until a time constant of clean field has been seen, the mean of what was seen so far.
     // After a blind gyroscope, as fast as `clippedRecoveryTime`, slowing back to the time constant.
-    let timeConstant = min(settings.magneticTimeConstant, sinceBlind + settings.clippedRecoveryTime)
+    let timeConstant = min(
+      atRest ? settings.restMagneticTimeConstant : settings.magneticTimeConstant,
+      sinceBlind + settings.clippedRecoveryTime)
     let share = max(1 - Double.exp(-interval / timeConstant), interval / magnetic.cleanTime)
     heading += error * min(1, share)
     // With the proportional pull above, critically damped: no lag behind a steady drift.
