@@ -22,8 +22,8 @@ public struct InertialFilter: Sendable {
     public var magneticTimeConstant = 15.0
     /// Seconds over which the heading follows the magnetometer while the device is at rest (see
     /// `restTime`). At rest the field is read at its best: the accelerometer is pure gravity, so
-    /// the tilt the field is seen through is right (at a dip of 70°, as in central Europe, a
-    /// tilt error of 1° turns the field's horizontal direction by about 3°), and the gyroscope
+    /// the tilt the field is seen through is right (at a dip of 70°, BROAD's in Berlin, a tilt
+    /// error of 1° turns the field's horizontal direction by about 3°), and the gyroscope
     /// adds nothing to the heading but its bias. A heading that a fast turn left off is brought
     /// back while the device lies still. 4 s: chosen among 2, 4, 8 and 15 s, each of BROAD's 11
     /// groups left out in turn (docs/explanation/motion-benchmark.md); 10 of 11 chose 4 s.

@@ -6,10 +6,12 @@ import Testing
 @Suite("Device motion: the heading at rest")
 struct InertialFilterRestHeadingTests {
   /// A device lying flat, x north, in a clean field: still for 20 s (past the first 15 s, when the
-  /// heading is the mean of the field seen so far), turned a quarter turn about
-  /// the vertical in a second by a gyroscope that reads 22 % too much (so it ends 20° off), then
-  /// still for `restSeconds`. The heading's error (degrees) at the turn's end and after the rest.
-  func headingError(restSeconds: Double, settings: InertialFilter.Settings = .init()) -> (afterTurn: Double, afterRest: Double) {
+  /// heading is the mean of the field seen so far), turned a quarter turn about the vertical in a
+  /// second by a gyroscope that reads 22 % too much (so it ends 20° off), then still for
+  /// `restSeconds`. The heading's error (degrees) at the turn's end and after the rest.
+  func headingError(restSeconds: Double, settings: InertialFilter.Settings = .init()) -> (
+    afterTurn: Double, afterRest: Double
+  ) {
     var filter = InertialFilter(settings: settings)
     let interval = 0.01
     let turnRate = radians(90)
