@@ -18,7 +18,8 @@ public struct InertialFilter: Sendable {
     /// Seconds over which the accelerometer is averaged in the integration's frame: longer rides
     /// out longer accelerations, shorter follows gyroscope drift more tightly.
     public var accelerationTimeConstant = 3.0
-    /// Seconds over which the heading follows the magnetometer.
+    /// Seconds over which the heading follows the magnetometer while the device moves (at rest,
+    /// `restMagneticTimeConstant`).
     public var magneticTimeConstant = 15.0
     /// Seconds over which the heading follows the magnetometer while the device is at rest (see
     /// `restTime`). At rest the field is read at its best: the accelerometer is pure gravity, so
@@ -97,7 +98,7 @@ public struct InertialFilter: Sendable {
   /// Seconds since the field showed that a clipped gyroscope missed a turn (`turnMissed()`).
   private var sinceTurnMissed = Double.infinity
   private var rest = RestDetector()
-  /// Whether the last update found the device at rest.
+  /// Whether this update's accelerometer reading found the device at rest (false without one).
   private var atRest = false
   private var magnetic = MagneticReference()
   private var motionBias = MotionBiasEstimator()
@@ -235,7 +236,8 @@ public struct InertialFilter: Sendable {
       sinceBlind + settings.clippedRecoveryTime)
     let share = max(1 - Double.exp(-interval / timeConstant), interval / magnetic.cleanTime)
     heading += error * min(1, share)
-    // With the proportional pull above, critically damped: no lag behind a steady drift.
+    // With the proportional pull above, critically damped at the pace in motion (overdamped at
+    // rest): no lag behind a steady drift.
     guard sinceBiasMeasured >= Self.measuredBiasHoldTime else { return }
     let tau = settings.magneticTimeConstant
     headingDrift -= error * interval / (4 * tau * tau)

@@ -5,8 +5,8 @@ import Testing
 /// The heading at rest follows the magnetometer faster than in motion.
 @Suite("Device motion: the heading at rest")
 struct InertialFilterRestHeadingTests {
-  /// A device lying flat, x north, in a clean field: still for 20 s (past the first 15 s, when the
-  /// heading is the mean of the field seen so far), turned a quarter turn about the vertical in a
+  /// A device lying flat, x north, in a clean field: still for 20 s (past the start, when the
+  /// heading is the mean of the field seen so far until a time constant has passed), turned a quarter turn about the vertical in a
   /// second by a gyroscope that reads 22 % too much (so it ends 20° off), then still for
   /// `restSeconds`. The heading's error (degrees) at the turn's end and after the rest.
   func headingError(restSeconds: Double, settings: InertialFilter.Settings = .init()) -> (
@@ -45,5 +45,8 @@ struct InertialFilterRestHeadingTests {
     inMotionPace.restMagneticTimeConstant = inMotionPace.magneticTimeConstant
     let slow = headingError(restSeconds: 8, settings: inMotionPace)
     #expect(slow.afterRest > 0.5 * slow.afterTurn, "at the 15 s pace: \(slow.afterRest)° of \(slow.afterTurn)°")
+    // The turn is motion: there the pace is the same 15 s in both.
+    #expect(
+      abs(rest.afterTurn - slow.afterTurn) < 0.01, "after the turn: \(rest.afterTurn)° against \(slow.afterTurn)°")
   }
 }
