@@ -98,7 +98,11 @@ public struct InertialFilter: Sendable {
   /// Seconds since the field showed that a clipped gyroscope missed a turn (`turnMissed()`).
   private var sinceTurnMissed = Double.infinity
   private var rest = RestDetector()
-  /// Whether this update's accelerometer reading found the device at rest (false without one).
+  /// Seconds since the last accelerometer reading: the step its average and the rest test take,
+  /// for an accelerometer sampled slower than the gyroscope.
+  private var sinceAccelerometer = 0.0
+  /// Whether the device is at rest: as the last accelerometer reading found it, while the
+  /// gyroscope stays below the rest's rate.
   private var atRest = false
   private var magnetic = MagneticReference()
   private var motionBias = MotionBiasEstimator()
@@ -175,6 +179,8 @@ public struct InertialFilter: Sendable {
 
   /// One step: `rotationRate` in rad/s (bias removed), `up` the specific force (any unit) or nil,
   /// `magneticField` in the device frame (any unit) or nil, `interval` seconds since the last.
+  /// An accelerometer sampled slower than the gyroscope passes nil between its readings: its
+  /// average and the rest test step by the time since its last reading.
   public mutating func update(rotationRate: Vector3, up: Vector3?, magneticField: Vector3?, interval: Double) {
     guard interval > 0, interval.isFinite, rotationRate.isFinite else { return }
     elapsed += interval
@@ -185,14 +191,19 @@ public struct InertialFilter: Sendable {
     if averagingFor >= settings.accelerationTimeConstant { reacquiring = false }
     let rotationRate = rotationRate - gyroscopeBias
     integrate(rotationRate, seconds: interval)
-    atRest = false
+    // A step without an accelerometer reading (one sampled slower than the gyroscope) is still
+    // at rest if it turns as slowly as rest allows.
+    atRest = atRest && rotationRate.magnitude < settings.restRotationDegreesPerSecond.radiansFromDegrees
+    sinceAccelerometer += interval
     if let up, up.isFinite {
+      let step = sinceAccelerometer
+      sinceAccelerometer = 0
       let inFrame = integrated.rotate(up)
-      atRest = rest.update(rotationRate: rotationRate, up: up, interval: interval, settings: settings)
+      atRest = rest.update(rotationRate: rotationRate, up: up, interval: step, settings: settings)
       // From the start (or a gap), the average of what was seen so far until a time constant has passed.
       let timeConstant = min(
         atRest ? settings.restTimeConstant : settings.accelerationTimeConstant, averagingFor)
-      let lowPass = LowPassStep(timeConstant: timeConstant, interval: interval)
+      let lowPass = LowPassStep(timeConstant: timeConstant, interval: step)
       let filtered = lowPass.apply(inFrame, to: &filteredUp)
       if let measured = tilt.rotate(filtered).normalized {
         let correction = Self.rotationVector(from: measured, to: Vector3(0, 0, 1))
@@ -200,7 +211,7 @@ public struct InertialFilter: Sendable {
         if settings.learnsBiasInMotion {
           motionBias.update(
             attitude: tilt * integrated, correction: correction, lowPass: lowPass, atRest: atRest || reacquiring,
-            interval: interval)
+            interval: step)
         }
       }
     }
