@@ -101,9 +101,6 @@ public struct InertialFilter: Sendable {
   /// Seconds since the last accelerometer reading: the step its average and the rest test take,
   /// for an accelerometer sampled slower than the gyroscope.
   private var sinceAccelerometer = 0.0
-  /// Whether the device is at rest: as the last accelerometer reading found it, while the
-  /// gyroscope stays below the rest's rate.
-  private var atRest = false
   private var magnetic = MagneticReference()
   private var motionBias = MotionBiasEstimator()
   /// A magnetometer has steered the heading: the bias's vertical part is its drift loop's.
@@ -191,15 +188,12 @@ public struct InertialFilter: Sendable {
     if averagingFor >= settings.accelerationTimeConstant { reacquiring = false }
     let rotationRate = rotationRate - gyroscopeBias
     integrate(rotationRate, seconds: interval)
-    // A step without an accelerometer reading (one sampled slower than the gyroscope) is still
-    // at rest if it turns as slowly as rest allows.
-    atRest = atRest && rotationRate.magnitude < settings.restRotationDegreesPerSecond.radiansFromDegrees
     sinceAccelerometer += interval
     if let up, up.isFinite {
       let step = sinceAccelerometer
       sinceAccelerometer = 0
       let inFrame = integrated.rotate(up)
-      atRest = rest.update(rotationRate: rotationRate, up: up, interval: step, settings: settings)
+      let atRest = rest.update(rotationRate: rotationRate, up: up, interval: step, settings: settings)
       // From the start (or a gap), the average of what was seen so far until a time constant has passed.
       let timeConstant = min(
         atRest ? settings.restTimeConstant : settings.accelerationTimeConstant, averagingFor)
@@ -214,6 +208,8 @@ public struct InertialFilter: Sendable {
             interval: step)
         }
       }
+    } else {
+      rest.coast(rotationRate: rotationRate, settings: settings)
     }
     magnetometerIgnored = magneticField != nil
     heading -= headingDrift * interval
@@ -243,7 +239,7 @@ public struct InertialFilter: Sendable {
     // Until a time constant of clean field has been seen, the mean of what was seen so far.
     // After a blind gyroscope, as fast as `clippedRecoveryTime`, slowing back to the time constant.
     let timeConstant = min(
-      atRest ? settings.restMagneticTimeConstant : settings.magneticTimeConstant,
+      rest.atRest ? settings.restMagneticTimeConstant : settings.magneticTimeConstant,
       sinceBlind + settings.clippedRecoveryTime)
     let share = max(1 - Double.exp(-interval / timeConstant), interval / magnetic.cleanTime)
     heading += error * min(1, share)
@@ -332,22 +328,37 @@ public struct InertialFilter: Sendable {
 struct RestDetector: Sendable {
   private var steadyUp: Vector3?
   private var restFor = 0.0
+  /// Whether the device is at rest, as the last step found it.
+  private(set) var atRest = false
 
-  /// `up` in g (any unit with a magnitude about 1 at rest); true once at rest for `restTime`.
+  /// `up` in g (any unit with a magnitude about 1 at rest), `interval` seconds since the last
+  /// accelerometer reading; true once at rest for `restTime`.
   mutating func update(rotationRate: Vector3, up: Vector3, interval: Double, settings: InertialFilter.Settings) -> Bool
   {
     // A short average (a tenth of a second) that a steady reading matches and a moving one does not.
     let share = 1 - Double.exp(-interval / 0.1)
     let steady = steadyUp.map { $0 + (up - $0) * share } ?? up
     steadyUp = steady
-    let slow = rotationRate.magnitude < settings.restRotationDegreesPerSecond.radiansFromDegrees
     let scale = max(up.magnitude, 1e-9)
-    if slow && (up - steady).magnitude <= settings.restAccelerationTolerance * scale {
+    if Self.isSlow(rotationRate, settings) && (up - steady).magnitude <= settings.restAccelerationTolerance * scale {
       restFor += interval
     } else {
       restFor = 0
     }
-    return restFor >= settings.restTime
+    atRest = restFor >= settings.restTime
+    return atRest
+  }
+
+  /// A step without an accelerometer reading (one sampled slower than the gyroscope): the rest
+  /// goes on while the gyroscope turns as slowly as rest allows, and ends when it turns faster.
+  mutating func coast(rotationRate: Vector3, settings: InertialFilter.Settings) {
+    guard !Self.isSlow(rotationRate, settings) else { return }
+    restFor = 0
+    atRest = false
+  }
+
+  private static func isSlow(_ rotationRate: Vector3, _ settings: InertialFilter.Settings) -> Bool {
+    rotationRate.magnitude < settings.restRotationDegreesPerSecond.radiansFromDegrees
   }
 }
 

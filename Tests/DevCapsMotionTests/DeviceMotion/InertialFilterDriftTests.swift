@@ -5,8 +5,7 @@ import Testing
 /// The heading's drift loop and a bias measured at rest.
 @Suite("Device motion: the heading's drift after a rest")
 struct InertialFilterDriftTests {
-  /// A device lying flat and still (the heading following the field at the pace it has in motion,
-  /// 15 s: at rest's 4 s the loop sees too little error to learn a drift), x north, in a field whose horizontal part is turned by 5°
+  /// A device lying flat and still, x north, in a field whose horizontal part is turned by 5°
   /// from 10 s to 50 s (the field a hand's length above a table, turned by the steel in it), then
   /// no field at all (a magnetometer left out): how far (degrees) the heading turns by itself from
   /// 50 s to 90 s, from the drift learned. `measuredAtRest`: the estimator measured the bias at
@@ -14,9 +13,7 @@ struct InertialFilterDriftTests {
   func headingTurnWithoutField(measuredAtRest: Bool) -> Double {
     // The heading at the pace it has in motion: lying still is only this test's easy way to hold
     // the device steady, and at rest's faster pace the loop would see too little error to learn.
-    var settings = InertialFilter.Settings()
-    settings.restMagneticTimeConstant = settings.magneticTimeConstant
-    var filter = InertialFilter(settings: settings)
+    var filter = InertialFilter(settings: .inMotionPaceAtRest)
     let interval = 0.01
     var headingAt50 = 0.0
     for step in 0..<9_000 {

@@ -45,9 +45,7 @@ struct InertialFilterRestHeadingTests {
     let rest = headingError(restSeconds: 8, accelerometerEvery: accelerometerEvery)
     #expect(rest.afterTurn > 15, "the gyroscope's scale error left the heading \(rest.afterTurn)° off")
     #expect(rest.afterRest < 0.25 * rest.afterTurn, "after 8 s at rest: \(rest.afterRest)° of \(rest.afterTurn)°")
-    var inMotionPace = InertialFilter.Settings()
-    inMotionPace.restMagneticTimeConstant = inMotionPace.magneticTimeConstant
-    let slow = headingError(restSeconds: 8, settings: inMotionPace, accelerometerEvery: accelerometerEvery)
+    let slow = headingError(restSeconds: 8, settings: .inMotionPaceAtRest, accelerometerEvery: accelerometerEvery)
     #expect(slow.afterRest > 0.5 * slow.afterTurn, "at the 15 s pace: \(slow.afterRest)° of \(slow.afterTurn)°")
     // The turn is motion: there the pace is the same 15 s in both.
     #expect(

@@ -88,3 +88,12 @@ func angleDifference(_ a: Double, _ b: Double) -> Double {
   if d < -180 { d += 360 }
   return d
 }
+
+extension InertialFilter.Settings {
+  /// The defaults, with the heading following the field at rest at the pace it has in motion.
+  static var inMotionPaceAtRest: Self {
+    var settings = Self()
+    settings.restMagneticTimeConstant = settings.magneticTimeConstant
+    return settings
+  }
+}
