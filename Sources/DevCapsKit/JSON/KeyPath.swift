@@ -10,10 +10,10 @@ public enum KeyPathError: Error, Equatable, CustomStringConvertible {
     case .empty:
       return "the key is empty; try 'devcaps get memory.totalBytes' or see 'devcaps list --json'"
     case .unknownKey(let path, let suggestion):
-      return "unknown key '\(path)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+      return "unknown key \(path.quotedForMessage)" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     case .indexOutOfRange(let path, let count, let suggestion):
       let range = count == 0 ? "the list is empty" : "valid indices are 0…\(count - 1)"
-      return "no element '\(path)': \(range)" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+      return "no element \(path.quotedForMessage): \(range)" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     }
   }
 }
@@ -95,6 +95,7 @@ extension JSONValue {
   public func nearestPath(to path: String) -> String? {
     let paths = allPaths()
     if let containing = pluralOrContainingPath(of: path, among: paths) { return containing }
+    if let word = pathBeginningOrNaming(path, among: paths) { return word }
     if let near = nearestCandidate(to: path, among: paths) { return near }
     // A short or half-typed last component ("memory.totl"): the sibling that shares the longest
     // beginning with it, at least three characters.
@@ -136,6 +137,45 @@ func pluralOrContainingPath(of path: String, among paths: [String]) -> String? {
     }
   }
   return bestPath
+}
+
+/// The shortest sibling whose last component begins with the one written or has it as a
+/// camelCase word, at least three characters: `cpu.cores` → `cpu.logicalCores`, `system.uptime` →
+/// `system.uptimeSeconds`, `capabilities.gyro` → `capabilities.gyroscope`. A key of one component
+/// (`uptime`) looks at every depth. Edit distance alone would take `cpu.model` for `cpu.cores`.
+func pathBeginningOrNaming(_ path: String, among paths: [String]) -> String? {
+  let components = path.split(separator: ".", omittingEmptySubsequences: false)
+  guard let last = components.last?.lowercased(), last.count >= 3 else { return nil }
+  let parent = components.dropLast().joined(separator: ".").lowercased()
+  var best: String? = nil
+  for candidate in paths where best == nil || candidate.count < best!.count {
+    let parts = candidate.split(separator: ".", omittingEmptySubsequences: false)
+    if components.count > 1 {
+      guard parts.count == components.count, parts.dropLast().joined(separator: ".").lowercased() == parent else {
+        continue
+      }
+    }
+    guard let end = parts.last, end.lowercased().hasPrefix(last) || camelCaseWords(end).contains(last) else {
+      continue
+    }
+    best = candidate
+  }
+  return best
+}
+
+/// `logicalCores` → ["logical", "cores"].
+func camelCaseWords(_ name: Substring) -> [String] {
+  var words: [String] = []
+  var word = ""
+  for character in name {
+    if character.isUppercase, !word.isEmpty {
+      words.append(word)
+      word = ""
+    }
+    word.append(contentsOf: character.lowercased())
+  }
+  if !word.isEmpty { words.append(word) }
+  return words
 }
 
 /// The candidate with the smallest edit distance, when that distance is small for the word's

@@ -107,7 +107,15 @@ public enum SavedReport {
     func path(_ keys: [any CodingKey]) -> String { keys.map(\.stringValue).concatenated(separator: ".") }
     switch error {
     case .dataCorrupted(let context):
-      return (context.codingPath.isEmpty ? "" : path(context.codingPath) + ": ") + context.debugDescription
+      var reason = context.debugDescription
+      // The standard library's words for a raw value that no case has name a Swift type
+      // ("Cannot initialize ThermalState from invalid String value hot"): the value is what helps.
+      if reason.hasPrefix("Cannot initialize "), let from = reason.firstRange(of: " from invalid "),
+        let value = reason[from.upperBound...].firstRange(of: " value ")
+      {
+        reason = String(reason[value.upperBound...]).quotedForMessage + " is not one of its values"
+      }
+      return (context.codingPath.isEmpty ? "" : path(context.codingPath) + ": ") + reason
     case .keyNotFound(let key, let context): return "\(path(context.codingPath + [key])) is missing"
     case .typeMismatch(_, let context), .valueNotFound(_, let context):
       return "\(path(context.codingPath)): \(context.debugDescription)"

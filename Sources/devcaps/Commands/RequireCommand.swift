@@ -40,7 +40,10 @@ struct RequireCommand: ParsableCommand {
       met, and the outcome names the missing sections. So is a disk path that is not one of the \
       report's mount points, and device-node, which only the machine itself can answer. A \
       report that cannot be read or is invalid (a directory's entry that is not a regular file \
-      too) is a row with its reason; the others are still judged and printed. The text output \
+      too) is a row with its reason; the others are still judged and printed. A directory \
+      without any .json report is exit 66 before anything is judged (its reports went missing: \
+      a fleet of none never passes). With --format json that, like an invalid or unreadable \
+      manifest, is one object with an error member rather than an array (Schemas/require.schema.json). The text output \
       counts how many machines fall short of each requirement; --format github writes one \
       annotation per requirement (at most 50 lines, however many machines) and a step summary \
       under 512 KiB.
@@ -115,6 +118,9 @@ struct RequireCommand: ParsableCommand {
     if listKeys {
       if manifestArgument != nil || !against.isEmpty {
         throw ValidationError("--list-keys takes no manifest and no --against")
+      }
+      if format != .text {
+        throw ValidationError("--list-keys prints a text table and takes no --format: --format is for a verdict")
       }
       return
     }

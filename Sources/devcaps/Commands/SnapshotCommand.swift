@@ -66,6 +66,10 @@ struct SnapshotCommand: ParsableCommand {
   )
   var keepIdentifiers = false
 
+  func validate() throws {
+    if directory.isEmpty { throw ValidationError("the directory is an empty name; name one, such as snapshot-1") }
+  }
+
   func run() throws {
     let report: Report
     do {

@@ -42,7 +42,7 @@ struct GetCommandTests {
   }
 
   @Test(
-    "unknown keys and indices past the end exit 64 naming the nearest valid key",
+    "unknown keys and indices past the end exit 64 naming the nearest valid key (a word of it, a beginning, a plural); a long key is cut",
     arguments: [
       ("memory.totalbytes", "did you mean 'memory.totalBytes'?"),
       ("memroy.totalBytes", "did you mean 'memory.totalBytes'?"),
@@ -51,6 +51,11 @@ struct GetCommandTests {
       ("disks.9.path", "valid indices are 0…6"),
       ("device.model.x", "unknown key 'device.model.x'"),
       ("", "the key is empty"),
+      ("cpu.cores", "did you mean 'cpu.logicalCores'?"),
+      ("system.uptime", "did you mean 'system.uptimeSeconds'?"),
+      ("uptime", "did you mean 'system.uptimeSeconds'?"),
+      ("memory.total", "did you mean 'memory.totalBytes'?"),
+      (String(repeating: "x", count: 300), "unknown key '\(String(repeating: "x", count: 40))…'\n"),
     ])
   func errors(key: String, message: String) throws {
     let result = try get([key])

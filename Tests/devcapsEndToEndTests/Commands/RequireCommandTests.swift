@@ -100,6 +100,22 @@ struct RequireCommandTests {
     #expect(try SchemaValidator.problems(in: [#"["acelerometer"]"#], schema: "manifest.schema.json").count > 0)
   }
 
+  @Test(
+    "a manifest the schema allows, devcaps reads; one devcaps refuses (65), the schema refuses too",
+    arguments: [
+      (#"{"battery-level": ">= 50%"}"#, true), (#"{"battery-level": "0.5"}"#, true),
+      (#"{"network": "wifi", "storage": ["ssd"]}"#, true), (#"{"memory": "<= 512 MiB"}"#, true),
+      (#"{}"#, false), (#"[]"#, false), (#"{"UIRequiredDeviceCapabilities": {}}"#, false),
+      (#"{"memory": ">= 8"}"#, false), (#"{"cpu-frequency": "2"}"#, false), (#"{"battery-level": ">= 150%"}"#, false),
+      (#"{"battery-level": ">= 50"}"#, false), (#"{"network": "ethernett"}"#, false), (#"{"storage": []}"#, false),
+    ])
+  func schemaAgrees(manifest: String, valid: Bool) throws {
+    let problems = try SchemaValidator.problems(in: [manifest], schema: "manifest.schema.json")
+    #expect(problems.isEmpty == valid, "\(manifest): \(problems)")
+    let result = try require(["-"], machine: "qemu-vm", stdin: Data(manifest.utf8))
+    #expect((result.status != 65) == valid, "\(manifest): \(result.status) \(result.stderr)")
+  }
+
   @Test("JUnit output is well-formed XML with one testcase per requirement and a failure per unmet one")
   func junitParses() throws {
     let xml = try require([manifest("kiosk.json"), "--format", "junit"]).stdout
@@ -339,10 +355,14 @@ struct RequireCommandTests {
   }
 
   @Test(
-    "--against a report with an impossible negative count is 65 naming the member's path, not judged",
+    "--against a report with an impossible negative count, or a state no machine has, is 65 naming the member's path, not judged",
     arguments: [
       ("\"logicalCores\": 8", "\"logicalCores\": -2", "cpu.logicalCores: -2 is below the least possible, 0"),
       ("\"packages\": 1", "\"packages\": -1", "cpu.packages: -1 is below the least possible, 0"),
+      (
+        "\"thermalState\": \"nominal\"", "\"thermalState\": \"exploding\"",
+        "device.thermalState: 'exploding' is not one of its values"
+      ),
     ])
   func negativeCount(original: String, replacement: String, message: String) throws {
     let directory = try savedReports()

@@ -101,6 +101,20 @@ struct RequireFleetTests {
     _ = report
   }
 
+  @Test("a directory without any .json report is exit 66 before anything is judged, the reports named beside it too")
+  func emptyDirectory() throws {
+    let (directory, _) = try fleet()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let empty = directory.appendingPathComponent("empty")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)
+    let phone = RequireCommandTests().manifest("phone.json")
+    let pinephone = directory.appendingPathComponent("pinephone.json").path
+    let result = try require([phone, "--against", pinephone, empty.path])
+    #expect(result.status == 66)
+    #expect(result.stderr.contains("\(empty.path): a directory without any .json report"), "\(result.stderr)")
+    #expect(!result.stdout.contains("pinephone"), "\(result.stdout)")
+  }
+
   @Test(
     "a *.json in a reports directory that is not a regular file (a directory, a FIFO, a dangling link) is a row: exit 66"
   )

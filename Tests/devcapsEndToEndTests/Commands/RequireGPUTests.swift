@@ -49,6 +49,24 @@ struct RequireGPUTests {
   }
 
   @Test(
+    "a saved report with PCI devices but no render nodes (gpus) holds a vendor found on PCI; one not found is unknown, so none-of cannot pass on it"
+  )
+  func savedWithoutRenderNodes() throws {
+    let intel = try require(#"{"gpu": "intel"}"#, machine: "thinkpad-laptop", against: true, only: "pci")
+    #expect(intel.status == 0, "\(intel.stderr)")
+    for (manifest, finding) in [
+      (#"{"gpu": "arm"}"#, "arm not on PCI, and the report has no gpus section"),
+      (#"{"none-of": [{"gpu": ["arm"]}]}"#, "manifest 1 could not be judged"),
+    ] {
+      let result = try require(manifest, machine: "pinephone", against: true, only: "pci")
+      #expect(result.status == 1, "\(manifest): \(result.stdout)")
+      let (satisfied, _, found) = try verdict(result)
+      #expect(!satisfied)
+      #expect(found.contains(finding), "\(manifest): \(found)")
+    }
+  }
+
+  @Test(
     "a GPU vendor outside the set, or a PCI ID that is not one, is an invalid manifest (65) with a did-you-mean",
     arguments: [
       (#"{"gpu": "nvdia"}"#, "'gpu': 'nvdia' is not a GPU vendor; did you mean 'nvidia'? vendors are nvidia, amd"),

@@ -118,7 +118,8 @@ struct RequireGateTests {
       ))
   }
 
-  @Test("--list-keys: one line a key with its value and meaning, thermal-state and the new keys among them")
+  @Test(
+    "--list-keys: one line a key with its value and meaning, thermal-state and the new keys among them; no --format")
   func listKeys() throws {
     let result = try DevCapsProcess.run(["require", "--list-keys"])
     #expect(result.status == 0)
@@ -131,6 +132,8 @@ struct RequireGateTests {
     }
     #expect(try DevCapsProcess.run(["require", "--list-keys", "x.json"]).status == 64)
     #expect(try DevCapsProcess.run(["require"]).status == 64)
+    let json = try DevCapsProcess.run(["require", "--list-keys", "--format", "json"])
+    #expect(json.status == 64 && json.stderr.contains("--list-keys prints a text table and takes no --format"))
   }
 
   @Test(

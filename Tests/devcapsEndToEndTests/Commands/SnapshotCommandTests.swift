@@ -228,10 +228,13 @@ struct SnapshotCommandTests {
     #expect(try String(contentsOf: directory.appendingPathComponent("keep"), encoding: .utf8) == "kept\n")
   }
 
-  @Test("snapshot without a directory is a usage error")
+  @Test("snapshot without a directory, or with an empty name, is a usage error")
   func missingArgument() throws {
     let result = try DevCapsProcess.run(["snapshot"])
     #expect(result.status == 64)
     #expect(result.stderr.contains("Missing expected argument '<dir>'"), "\(result.stderr)")
+    let empty = try DevCapsProcess.run(["snapshot", ""])
+    #expect(empty.status == 64)
+    #expect(empty.stderr.contains("the directory is an empty name; name one"), "\(empty.stderr)")
   }
 }

@@ -335,12 +335,20 @@ public final class RequirementEvaluator {
     return kinds
   }
 
-  /// A GPU of any of these vendors: a PCI display controller or a render node (whose section,
-  /// gpus, a saved report may lack: then the PCI devices decide).
+  /// A GPU of any of these vendors: a PCI display controller or a render node. A saved report
+  /// may lack the render nodes' section (gpus): then a vendor found on PCI holds, and one not
+  /// found is unknown, since a GPU off PCI (an ARM phone's, a Raspberry Pi's) shows only there.
   func gpuVendors(_ names: [String], pci: [PCIDeviceInfo]) -> (JSONValue, Finding, Bool) {
     let found = GPUVendors.found(pci: pci, gpus: facts.gpus)
     if let match = found.first(where: { $0.vendor.map(names.contains) == true }) {
       return (.string(match.vendor!), .device(match.evidence), true)
+    }
+    guard facts.gpus != nil else {
+      let missing = names.concatenated(separator: ", ")
+      return (
+        .null, .unknown(missing + " not on PCI, and the report has no gpus section, where a GPU off PCI would show"),
+        false
+      )
     }
     let seen = found.map { ($0.vendor ?? "another vendor") + " " + $0.evidence }
     return (

@@ -1,5 +1,6 @@
 /// A constraint on a measured value: systemd's operators (`>=` when none is written), a number
-/// and a unit fitting the key (`>= 4 GiB`, `> 2 GHz`, `>= 50%`, `>= 6.1`).
+/// and a unit fitting the key (`>= 4 GiB`, `> 2 GHz`, `>= 50%`, `>= 6.1`); sizes and frequencies
+/// always name their unit.
 public struct Constraint: Sendable, Equatable {
   /// systemd's comparison operators.
   public enum Operator: String, Sendable, CaseIterable {
@@ -101,8 +102,8 @@ public struct Constraint: Sendable, Equatable {
       throw ParseError("\(whole.quotedForMessage) needs a number, such as \(example(measure))")
     }
     switch measure {
-    case .bytes: return number * (try factor(unit, units: byteUnits, bare: 1, whole: whole, measure: measure))
-    case .hertz: return number * (try factor(unit, units: hertzUnits, bare: 1, whole: whole, measure: measure))
+    case .bytes: return number * (try factor(unit, units: byteUnits, whole: whole, measure: measure))
+    case .hertz: return number * (try factor(unit, units: hertzUnits, whole: whole, measure: measure))
     case .count:
       guard unit.isEmpty else {
         throw ParseError("\(whole.quotedForMessage) is a count and takes no unit, such as '>= 4'")
@@ -153,15 +154,23 @@ public struct Constraint: Sendable, Equatable {
     throw ParseError("\(whole.quotedForMessage) is not an x86-64 level; levels are \(levels.joined(separator: ", "))")
   }
 
+  /// A unit's factor. A size or a frequency must name its unit: `"memory": ">= 8"` meant as
+  /// 8 GiB would otherwise hold on any machine, as 8 bytes.
   static func factor(
-    _ unit: String, units: [String: Double], bare: Double, whole: String, measure: ManifestKeys.Measure
+    _ unit: String, units: [String: Double], whole: String, measure: ManifestKeys.Measure
   ) throws(ParseError) -> Double {
-    if unit.isEmpty { return bare }
     if let factor = units[unit] { return factor }
     // By factor, then by name: kB and KB are both 1000, and a dictionary's order changes from
     // one run to the next.
     let valid = units.keys.sorted { (units[$0]!, $0) < (units[$1]!, $1) }
-    let hint = nearestCandidate(to: unit, among: valid).map { "did you mean '\($0)'? " } ?? ""
+    if unit.isEmpty {
+      let meant = whole.trimmingWhitespace() + (measure == .hertz ? " GHz" : " GiB")
+      throw ParseError(
+        "\(whole.quotedForMessage) has no unit; did you mean \(meant.quotedForMessage)? units are \(valid.joined(separator: ", "))"
+      )
+    }
+    // Only a unit written in the wrong case: the nearest by edit distance would offer B for PB.
+    let hint = valid.first { $0.lowercased() == unit.lowercased() }.map { "did you mean '\($0)'? " } ?? ""
     throw ParseError(
       "\(whole.quotedForMessage) has an unknown unit \(unit.quotedForMessage); \(hint)units are \(valid.joined(separator: ", "))"
     )

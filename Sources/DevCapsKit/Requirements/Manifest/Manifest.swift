@@ -321,7 +321,10 @@ extension Manifest {
     }
     guard knownKeys.contains(base) else {
       let hint: String
-      if ManifestKeys.wrappers.contains(base.lowercased()) {
+      if base == "schemaVersion" {
+        hint =
+          "; this is a saved report (devcaps list --json), not a manifest: judge a manifest against it with --against"
+      } else if ManifestKeys.wrappers.contains(base.lowercased()) {
         hint =
           #"; the keys themselves are the manifest: ["gyroscope"] or {"gyroscope": true}, alone or inside {"UIRequiredDeviceCapabilities": ...}"#
       } else {
@@ -341,7 +344,8 @@ extension Manifest {
       }
       guard path.utf8.first == UInt8(ascii: "/"), !path.utf8.contains(0) else {
         throw ManifestError(
-          "\(written.quotedForMessage): the path after the colon must be absolute, such as disk-free:/var")
+          "\(written.quotedForMessage): the path after the colon must be absolute, such as "
+            + (base == "device-node" ? "device-node:/dev/kvm" : base + ":/var"))
       }
     } else if base == "device-node" {
       throw ManifestError("'device-node' needs the device's path after a colon, such as device-node:/dev/kvm")

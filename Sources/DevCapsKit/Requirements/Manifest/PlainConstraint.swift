@@ -92,14 +92,15 @@ enum PlainConstraint {
     (0..<power).reduce(1.0) { value, _ in value * 10 }
   }
 
-  /// Each unit's bytes and factor; no unit is a factor of 1.
+  /// Each unit's bytes and factor (a size or a frequency without one is the general reading's
+  /// error).
   private typealias Units = [(unit: [UInt8], factor: Double)]
 
   private static let byteUnits = units(Constraint.byteUnits)
   private static let hertzUnits = units(Constraint.hertzUnits)
 
   private static func units(_ table: [String: Double]) -> Units {
-    [([], 1)] + table.map { (Array($0.key.utf8), $0.value) }
+    table.map { (Array($0.key.utf8), $0.value) }
   }
 
   private static func factor(_ unit: UnsafeBufferPointer<UInt8>, in units: Units) -> Double? {

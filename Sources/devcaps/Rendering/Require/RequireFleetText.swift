@@ -59,7 +59,7 @@ struct RequireFleetText {
     let judged =
       failing == 0
       ? (machines == 1 ? "the machine meets the manifest" : "all \(machines) machines meet the manifest")
-      : "\(failing) of \(machines) machine\(machines == 1 ? "" : "s") fall short"
+      : (machines == 1 ? "the machine falls short" : "\(failing) of \(machines) machines fall short")
     if unusable > 0 {
       let reports = unusable == 1 ? "1 report" : "\(unusable) reports"
       let met = machines - failing - unusable

@@ -14,7 +14,6 @@ struct ConstraintTests {
       ("< 1.5 kB", .bytes, .less, 1500),
       ("== 1 TB", .bytes, .equal, 1e12),
       ("!= 100 B", .bytes, .notEqual, 100),
-      ("2048", .bytes, .atLeast, 2048),
       (">= 4", .count, .atLeast, 4),
       (">= 2 GHz", .hertz, .atLeast, 2e9),
       (">= 800 MHz", .hertz, .atLeast, 8e8),
@@ -53,6 +52,9 @@ struct ConstraintTests {
       ("6..1", .version, "not a version"),
       ("+6", .version, "not a version"),
       ("1.", .bytes, "needs a number"),
+      (">= 8", .bytes, "'>= 8' has no unit; did you mean '>= 8 GiB'? units are B,"),
+      ("2048", .bytes, "has no unit"),
+      (">= 2", .hertz, "'>= 2' has no unit; did you mean '>= 2 GHz'? units are Hz,"),
     ])
   func malformed(text: String, measure: ManifestKeys.Measure, message: String) {
     #expect(throws: Constraint.ParseError.self) { try Constraint.parse(text, measure: measure) }

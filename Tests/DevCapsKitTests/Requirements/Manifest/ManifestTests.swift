@@ -66,6 +66,13 @@ struct ManifestTests {
         #"'requires' is not a known capability; the keys themselves are the manifest: ["gyroscope"] or {"gyroscope": true}, alone or inside {"UIRequiredDeviceCapabilities": ...}"#
       ),
       (#"{"uirequireddevicecapabilities": ["gps"]}"#, #"inside {"UIRequiredDeviceCapabilities": ...}"#),
+      (
+        #"{"schemaVersion": 1, "device": {}}"#,
+        "'schemaVersion' is not a known capability; this is a saved report (devcaps list --json), not a manifest: judge a manifest against it with --against"
+      ),
+      (#"{"device-node:dev/kvm": true}"#, "the path after the colon must be absolute, such as device-node:/dev/kvm"),
+      (#"{"disk-total:var": ">= 1 GB"}"#, "the path after the colon must be absolute, such as disk-total:/var"),
+      (#"{"memory": ">= 1 PB"}"#, "'>= 1 PB' has an unknown unit 'PB'; units are B,"),
       (#"["memory"]"#, "'memory' needs a constraint"),
       (#"["gps", "gps"]"#, "'gps' appears twice"),
       (#"{"gps": true, "gps": false}"#, "appears twice"),
