@@ -38,8 +38,9 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
       ~/.local/state/devcaps/...), replacing an earlier one atomically; every later heading, \
       device-motion sample and watch uses it. A low one is not saved.
 
-      Exit status: 0 when saved (also after q or Enter), 69 when there is no magnetometer or no accelerometer to read it \
-      with, 73 when the calibration cannot be written, 75 when the turning did not cover enough \
+      Exit status: 0 when saved (also after q or Enter), 64 for bad options, 69 when there is no \
+      magnetometer or no accelerometer to read it with, 73 when the calibration cannot be \
+      written, 74 when standard output cannot be written, 75 when the turning did not cover enough \
       directions by --timeout or q (nothing saved: run it again), 130 on SIGINT and 143 on SIGTERM (nothing saved).
 
       Examples:
@@ -91,7 +92,9 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
         guard case .motion(let update) = event.event, let field = update.motion.magneticField?.field else {
           return true
         }
-        let secondsLeft = max(0, Int((timeout - (LiveScreen.monotonicSeconds() - start)).rounded(.up)))
+        // Capped, so that a --timeout of 1e19 s still converts to Int.
+        let left = (timeout - (LiveScreen.monotonicSeconds() - start)).rounded(.up)
+        let secondsLeft = Int(min(max(0, left), 1e15))
         let fitted = fitting.add(field, at: update.motion.timestamp)
         // On a terminal the time left ticks even while no new fit is made.
         guard let progress = fitted ?? (view.live && secondsLeft != shownSeconds ? fitting.current : nil) else {
@@ -123,7 +126,8 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
       if json { Output.write(CalibrationReport(sensor: sensor, progress: progress, path: nil).json) }
       Output.error(
         "not enough of the sphere covered to calibrate \(sensor.id) in \(Units.fixed(min(seconds, timeout), decimals: 0)) s "
-          + "(\(coverage) % of directions, \(progress.readings) readings; medium accuracy needs 50 %): "
+          + "(\(coverage) % of directions, \(Units.grouped(progress.readings)) reading\(progress.readings == 1 ? "" : "s"); "
+          + "medium accuracy needs 50 %): "
           + "turn the device through every orientation and run it again; nothing saved")
       throw ExitCode.tryAgain
     }

@@ -33,7 +33,8 @@ struct TiltCommand: ParsableCommand {
       is the terminal's size, or 80x24 when stdout is not a terminal.
 
       Exit status: 0 after --frames or q, 64 for bad options or no terminal to draw on, 69 when \
-      there is no display accelerometer, 130 on SIGINT, 143 on SIGTERM. The terminal is always \
+      there is no display accelerometer, 74 when standard output cannot be written, 130 on \
+      SIGINT, 143 on SIGTERM. The terminal is always \
       restored.
 
       Examples:

@@ -26,8 +26,9 @@ struct UpAngleCommand: ParsableCommand {
       the reading changes; elsewhere (a pipe, a file) a line per sample. --json prints one \
       object per sample (Schemas/event.schema.json), or one document with --once.
 
-      Exit status: 0 at --count, --timeout or q, 69 when there is no display accelerometer or it \
-      goes away, 130 on SIGINT, 143 on SIGTERM. The terminal is always restored.
+      Exit status: 0 at --count, --timeout or q, 64 for bad options, 69 when there is no display \
+      accelerometer or it goes away, 74 when standard output cannot be written, 130 on SIGINT, \
+      143 on SIGTERM. The terminal is always restored.
 
       Examples:
         devcaps up-angle
@@ -51,6 +52,8 @@ struct UpAngleCommand: ParsableCommand {
   var relativeTo: InterfaceOrientation?
 
   @OptionGroup var end: StreamEndOptions
+
+  func validate() throws { try end.validate(once: once) }
 
   func run() throws {
     let orientation = relativeTo?.orientation

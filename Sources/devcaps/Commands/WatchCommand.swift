@@ -120,7 +120,7 @@ struct WatchCommand: ParsableCommand {
       throw ValidationError("--sensitivity must be between 0 and π radians")
     }
     guard lockout >= 0 && lockout.isFinite else { throw ValidationError("--lockout must be 0 or more seconds") }
-    if once && end.count != nil { throw ValidationError("--once and --count cannot be used together") }
+    try end.validate(once: once)
     if once && stream == .shake {
       throw ValidationError("a shake has no current state for --once to print: use --count N (shakes) or --timeout")
     }

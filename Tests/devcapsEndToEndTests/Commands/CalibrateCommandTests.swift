@@ -170,11 +170,12 @@ struct CalibrateCommandTests {
       ), "\(result.stderr)")
   }
 
-  @Test("Ctrl-C stops it with 130 and saves nothing")
+  @Test("Ctrl-C stops it with 130 and saves nothing; a --timeout of 1e19 s counts down without overflowing")
   func interrupted() throws {
     let (testbed, state, environment) = try Self.convertibleWithState()
     defer { try? FileManager.default.removeItem(at: state) }
-    let running = try StreamProcess(["calibrate", "magnetometer", "--rate", "100"], environment: environment)
+    let running = try StreamProcess(
+      ["calibrate", "magnetometer", "--rate", "100", "--timeout", "1e19"], environment: environment)
     running.waitForLines(1)
     _ = Self.turn(testbed)
     running.waitForLines(3)

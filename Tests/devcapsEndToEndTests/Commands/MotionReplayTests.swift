@@ -77,10 +77,14 @@ struct MotionReplayTests {
     #expect(directory.status == 66)
   }
 
-  @Test("--count limits the samples printed; the help documents the columns")
+  @Test("--count limits the samples printed, up to the largest count; not with --once; the help documents the columns")
   func countAndHelp() throws {
     let counted = try replay(Self.turningRecording(), ["--json", "--count", "4"])
     #expect(counted.status == 0 && counted.stdout.split(separator: "\n").count == 5)
+    let largest = try replay(Self.turningRecording(), ["--json", "--count", String(Int.max)])
+    #expect(largest.status == 0 && largest.stdout.split(separator: "\n").count == 1000, "\(largest.stderr)")
+    let both = try replay(Self.turningRecording(), ["--json", "--once", "--count", "3"])
+    #expect(both.status == 64 && both.stderr.contains("--once and --count cannot be used together"))
     let help = try DevCapsProcess.run(["motion", "--help"]).stdout
     #expect(help.contains("--replay") && help.contains("gyroscope x y z (rad/s"))
   }

@@ -68,7 +68,7 @@ struct MotionCommand: ParsableCommand {
       Exit status: 0 at --count, --timeout, q or the recording's end, 65 when a --replay line \
       is not a sample (the message gives its line and column; the samples before it are printed) \
       or the frame needs magnetometer columns the first sample lacks, 66 when the --replay file \
-      cannot be read, 69 when the machine has no motion sensors or the frame's magnetometer is \
+      cannot be read (it must be a regular file: not a FIFO, a pipe or standard input), 69 when the machine has no motion sensors or the frame's magnetometer is \
       missing (the message says what is missing), 73 when the --record file is refused or \
       cannot be created or written, 74 when standard output cannot be written, 130 on SIGINT, 143 on SIGTERM.
 
@@ -116,6 +116,7 @@ struct MotionCommand: ParsableCommand {
   var record: String?
 
   func validate() throws {
+    try end.validate(once: once)
     if record != nil && replay != nil { throw ValidationError("--record and --replay cannot be combined") }
     if let gyroscopeRange {
       if replay == nil {

@@ -31,7 +31,7 @@ struct MotionReplay {
     var estimator = DeviceMotionEstimator(
       source: .fusion, referenceFrame: referenceFrame, gyroscopeRange: gyroscopeRange)
     let printer = StreamPrinter(json: json, batched: true)
-    let limit = once ? 1 : count.map { $0 + 1 } ?? Int.max
+    let limit = once ? 1 : count.map { $0 < Int.max ? $0 + 1 : Int.max } ?? Int.max
     var delivered = 0
     // The rate counts from the first sample, or from the last restart (a recording joined on).
     var rateStart: (time: Double, delivered: Int)?

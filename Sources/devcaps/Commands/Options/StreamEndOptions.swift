@@ -14,4 +14,9 @@ struct StreamEndOptions: ParsableArguments {
       throw ValidationError("--timeout must be a positive number of seconds, not \(timeout)")
     }
   }
+
+  /// A command's `--once` prints one document: a `--count` beside it would be ignored.
+  func validate(once: Bool) throws {
+    if once && count != nil { throw ValidationError("--once and --count cannot be used together") }
+  }
 }
