@@ -105,13 +105,14 @@ final class ReportFacts: RequirementFacts {
 
   /// The report's disk mounted at `path`. A report measured its mount points only: another
   /// path may not exist on that machine, or be a mount the report leaves out, so judging it by
-  /// the mount above it could pass where the machine itself fails.
+  /// the mount above it could pass where the machine itself fails. Of two mounts at one path, the
+  /// later (mountinfo's order, which the report keeps) is the one in effect, as statvfs sees it.
   func disk(_ path: String) -> Result<(total: UInt64, available: UInt64), UnknownFactError> {
     guard let disks = report.disks else {
       return .failure(UnknownFactError(description: "the report has no disks section"))
     }
     let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-    guard let disk = disks.first(where: { $0.path == trimmed }) else {
+    guard let disk = disks.last(where: { $0.path == trimmed }) else {
       return .failure(
         UnknownFactError(
           description:

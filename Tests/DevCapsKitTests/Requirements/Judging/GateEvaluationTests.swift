@@ -88,6 +88,18 @@ struct GateEvaluationTests {
     }
   }
 
+  @Test("of two mounts at one path in a saved report, the later is judged: an overmount hides the one before")
+  func savedOvermount() throws {
+    var report = Report(sections: [.disks])
+    report.disks = [
+      DiskInfo(path: "/", totalBytes: 100 << 30, availableBytes: 50 << 30),
+      DiskInfo(path: "/", totalBytes: 100 << 30, availableBytes: 1),
+    ]
+    let result = try judge(#"{"disk-free:/": ">= 1 GiB"}"#, on: report)
+    #expect(!result.satisfied)
+    #expect(!result.isUnknown)
+  }
+
   @Test("device-node is unknown on a saved report: only the machine itself can tell")
   func savedDeviceNode() throws {
     let result = try judge(#"{"device-node:/dev/null": true}"#, on: Report(sections: []))
