@@ -8,9 +8,13 @@ final class StreamSession {
   private var changes = 0
   private var timers: [LoopTimer] = []
   private var monitors: [UdevMonitor] = []
-  /// A source whose current state arrives with its first sample (device motion) sets this, so
-  /// that `--count 0` ends after that state rather than at the start.
-  var awaitsInitialEvent = false
+  /// The events whose current state arrives with a source's first sample (device motion, the
+  /// orientation, the up angle) rather than at the start, one entry a source: `--count 0`
+  /// (`--once`) ends once each has come, not at the first of them (`watch all --once`).
+  private var awaitedInitialEvents: [String] = []
+
+  /// A source's current state is the first `name` event it publishes.
+  func awaitInitialEvent(named name: String) { awaitedInitialEvents.append(name) }
 
   init(maximumChanges: Int?, emit: @escaping (StreamEvent) -> Bool) {
     self.maximumChanges = maximumChanges
@@ -41,13 +45,18 @@ final class StreamSession {
   /// One event stamped already; false once `--count` is reached or the consumer is gone.
   @discardableResult
   func publish(_ stamped: StreamEvent) -> Bool {
+    // `--count 0` (`--once`) prints states only: a change that comes while a source's state is
+    // still awaited (a motion sample after the first) is not printed and does not end the stream.
+    if stamped.isChange, maximumChanges == 0 { return !awaitedInitialEvents.isEmpty }
     guard emit(stamped) else {
       loop.stop(.finished)
       return false
     }
-    if awaitsInitialEvent && !stamped.isChange {
-      awaitsInitialEvent = false
-      finishIfCountReached()
+    if !awaitedInitialEvents.isEmpty, !stamped.isChange,
+      let index = awaitedInitialEvents.firstIndex(of: stamped.event.name)
+    {
+      awaitedInitialEvents.remove(at: index)
+      if awaitedInitialEvents.isEmpty { finishIfCountReached() }
     }
     if stamped.isChange {
       changes += 1
@@ -131,7 +140,7 @@ final class StreamSession {
   func onStop(_ cleanup: @escaping () -> Void) { cleanups.append(cleanup) }
 
   func run() -> EventLoop.Stop {
-    if !awaitsInitialEvent { finishIfCountReached() }
+    if awaitedInitialEvents.isEmpty { finishIfCountReached() }
     let stop = loop.run()
     cleanUp()
     return stop

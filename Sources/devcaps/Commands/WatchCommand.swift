@@ -58,8 +58,9 @@ struct WatchCommand: ParsableCommand {
       drops by more than --sensitivity radians (0.5) between 10 Hz samples, at most once per \
       --lockout.
 
-      Exit status: 0 at --count or --timeout or when the reader of stdout goes away, 69 when \
-      a source the stream needs is unavailable, 130 on SIGINT, 143 on SIGTERM.
+      Exit status: 0 at --count or --timeout or when the reader of stdout goes away, 64 for bad \
+      options, 69 when a source the stream needs is unavailable, 74 when standard output cannot \
+      be written, 130 on SIGINT, 143 on SIGTERM.
 
       Examples:
         devcaps watch displays
@@ -76,7 +77,11 @@ struct WatchCommand: ParsableCommand {
   @Flag(name: .long, help: "One JSON object per line (Schemas/event.schema.json).")
   var json = false
 
-  @Flag(name: .long, help: "Print the current state and end (--count 0; not shake, which has no state).")
+  @Flag(
+    name: .long,
+    help:
+      "Print the current state and end (--count 0; not shake, which has no state). With all, every stream's, orientation's and motion's once their first sample has come."
+  )
   var once = false
 
   @OptionGroup var end: StreamEndOptions

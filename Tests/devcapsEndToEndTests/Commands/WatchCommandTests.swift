@@ -77,6 +77,21 @@ struct WatchCommandTests {
     #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
   }
 
+  @Test("all --once: the current state of every stream, those whose state comes with a first sample too, then exit 0")
+  func allOnce() throws {
+    let testbed = try TestbedDriver(fixture: "pinephone")
+    let stream = try StreamProcess(["watch", "all", "--once", "--json"], environment: testbed.environment)
+    #expect(stream.wait() == 0, "\(stream.stderr)")
+    let events = try stream.received.map { try stream.json($0) }
+    // A motion line has no initial member: the first sample is the state, and only it is printed.
+    let states = events.filter { !["motion", "heading"].contains($0["event"] as? String) }
+    #expect(states.allSatisfy { $0["initial"] as? Bool == true })
+    #expect(events.filter { $0["event"] as? String == "motion" }.count == 1)
+    let kinds = Set(events.map { $0["event"] as? String ?? "" })
+    #expect(
+      kinds.isSuperset(of: ["battery", "display", "sensor", "orientation", "motion", "light", "usb"]), "\(kinds)")
+  }
+
   @Test(
     "SIGINT and SIGTERM end a stream with 130 and 143", arguments: [(Int32(2), Int32(130)), (Int32(15), Int32(143))])
   func signals(signal: Int32, status: Int32) throws {

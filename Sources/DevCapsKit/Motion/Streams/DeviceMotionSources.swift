@@ -61,7 +61,8 @@ enum DeviceMotionSources {
       choice: choice, sources: inputs, referenceFrame: options.referenceFrame, calibration: calibration)
     for sensor in choice.sensors { sources.stopWhenRemoved(sensor) }
     var headingFilter = HeadingFilter(threshold: options.headingThreshold)
-    session.awaitsInitialEvent = true
+    // With motion, the heading's first comes in the same tick as the motion's.
+    session.awaitInitialEvent(named: motion ? "motion" : "heading")
     session.every(hertz: hertz) { [unowned session] in
       let tick = tracker.tick()
       if let problem = tracker.takeNote() { note("skipping a reading: \(problem)") }

@@ -37,7 +37,7 @@ enum MotionSources {
     let tracker = MotionTracker(sampler: source, shake: shake ? options.shake : nil)
     sources.stopWhenRemoved(sensor)
     // The orientation's current state comes with the first sample: `--once` waits for it.
-    if orientation { session.awaitsInitialEvent = true }
+    if orientation { session.awaitInitialEvent(named: "orientation") }
     session.every(hertz: options.hertz(of: shake ? .shake : .orientation, watching: kind)) { [unowned session] in
       switch tracker.read() {
       case .success(let sample):
@@ -100,7 +100,7 @@ enum MotionSources {
     let source = try sources.feed(sensor, hertz: options.upAngleHertz)
     let tracker = MotionTracker(sampler: source, relativeTo: options.relativeTo)
     sources.stopWhenRemoved(sensor)
-    session.awaitsInitialEvent = true
+    session.awaitInitialEvent(named: "up-angle")
     var initial = true
     session.every(hertz: options.upAngleHertz) { [unowned session] in
       switch tracker.read() {
