@@ -34,9 +34,9 @@ enum FastPath {
         let argument = rest[index]
         if argument == "--json", !json {
           json = true
-        } else if only == nil, let value = optionValue("--only", argument, rest, &index) {
+        } else if let value = optionValue("--only", argument, rest, &index) {
           guard let sections = try? SectionList.parse(value) else { return nil }
-          only = sections
+          only = SectionList.union([only ?? [], sections])
         } else {
           return nil
         }

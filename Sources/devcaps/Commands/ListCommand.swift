@@ -23,9 +23,9 @@ struct ListCommand: ParsableCommand {
 
   @Option(
     name: .long,
-    help: ArgumentHelp("Report only these sections, comma-separated.", valueName: "sections"),
+    help: ArgumentHelp("Report only these sections, comma-separated; given again, those too.", valueName: "sections"),
     transform: SectionList.parse)
-  var only: [ReportSection]?
+  var only: [[ReportSection]] = []
 
   @Flag(name: .long, help: "List network interfaces' MAC addresses (left out by default: identifiers in a CI log).")
   var macAddresses = false
@@ -34,7 +34,9 @@ struct ListCommand: ParsableCommand {
   var allBlockDevices = false
 
   func run() throws {
-    Self.run(json: json, only: only, macAddresses: macAddresses, allBlockDevices: allBlockDevices)
+    Self.run(
+      json: json, only: only.isEmpty ? nil : SectionList.union(only), macAddresses: macAddresses,
+      allBlockDevices: allBlockDevices)
   }
 
   /// The command itself, also called by `FastPath` without ArgumentParser.
@@ -58,6 +60,13 @@ struct ListCommand: ParsableCommand {
 }
 
 enum SectionList {
+  /// The sections of every `--only`, each once, in the order first named.
+  static func union(_ lists: [[ReportSection]]) -> [ReportSection] {
+    var sections: [ReportSection] = []
+    for section in lists.joined() where !sections.contains(section) { sections.append(section) }
+    return sections
+  }
+
   static func parse(_ text: String) throws -> [ReportSection] {
     var sections: [ReportSection] = []
     sections.reserveCapacity(ReportSection.allCases.count)

@@ -13,7 +13,8 @@ struct FastPathTests {
     ["list"], ["list", "--json"], ["list", "--only", "cpu"], ["list", "--only=memory,disks"],
     ["list", "--json", "--only", "cpu,memory"], ["list", "--only", "cpu", "--json"],
     ["list", "--only", "device,system,cpu,memory,disks,power,displays", "--json"],
-    ["list", "--only", " cpu , memory,cpu"],
+    ["list", "--only", " cpu , memory,cpu"], ["list", "--only", "cpu", "--only", "memory"],
+    ["list", "--only", "cpu", "--json", "--only=memory,cpu"],
     ["get", "memory.totalBytes"], ["get", "device", "--json"], ["get", "--json", "disks.0.path"],
     ["get", "nosuchsection.x"],
   ]
@@ -21,7 +22,7 @@ struct FastPathTests {
   static let declinedLines: [[String]] = [
     [], ["--help"], ["-h"], ["help"], ["help", "list"], ["--version", "list"], ["list", "--help"],
     ["list", "-h"], ["list", "--json", "--json"], ["list", "--only"], ["list", "--only", "--json"],
-    ["list", "--only", "cpu", "--only", "memory"], ["list", "--only", "nosuch"], ["list", "--only="],
+    ["list", "--only", "nosuch"], ["list", "--only="], ["list", "--only", "cpu", "--only", "nosuch"],
     ["list", "--only", ""], ["list", "extra"], ["list", "--"], ["list", "--jso"], ["list", "--version"],
     ["get"], ["get", "--json"], ["get", "a", "b"], ["get", "-x"], ["get", "help"], ["get", "--help"],
     ["get", "memory.totalBytes", "--json", "--json"], ["get", "--", "memory"], ["get", ""],
@@ -39,7 +40,9 @@ struct FastPathTests {
     }
     let parsed = try DevCaps.parseAsRoot(arguments)
     switch parsed {
-    case let command as ListCommand: #expect(invocation == .list(json: command.json, only: command.only))
+    case let command as ListCommand:
+      let only = command.only.isEmpty ? nil : SectionList.union(command.only)
+      #expect(invocation == .list(json: command.json, only: only))
     case let command as GetCommand: #expect(invocation == .get(key: command.key, json: command.json))
     default: Issue.record("ArgumentParser parsed \(arguments) as \(type(of: parsed))")
     }

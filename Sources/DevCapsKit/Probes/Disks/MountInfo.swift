@@ -204,7 +204,11 @@ enum MountInfo {
         order.append(entry.device)
       }
     }
-    let others = order.compactMap { best[$0] }.sorted { $0.position < $1.position }.map(\.entry)
+    // File systems stacked at one mount point: statvfs sees the last mounted, the one in effect.
+    var lastAt: [String: Int] = [:]
+    for (position, entry) in entries.enumerated() { lastAt[entry.mountPoint] = position }
+    let others = order.compactMap { best[$0] }.filter { lastAt[$0.entry.mountPoint] == $0.position }
+      .sorted { $0.position < $1.position }.map(\.entry)
     return (root.map { [$0] } ?? []) + others
   }
 }

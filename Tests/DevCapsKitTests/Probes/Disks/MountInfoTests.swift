@@ -64,6 +64,20 @@ struct MountInfoTests {
     #expect(chosen == ["/", "/boot", "/data"])
   }
 
+  @Test("two file systems stacked at one mount point: only the later, the one statvfs sees")
+  func stacked() {
+    let text = [
+      entry("259:3", "/", "/", "btrfs"),
+      entry("8:65", "/", "/srv/backup", "ext4"),
+      entry("8:81", "/", "/srv/backup", "xfs"),
+      entry("8:97", "/", "/media/usb", "vfat"),
+      entry("0:50", "/", "/media/usb", "tmpfs", "tmpfs"),
+    ].joined(separator: "\n")
+    let chosen = MountInfo.localFilesystems(MountInfo.parse(text).entries)
+    #expect(chosen.map(\.mountPoint) == ["/", "/srv/backup"])
+    #expect(chosen.last?.fileSystemType == "xfs")
+  }
+
   @Test("the disk probe measures / with statvfs even without mountinfo")
   func withoutMountinfo() throws {
     let root = try TemporaryRoot()
