@@ -57,16 +57,18 @@ enum EventText {
       + Units.fixed(pressure, decimals: 3) + " kPa)"
   }
 
-  /// `BAT0 50 % charging, 2:00 to full`; `hidpp_battery_0 (mouse) 20 % discharging`;
-  /// `BAT1 20 % charging state unknown`.
+  /// `BAT0 50 % charging, 2:00 to full, on line power`; `hidpp_battery_0 (mouse) 20 %
+  /// discharging`; `BAT1 20 % charging state unknown`. The power source is said, so that a line
+  /// printed when only it changed (the charger plugged in) shows what changed.
   static func battery(_ device: BatteryUpdate.Device) -> String {
     switch device {
-    case .battery(let battery, _):
+    case .battery(let battery, let onBattery):
       var text = OutsideText.value(battery.id)
       if let level = battery.level { text += " " + Units.fixed(level * 100, decimals: 0) + " %" }
       text += " " + chargingState(battery.state)
       if let seconds = battery.timeToFullSeconds { text += ", " + Units.clock(seconds: seconds) + " to full" }
       if let seconds = battery.timeToEmptySeconds { text += ", " + Units.clock(seconds: seconds) + " left" }
+      if let onBattery { text += onBattery ? ", on battery" : ", on line power" }
       return text
     case .peripheral(let peripheral):
       let level = peripheral.level.map { Units.fixed($0 * 100, decimals: 0) + " %" } ?? "level unknown"

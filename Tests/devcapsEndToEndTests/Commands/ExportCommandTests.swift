@@ -237,6 +237,15 @@ struct ExportCommandTests {
     #expect(result.stdout.contains("devcaps-memory=16Gi\n"))
   }
 
+  @Test(
+    "without the installed size, the memory class is MemTotal over 0.9 rounded down: what the firmware and kernel took does not halve it",
+    arguments: [("yoga-convertible", "16Gi"), ("pinephone", "2Gi"), ("qemu-vm", "4Gi"), ("docker-container", "32Gi")])
+  func nfdMemoryFromMemTotal(machine: String, memoryClass: String) throws {
+    let result = try Self.export(machine, ["nfd"])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    #expect(result.stdout.contains("devcaps-memory=\(memoryClass)\n"), "\(result.stdout)")
+  }
+
   @Test("every NFD label of every fixture machine is valid by Kubernetes' label rules", arguments: FixtureMachine.all)
   func nfdLabelsValid(machine: String) throws {
     let result = try Self.export(machine, ["nfd"])

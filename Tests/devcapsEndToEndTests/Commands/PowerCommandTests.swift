@@ -140,7 +140,9 @@ struct PowerCommandTests {
     #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
   }
 
-  @Test("watch battery for people: 'BAT0 53 % charging, 2:51 to full', a state not known said as the charging state")
+  @Test(
+    "watch battery for people: 'BAT0 53 % charging, 2:51 to full, on line power', a state not known said as the charging state"
+  )
   func watchText() throws {
     let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
     let upower = try PrivateUPower(testbed: testbed)
@@ -151,7 +153,7 @@ struct PowerCommandTests {
     try testbed.uevent(Self.battery)
     #expect(stream.wait() == 0)
     let last = try #require(stream.received.last)
-    #expect(last.hasSuffix(" BAT0 53 % charging, 2:51 to full"), "\(last)")
+    #expect(last.hasSuffix(" BAT0 53 % charging, 2:51 to full, on line power"), "\(last)")
     #expect(
       stream.received.contains { $0.hasSuffix(" hidpp_battery_0 (battery) 20 % charging state unknown") },
       "\(stream.received)")
