@@ -53,7 +53,7 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
 
   @OptionGroup var sampling: RateOption<MotionRate>
 
-  @Option(name: .long, help: "Give up after this many seconds.")
+  @Option(name: .long, parsing: .unconditional, help: "Give up after this many seconds.")
   var timeout: Double = 60
 
   func validate() throws {

@@ -43,7 +43,7 @@ struct TiltCommand: ParsableCommand {
         devcaps tilt --frames 120 --json | jq -c '[.position.x, .position.y]'
       """)
 
-  @Option(name: .long, help: "End after this many frames (one per sample).")
+  @Option(name: .long, parsing: .unconditional, help: "End after this many frames (one per sample).")
   var frames: Int?
 
   @Flag(name: .long, help: "No screen: one JSON object per frame (Schemas/tilt.schema.json).")
@@ -51,14 +51,14 @@ struct TiltCommand: ParsableCommand {
 
   @OptionGroup var sampling: RateOption<TiltRate>
 
-  @Option(name: .long, help: "Fraction of the speed kept at a wall, 0 to 1.")
+  @Option(name: .long, parsing: .unconditional, help: "Fraction of the speed kept at a wall, 0 to 1.")
   var bounce: Double = TiltSettings().bounce
 
-  @Option(name: .long, help: "Fraction of the speed lost per second of rolling, 0 to 1.")
+  @Option(name: .long, parsing: .unconditional, help: "Fraction of the speed lost per second of rolling, 0 to 1.")
   var friction: Double = TiltSettings().friction
 
   @Option(
-    name: .customLong("buzz-threshold"),
+    name: .customLong("buzz-threshold"), parsing: .unconditional,
     help: "Speed into a wall, in columns per second (a row counts as two), above which a bounce buzzes.")
   var buzzThreshold: Double = 60
 

@@ -100,13 +100,15 @@ struct WatchCommand: ParsableCommand {
 
   @Option(
     name: .long,
+    parsing: .unconditional,
     help: "Shake threshold in g, for the count and threshold detectors (1.5); for heading, the change in degrees (1).")
   var threshold: Double?
 
-  @Option(name: .long, help: "Shake sensitivity in radians, for the angle detector.")
+  @Option(name: .long, parsing: .unconditional, help: "Shake sensitivity in radians, for the angle detector.")
   var sensitivity: Double = 0.5
 
-  @Option(name: .long, help: "Seconds between two shakes, for the threshold and angle detectors.")
+  @Option(
+    name: .long, parsing: .unconditional, help: "Seconds between two shakes, for the threshold and angle detectors.")
   var lockout: Double = 0.5
 
   func validate() throws {

@@ -104,6 +104,8 @@ struct TiltCommandTests {
     arguments: [
       (["--bounce", "1.5"], "--bounce must be between 0 and 1"),
       (["--friction=-0.1"], "--friction must be between 0 and 1"),
+      (["--friction", "-0.1"], "--friction must be between 0 and 1"),
+      (["--frames", "-2"], "--frames must be 1 or more"),
       (["--buzz-threshold=-1"], "--buzz-threshold must be 0 or more"),
       (["--frames", "0"], "--frames must be 1 or more"),
       (["--rate", "0"], "--rate must be between 0.1 and 1000"),

@@ -153,5 +153,13 @@ struct WatchCommandTests {
       #expect(refused.status == 64, "\(bad)")
       #expect(refused.stderr.contains("--timeout must be a positive number of seconds"), "\(bad): \(refused.stderr)")
     }
+    // A negative number after the option is its value, told what is wrong, not a missing value.
+    for (option, message) in [
+      ("--count", "--count must be 0 or more, not -1"), ("--timeout", "--timeout must be a positive number of seconds"),
+      ("--lockout", "--lockout must be 0 or more seconds"), ("--rate", "--rate must be between 0.1 and 1000"),
+    ] {
+      let refused = try DevCapsProcess.run(["watch", "displays", option, "-1"], environment: testbed.environment)
+      #expect(refused.status == 64 && refused.stderr.contains(message), "\(option): \(refused.stderr)")
+    }
   }
 }

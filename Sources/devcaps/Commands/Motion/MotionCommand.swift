@@ -104,6 +104,7 @@ struct MotionCommand: ParsableCommand {
 
   @Option(
     name: .long,
+    parsing: .unconditional,
     help: ArgumentHelp(
       "With --replay: the gyroscope's range in degrees per second; readings at it are clipped (see below).",
       valueName: "deg/s"))

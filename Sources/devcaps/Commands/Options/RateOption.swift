@@ -12,6 +12,7 @@ protocol RateDefault {
 struct RateOption<Default: RateDefault>: ParsableArguments {
   @Option(
     name: .long,
+    parsing: .unconditional,
     help: ArgumentHelp(
       Default.help
         + "; \(Units.plain(StreamOptions.rates.lowerBound)) to \(Units.plain(StreamOptions.rates.upperBound))).",

@@ -2,10 +2,14 @@ import ArgumentParser
 
 /// `--count` and `--timeout`: when a stream ends by itself.
 struct StreamEndOptions: ParsableArguments {
-  @Option(name: .long, help: "End after this many changes or samples (the first, the state now, does not count).")
+  // Unconditional: a negative value is a value ("--count -1" is told it must be 0 or more), not
+  // an option that is missing its value.
+  @Option(
+    name: .long, parsing: .unconditional,
+    help: "End after this many changes or samples (the first, the state now, does not count).")
   var count: Int?
 
-  @Option(name: .long, help: "End after this many seconds.")
+  @Option(name: .long, parsing: .unconditional, help: "End after this many seconds.")
   var timeout: Double?
 
   func validate() throws {
