@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// What every probe reads through: the root directory and the diagnostics log. Each file a probe
 /// needs is read once through the context, so missing files and unreadable ones are told apart
 /// in one place. A context is one snapshot: it answers a file from its cache for as long as it
@@ -47,6 +53,15 @@ final class ProbeContext {
     self.root = root
     self.diagnostics = diagnostics
     self.recorder = recorder
+    if !root.isLiveSystem { Self.noteUnusable(root, in: diagnostics) }
+  }
+
+  /// A `DEVCAPS_ROOT` that is no directory (mistyped) makes a report of nearly nothing, every
+  /// file absent: said once, rather than a machine that seems to have no hardware. (A relative
+  /// one is taken from the working directory.)
+  private static func noteUnusable(_ root: SystemRoot, in diagnostics: DiagnosticLog) {
+    let isDirectory = (try? FileSystem.status(root.prefix)).map { ($0.st_mode & S_IFMT) == S_IFDIR } ?? false
+    if !isDirectory { diagnostics.record(root.prefix, "DEVCAPS_ROOT is not a directory; nothing below it was read") }
   }
 
   /// A new snapshot of the same root, reporting to the same log.

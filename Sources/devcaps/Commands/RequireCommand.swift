@@ -99,7 +99,7 @@ struct RequireCommand: ParsableCommand {
       colon: disk-free:/var). Keys that take a name or a list of names: \
       \(names.joined(separator: ", ")); \(anyName.joined(separator: ", ")) hold when any name \
       matches, the others need every one. \(ManifestKeys.groupKeys.joined(separator: " and ")) \
-      take a list of manifests, nested as deep as needed.
+      take a list of manifests, nested within each other up to the manifest's 64 levels of JSON.
       """
   }
 

@@ -64,6 +64,16 @@ struct GetCommandTests {
     #expect(result.stdout.isEmpty)
   }
 
+  @Test("a DEVCAPS_ROOT that is no directory (mistyped) is said in a warning, not a machine with nothing")
+  func missingRoot() throws {
+    let result = try DevCapsProcess.run(["get", "system.id"], environment: ["DEVCAPS_ROOT": "/nonexistent/image"])
+    #expect(result.status == 0)
+    #expect(result.stdout == "null\n")
+    #expect(
+      result.stderr.contains("/nonexistent/image: DEVCAPS_ROOT is not a directory; nothing below it was read"),
+      "\(result.stderr)")
+  }
+
   @Test("no key at all is a usage error")
   func missingKey() throws {
     let result = try DevCapsProcess.run(["get"])

@@ -85,6 +85,8 @@ struct MotionReplayTests {
     #expect(largest.status == 0 && largest.stdout.split(separator: "\n").count == 1000, "\(largest.stderr)")
     let both = try replay(Self.turningRecording(), ["--json", "--once", "--count", "3"])
     #expect(both.status == 64 && both.stderr.contains("--once and --count cannot be used together"))
+    let unnamed = try DevCapsProcess.run(["motion", "--replay", ""])
+    #expect(unnamed.status == 64 && unnamed.stderr.contains("take a file name, not an empty one"), "\(unnamed.stderr)")
     let help = try DevCapsProcess.run(["motion", "--help"]).stdout
     #expect(help.contains("--replay") && help.contains("gyroscope x y z (rad/s"))
   }

@@ -224,6 +224,15 @@ struct OutsideTextTests {
     #expect(nfd.allSatisfy { $0 == "\n" || ($0.isASCII && ($0.isLetter || $0.isNumber || "-_.=".contains($0))) })
   }
 
+  @Test("an NFD value with nothing a label may hold (an os-release ID of '!!!') is left out, as an unknown one")
+  func nfdEmptyValues() throws {
+    let report = try Self.hostileReport("!!!")
+    #expect(report.system?.id == "!!!")
+    let nfd = NFDExport(report: report).render()
+    #expect(!nfd.split(separator: "\n").contains { $0.hasSuffix("=") }, "\(nfd)")
+    #expect(!nfd.contains("devcaps-os="), "\(nfd)")
+  }
+
   @Test("require's text and JUnit on that report, with a hostile machine name: nothing raw, JUnit well-formed")
   func requireFormats() throws {
     let report = try Self.hostileReport(Self.hostile)

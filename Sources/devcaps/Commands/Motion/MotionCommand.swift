@@ -118,6 +118,9 @@ struct MotionCommand: ParsableCommand {
 
   func validate() throws {
     try end.validate(once: once)
+    if replay == "" || record == "" {
+      throw ValidationError("--replay and --record take a file name, not an empty one")
+    }
     if record != nil && replay != nil { throw ValidationError("--record and --replay cannot be combined") }
     if let gyroscopeRange {
       if replay == nil {

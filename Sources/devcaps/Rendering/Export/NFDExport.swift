@@ -48,8 +48,10 @@ struct NFDExport {
     var seen: Set<String> = []
     for (name, value) in labels {
       let name = OutsideText.escape(name, for: .nfdLabel)
-      guard !name.isEmpty, seen.insert(name).inserted else { continue }
-      text += "\(name)=\(OutsideText.escape(value, for: .nfdLabel))\n"
+      // A value with nothing a label may hold (an os-release ID of "!!!") is unknown: no label.
+      let value = OutsideText.escape(value, for: .nfdLabel)
+      guard !name.isEmpty, !value.isEmpty, seen.insert(name).inserted else { continue }
+      text += "\(name)=\(value)\n"
     }
     return text
   }
