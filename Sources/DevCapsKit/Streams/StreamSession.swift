@@ -13,6 +13,10 @@ final class StreamSession {
   /// (`--once`) ends once each has come, not at the first of them (`watch all --once`).
   private var awaitedInitialEvents: [String] = []
 
+  /// How long `--once` waits for the awaited states (a buffered sensor that sends nothing is
+  /// polled after 0.5 s; a loaded CI machine is slower).
+  static let firstStateWait = 5.0
+
   /// A source's current state is the first `name` event it publishes.
   func awaitInitialEvent(named name: String) { awaitedInitialEvents.append(name) }
 
@@ -140,7 +144,17 @@ final class StreamSession {
   func onStop(_ cleanup: @escaping () -> Void) { cleanups.append(cleanup) }
 
   func run() -> EventLoop.Stop {
-    if awaitedInitialEvents.isEmpty { finishIfCountReached() }
+    if awaitedInitialEvents.isEmpty {
+      finishIfCountReached()
+    } else if maximumChanges == 0 {
+      // `--once` waits for each source's first state, but not for ever: a sensor whose every
+      // sample is skipped ends it with the reason, rather than a command that never returns.
+      once(after: Self.firstStateWait) { [unowned self] in
+        guard !self.awaitedInitialEvents.isEmpty else { return }
+        let names = self.awaitedInitialEvents.joined(separator: ", ")
+        self.loop.stop(.failure("no \(names) state: no usable sample within \(Int(Self.firstStateWait)) s"))
+      }
+    }
     let stop = loop.run()
     cleanUp()
     return stop

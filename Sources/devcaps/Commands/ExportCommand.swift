@@ -25,8 +25,8 @@ struct ExportCommand: ParsableCommand {
       nfd: a Kubernetes node-feature-discovery features.d file, one name=value label per line: \
       devcaps-KEY=true or false for every capability of the catalog, devcaps-chassis, \
       devcaps-architecture, devcaps-memory (the installed memory rounded down to a power of \
-      two, such as 16Gi; where it is not known, MemTotal over 0.9, what the firmware and kernel \
-      take before MemTotal), devcaps-cpu-level (x86-64-v3), devcaps-available-cores, devcaps-os \
+      two, such as 16Gi; where it is not known, MemTotal over 0.93, for what the firmware and \
+      kernel take before MemTotal), devcaps-cpu-level (x86-64-v3), devcaps-available-cores, devcaps-os \
       (debian), devcaps-os-version (12.11), devcaps-virtualization (none, kvm, docker and so on), \
       devcaps-hypervisor (under a container) and devcaps-gpu-VENDOR=true for each GPU vendor \
       found (nvidia, amd, intel and so on). NFD adds the prefix feature.node.kubernetes.io/. Its local source reads \

@@ -80,7 +80,7 @@ struct WatchCommand: ParsableCommand {
   @Flag(
     name: .long,
     help:
-      "Print the current state and end (--count 0; not shake, which has no state). With all, every stream's, orientation's and motion's once their first sample has come."
+      "Print the current state and end (--count 0; not shake, which has no state). With all, every stream's, orientation's and motion's once their first sample has come (69 when none is usable within 5 s)."
   )
   var once = false
 

@@ -238,7 +238,7 @@ struct ExportCommandTests {
   }
 
   @Test(
-    "without the installed size, the memory class is MemTotal over 0.9 rounded down: what the firmware and kernel took does not halve it",
+    "without the installed size, the memory class is MemTotal over 0.93 rounded down: what the firmware and kernel took does not halve it",
     arguments: [("yoga-convertible", "16Gi"), ("pinephone", "2Gi"), ("qemu-vm", "4Gi"), ("docker-container", "32Gi")])
   func nfdMemoryFromMemTotal(machine: String, memoryClass: String) throws {
     let result = try Self.export(machine, ["nfd"])

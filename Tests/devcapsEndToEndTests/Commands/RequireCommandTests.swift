@@ -108,6 +108,7 @@ struct RequireCommandTests {
       (#"{}"#, false), (#"[]"#, false), (#"{"UIRequiredDeviceCapabilities": {}}"#, false),
       (#"{"memory": ">= 8"}"#, false), (#"{"cpu-frequency": "2"}"#, false), (#"{"battery-level": ">= 150%"}"#, false),
       (#"{"battery-level": ">= 50"}"#, false), (#"{"network": "ethernett"}"#, false), (#"{"storage": []}"#, false),
+      (#"{"network": ["wifi", "wifi"]}"#, false), (#"{"virtualization": ["kvm", "kvm"]}"#, false),
     ])
   func schemaAgrees(manifest: String, valid: Bool) throws {
     let problems = try SchemaValidator.problems(in: [manifest], schema: "manifest.schema.json")

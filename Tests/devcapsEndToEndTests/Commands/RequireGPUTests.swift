@@ -63,6 +63,8 @@ struct RequireGPUTests {
       let (satisfied, _, found) = try verdict(result)
       #expect(!satisfied)
       #expect(found.contains(finding), "\(manifest): \(found)")
+      let outcome = try #require(try result.json() as? [String: Any] ?? (try result.json() as? [[String: Any]])?.first)
+      #expect(outcome["missingSections"] as? [String] == ["gpus"], "\(manifest): \(result.stdout)")
     }
   }
 

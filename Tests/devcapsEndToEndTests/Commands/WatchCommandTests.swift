@@ -77,6 +77,15 @@ struct WatchCommandTests {
     #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
   }
 
+  @Test("--once on an accelerometer whose every reading is garbage: 69 with the reason after 5 s, not a wait for ever")
+  func onceWithoutUsableSample() throws {
+    let testbed = try TestbedDriver(fixture: "pinephone")
+    try testbed.set("/sys/devices/platform/soc/1c2b000.i2c/i2c-1/1-0068/iio:device1", "in_accel_x_raw", "garbage")
+    let stream = try StreamProcess(["watch", "orientation", "--once", "--json"], environment: testbed.environment)
+    #expect(stream.wait() == 69)
+    #expect(stream.stderr.contains("no orientation state: no usable sample within 5 s"), "\(stream.stderr)")
+  }
+
   @Test("all --once: the current state of every stream, those whose state comes with a first sample too, then exit 0")
   func allOnce() throws {
     let testbed = try TestbedDriver(fixture: "pinephone")

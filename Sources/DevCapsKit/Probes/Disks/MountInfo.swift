@@ -189,6 +189,11 @@ enum MountInfo {
   static func localFilesystems(_ entries: [MountEntry]) -> [MountEntry] {
     // The last mount on `/` is the one in effect.
     let root = entries.last(where: { $0.mountPoint == "/" })
+    // A mount is hidden when a later one at its mount point is another device's (a file system
+    // stacked over it): statvfs there measures the later. A device mounted onto itself (a bind
+    // mount, systemd's BindPaths=) stays visible.
+    var lastDeviceAt: [String: String] = [:]
+    for entry in entries { lastDeviceAt[entry.mountPoint] = entry.device }
     // Each device's chosen mount with its place in the table, so that the mounts keep the
     // table's order without looking each one up again (that was quadratic: 3,200 mounts cost
     // 0.9 G instructions).
@@ -196,7 +201,7 @@ enum MountInfo {
     var order: [String] = []
     for (position, entry) in entries.enumerated() where entry.mountPoint != "/" {
       if pseudoTypes.contains(entry.fileSystemType) || networkTypes.contains(entry.fileSystemType) { continue }
-      if entry.device == root?.device { continue }
+      if entry.device == root?.device || lastDeviceAt[entry.mountPoint] != entry.device { continue }
       if let current = best[entry.device] {
         if entry.root.count < current.entry.root.count { best[entry.device] = (position, entry) }
       } else {
@@ -204,11 +209,7 @@ enum MountInfo {
         order.append(entry.device)
       }
     }
-    // File systems stacked at one mount point: statvfs sees the last mounted, the one in effect.
-    var lastAt: [String: Int] = [:]
-    for (position, entry) in entries.enumerated() { lastAt[entry.mountPoint] = position }
-    let others = order.compactMap { best[$0] }.filter { lastAt[$0.entry.mountPoint] == $0.position }
-      .sorted { $0.position < $1.position }.map(\.entry)
+    let others = order.compactMap { best[$0] }.sorted { $0.position < $1.position }.map(\.entry)
     return (root.map { [$0] } ?? []) + others
   }
 }

@@ -312,6 +312,8 @@ public final class RequirementEvaluator {
     func add(_ requirements: [Requirement]) {
       for requirement in requirements {
         if let section = section(for: requirement) { needed.insert(section) }
+        // A GPU off PCI shows only among the render nodes: a report without them is said to lack them.
+        if requirement.baseKey == "gpu", case .anyName = requirement.expectation { needed.insert(.gpus) }
         switch requirement.expectation {
         case .anyOf(let manifests), .noneOf(let manifests): manifests.forEach(add)
         default: break

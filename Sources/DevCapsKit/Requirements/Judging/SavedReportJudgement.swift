@@ -89,12 +89,8 @@ private struct ReportJudge: Sendable {
     self.standardInput = standardInput
     self.nameLength = nameLength
     needed = RequirementEvaluator.sectionsNeeded(by: manifest)
-    // A `gpu` vendor is judged by the pci section, and by the gpus' render nodes where the
-    // report has them (a GPU off PCI): read, but not missing when absent.
     wanted = SavedReport.wantedMembers(
-      ReportSection.allCases.filter { [needed] in
-        $0 == .device || needed.contains($0) || ($0 == .gpus && needed.contains(.pci))
-      })
+      ReportSection.allCases.filter { [needed] in $0 == .device || needed.contains($0) })
   }
 
   func callAsFunction(_ path: String) -> Result<JudgedReport, SavedReport.LoadError> {

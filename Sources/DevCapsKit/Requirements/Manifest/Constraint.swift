@@ -102,8 +102,10 @@ public struct Constraint: Sendable, Equatable {
       throw ParseError("\(whole.quotedForMessage) needs a number, such as \(example(measure))")
     }
     switch measure {
-    case .bytes: return number * (try factor(unit, units: byteUnits, whole: whole, measure: measure))
-    case .hertz: return number * (try factor(unit, units: hertzUnits, whole: whole, measure: measure))
+    case .bytes, .hertz:
+      let units = measure == .bytes ? byteUnits : hertzUnits
+      if unit.isEmpty { throw noUnit(number, units: units, whole: whole, measure: measure) }
+      return number * (try factor(unit, units: units, whole: whole, measure: measure))
     case .count:
       guard unit.isEmpty else {
         throw ParseError("\(whole.quotedForMessage) is a count and takes no unit, such as '>= 4'")
@@ -154,21 +156,32 @@ public struct Constraint: Sendable, Equatable {
     throw ParseError("\(whole.quotedForMessage) is not an x86-64 level; levels are \(levels.joined(separator: ", "))")
   }
 
-  /// A unit's factor. A size or a frequency must name its unit: `"memory": ">= 8"` meant as
-  /// 8 GiB would otherwise hold on any machine, as 8 bytes.
+  /// A size or a frequency must name its unit: `"memory": ">= 8"` meant as 8 GiB would
+  /// otherwise hold on any machine, as 8 bytes. The guess offered fits the number: 8 GiB, but
+  /// 8192 MiB and 2400 MHz.
+  static func noUnit(_ number: Double, units: [String: Double], whole: String, measure: ManifestKeys.Measure)
+    -> ParseError
+  {
+    let large = number >= 100
+    let meant = whole.trimmingWhitespace() + (measure == .hertz ? (large ? " MHz" : " GHz") : (large ? " MiB" : " GiB"))
+    let valid = inOrder(units)
+    return ParseError(
+      "\(whole.quotedForMessage) has no unit; did you mean \(meant.quotedForMessage)? units are \(valid.joined(separator: ", "))"
+    )
+  }
+
+  /// The units by factor, then by name: kB and KB are both 1000, and a dictionary's order
+  /// changes from one run to the next.
+  static func inOrder(_ units: [String: Double]) -> [String] {
+    units.keys.sorted { (units[$0]!, $0) < (units[$1]!, $1) }
+  }
+
+  /// A unit's factor.
   static func factor(
     _ unit: String, units: [String: Double], whole: String, measure: ManifestKeys.Measure
   ) throws(ParseError) -> Double {
     if let factor = units[unit] { return factor }
-    // By factor, then by name: kB and KB are both 1000, and a dictionary's order changes from
-    // one run to the next.
-    let valid = units.keys.sorted { (units[$0]!, $0) < (units[$1]!, $1) }
-    if unit.isEmpty {
-      let meant = whole.trimmingWhitespace() + (measure == .hertz ? " GHz" : " GiB")
-      throw ParseError(
-        "\(whole.quotedForMessage) has no unit; did you mean \(meant.quotedForMessage)? units are \(valid.joined(separator: ", "))"
-      )
-    }
+    let valid = inOrder(units)
     // Only a unit written in the wrong case: the nearest by edit distance would offer B for PB.
     let hint = valid.first { $0.lowercased() == unit.lowercased() }.map { "did you mean '\($0)'? " } ?? ""
     throw ParseError(

@@ -56,12 +56,14 @@ struct NFDExport {
     return text
   }
 
-  /// The installed memory a MemTotal tells of, when the installed size is unknown (no readable
-  /// SMBIOS memory devices, as without root): the firmware, the kernel and an integrated GPU take
-  /// 2–10 % before MemTotal (15.0 GiB of a 16 GiB laptop), so MemTotal rounded down would halve
-  /// the class (8Gi). Over 0.9, a 16 GiB machine is 16Gi; one of 14 GiB stays 8Gi.
+  /// The installed memory a MemTotal tells of, when the installed size is unknown (a kernel
+  /// without memory blocks in sysfs, as on many ARM boards and microVMs, or a report without
+  /// it): the firmware, the kernel and an integrated GPU take a few percent before MemTotal
+  /// (15.0 GiB of a 16 GiB laptop, 1.9 of a 2 GiB phone), so MemTotal rounded down would halve
+  /// the class. Over 0.93: a class is never above what a VM of 15 GiB (MemTotal 14.6) or 30 GiB
+  /// has; a machine that lost more than 7 % is a class lower, never higher.
   static func installedEstimate(_ memTotal: UInt64) -> UInt64 {
-    UInt64(min(Double(memTotal) / 0.9, Double(UInt64.max / 2)))
+    UInt64(min(Double(memTotal) / 0.93, Double(UInt64.max / 2)))
   }
 
   /// The bytes rounded down to a power of two, as a Kubernetes quantity: `16Gi`, `512Mi`; nil

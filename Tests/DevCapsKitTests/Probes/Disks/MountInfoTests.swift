@@ -78,6 +78,20 @@ struct MountInfoTests {
     #expect(chosen.last?.fileSystemType == "xfs")
   }
 
+  @Test("a device bound onto itself stays; one hidden at one place but mounted at another is listed there")
+  func boundOntoItself() {
+    let text = [
+      entry("259:3", "/", "/", "btrfs"),
+      entry("8:17", "/", "/data", "ext4"),
+      entry("8:17", "/", "/data", "ext4"),
+      entry("8:33", "/", "/media", "ext4"),
+      entry("8:33", "/", "/srv", "ext4"),
+      entry("0:50", "/", "/media", "tmpfs", "tmpfs"),
+    ].joined(separator: "\n")
+    let chosen = MountInfo.localFilesystems(MountInfo.parse(text).entries)
+    #expect(chosen.map(\.mountPoint) == ["/", "/data", "/srv"])
+  }
+
   @Test("the disk probe measures / with statvfs even without mountinfo")
   func withoutMountinfo() throws {
     let root = try TemporaryRoot()

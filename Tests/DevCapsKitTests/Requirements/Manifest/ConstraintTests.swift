@@ -53,7 +53,8 @@ struct ConstraintTests {
       ("+6", .version, "not a version"),
       ("1.", .bytes, "needs a number"),
       (">= 8", .bytes, "'>= 8' has no unit; did you mean '>= 8 GiB'? units are B,"),
-      ("2048", .bytes, "has no unit"),
+      ("2048", .bytes, "'2048' has no unit; did you mean '2048 MiB'?"),
+      (">= 2400", .hertz, "did you mean '>= 2400 MHz'?"),
       (">= 2", .hertz, "'>= 2' has no unit; did you mean '>= 2 GHz'? units are Hz,"),
     ])
   func malformed(text: String, measure: ManifestKeys.Measure, message: String) {
