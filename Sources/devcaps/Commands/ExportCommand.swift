@@ -33,7 +33,8 @@ struct ExportCommand: ParsableCommand {
       /etc/kubernetes/node-feature-discovery/features.d/.
 
       With --output the file is replaced atomically (written beside it, then renamed) with mode \
-      0644, so a collector never reads half of it; without, the output goes to standard output. \
+      0644, so a collector never reads half of it; without it, or with -o -, the output goes to \
+      standard output. \
       Only a regular file is written: a device, FIFO, socket or directory at the path is \
       refused (exit 73), and a symbolic link is followed (the file it points to is replaced, the \
       link stays), except in a sticky directory anyone may write (/tmp, a shared folder): there \
@@ -66,7 +67,7 @@ struct ExportCommand: ParsableCommand {
     case .prometheus: text = PrometheusExport(report: report).render()
     case .nfd: text = NFDExport(report: report).render()
     }
-    guard let output else {
+    guard let output, output != "-" else {
       Output.write(text)
       return
     }

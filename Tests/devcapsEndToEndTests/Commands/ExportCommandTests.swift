@@ -180,6 +180,14 @@ struct ExportCommandTests {
 
   // MARK: --output
 
+  @Test("-o - is standard output, as - is for require: no file named -")
+  func outputDash() throws {
+    let result = try Self.export("thinkpad-laptop", ["nfd", "-o", "-"])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    #expect(result.stdout == (try Self.export("thinkpad-laptop", ["nfd"])).stdout)
+    #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/-"))
+  }
+
   @Test("--output replaces the file atomically with mode 0644 and prints nothing")
   func outputReplaces() throws {
     let directory = try Self.temporaryDirectory()
