@@ -49,7 +49,7 @@ struct MountInfoTests {
 
   @Test("/ first, pseudo and network filesystems left out, one mount per device")
   func selection() {
-    let text = [
+    let chosen = localFilesystems(
       entry("0:21", "/", "/proc", "proc", "proc"),
       entry("259:2", "/", "/boot", "ext4"),
       entry("259:3", "/", "/", "btrfs"),
@@ -58,37 +58,37 @@ struct MountInfoTests {
       entry("0:45", "/", "/mnt/nas", "nfs4", "nas:/export"),
       entry("7:0", "/", "/snap/core/1", "squashfs", "/dev/loop0"),
       entry("259:5", "/containers/x/hostname", "/etc/hostname", "ext4"),
-      entry("259:5", "/srv/data", "/data", "ext4"),
-    ].joined(separator: "\n")
-    let chosen = MountInfo.localFilesystems(MountInfo.parse(text).entries).map(\.mountPoint)
+      entry("259:5", "/srv/data", "/data", "ext4")
+    ).map(\.mountPoint)
     #expect(chosen == ["/", "/boot", "/data"])
+  }
+
+  /// The mounts chosen from these mountinfo lines.
+  func localFilesystems(_ lines: String...) -> [MountEntry] {
+    MountInfo.localFilesystems(MountInfo.parse(lines.joined(separator: "\n")).entries)
   }
 
   @Test("two file systems stacked at one mount point: only the later, the one statvfs sees")
   func stacked() {
-    let text = [
+    let chosen = localFilesystems(
       entry("259:3", "/", "/", "btrfs"),
       entry("8:65", "/", "/srv/backup", "ext4"),
       entry("8:81", "/", "/srv/backup", "xfs"),
       entry("8:97", "/", "/media/usb", "vfat"),
-      entry("0:50", "/", "/media/usb", "tmpfs", "tmpfs"),
-    ].joined(separator: "\n")
-    let chosen = MountInfo.localFilesystems(MountInfo.parse(text).entries)
+      entry("0:50", "/", "/media/usb", "tmpfs", "tmpfs"))
     #expect(chosen.map(\.mountPoint) == ["/", "/srv/backup"])
     #expect(chosen.last?.fileSystemType == "xfs")
   }
 
   @Test("a device bound onto itself stays; one hidden at one place but mounted at another is listed there")
   func boundOntoItself() {
-    let text = [
+    let chosen = localFilesystems(
       entry("259:3", "/", "/", "btrfs"),
       entry("8:17", "/", "/data", "ext4"),
       entry("8:17", "/", "/data", "ext4"),
       entry("8:33", "/", "/media", "ext4"),
       entry("8:33", "/", "/srv", "ext4"),
-      entry("0:50", "/", "/media", "tmpfs", "tmpfs"),
-    ].joined(separator: "\n")
-    let chosen = MountInfo.localFilesystems(MountInfo.parse(text).entries)
+      entry("0:50", "/", "/media", "tmpfs", "tmpfs"))
     #expect(chosen.map(\.mountPoint) == ["/", "/data", "/srv"])
   }
 
