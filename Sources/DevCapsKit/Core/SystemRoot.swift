@@ -102,9 +102,11 @@ extension SystemRoot {
   /// FIFOs or devices, it is then read without the fstat that checks what it is: a tenth of
   /// reading a sysfs attribute, a hundred times a report. The open's O_NONBLOCK still keeps
   /// anything mounted over them by root from blocking. Below DEVCAPS_ROOT every file is checked.
-  func readBytes(_ path: String, limit: Int = maximumFileSize, kernelFile: Bool = false) -> Result<
-    [UInt8], ReadError
-  > {
+  ///
+  /// `namedInput`: a file a person named (``readNamedInput(_:limit:)``): a pipe is read too.
+  func readBytes(_ path: String, limit: Int = maximumFileSize, kernelFile: Bool = false, namedInput: Bool = false)
+    -> Result<[UInt8], ReadError>
+  {
     let sysfs = path.hasPrefix("/sys/")
     let kernelFileSystem = sysfs || path.hasPrefix("/proc/")
     let descriptor: FileDescriptor
@@ -117,7 +119,8 @@ extension SystemRoot {
       }
     } else {
       do throws(RegularFileError) {
-        (descriptor, size) = try FileDescriptor.openRegularFileWithSize { (flags) throws(Errno) in
+        (descriptor, size) = try FileDescriptor.openRegularFileWithSize(acceptingPipes: namedInput) {
+          (flags) throws(Errno) in
           try openInside(path, flags)
         }
       } catch {
@@ -139,6 +142,12 @@ extension SystemRoot {
         }
       }
     }
+  }
+
+  /// A file a person named as input (a manifest, a saved report, a recording): a regular file
+  /// or a pipe, a relative path taken from the working directory, never from DEVCAPS_ROOT.
+  static func readNamedInput(_ path: String, limit: Int) -> Result<[UInt8], ReadError> {
+    SystemRoot().readBytes(path.hasPrefix("/") ? path : "./" + path, limit: limit, namedInput: true)
   }
 
   /// A file's text; invalid UTF-8 is replaced, never fatal.

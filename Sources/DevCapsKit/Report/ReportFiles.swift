@@ -24,6 +24,9 @@ public struct ReportFiles: Sendable, RandomAccessCollection {
     return prefix(of: index) + String(decoding: bytes[start..<Int(ends[index])], as: UTF8.self)
   }
 
+  /// Whether the path at `index` was named as it is, not found in a directory.
+  public func isNamed(_ index: Int) -> Bool { prefix(of: index).isEmpty }
+
   /// A path named as it is (a file, or `-`).
   public mutating func append(_ path: String) { append(path.utf8, prefix: "") }
 

@@ -26,16 +26,22 @@ public enum SavedReport {
     }
   }
 
-  /// Reads one saved `devcaps list --json` report; with `sections`, only those are decoded
-  /// (the others are left out as if it had been saved with `--only`).
+  /// Reads one saved `devcaps list --json` report, from a regular file or a pipe (a shell's
+  /// `<(…)`); with `sections`, only those are decoded (the others are left out as if it had been
+  /// saved with `--only`).
   public static func load(_ path: String, sections: [ReportSection]? = nil) -> Result<Report, LoadError> {
-    load(path, wanted: sections.map(wantedMembers))
+    load(path, wanted: sections.map(wantedMembers), named: true)
   }
 
   /// `load`, with the top-level members to build made once for many reports (making the set
-  /// for each cost 4 % of judging one).
-  static func load(_ path: String, wanted: Set<String>?) -> Result<Report, LoadError> {
-    switch SystemRoot().readBytes(path.hasPrefix("/") ? path : "./" + path, limit: maximumFileSize) {
+  /// for each cost 4 % of judging one). `named`: the path was named as it is, not found in a
+  /// directory, where only a regular file is read (a FIFO there would wait for a writer).
+  static func load(_ path: String, wanted: Set<String>?, named: Bool) -> Result<Report, LoadError> {
+    let read =
+      named
+      ? SystemRoot.readNamedInput(path, limit: maximumFileSize)
+      : SystemRoot().readBytes(path.hasPrefix("/") ? path : "./" + path, limit: maximumFileSize)
+    switch read {
     case .success(let bytes): return decode(bytes, path: path, wanted: wanted)
     case .failure(let failure): return .failure(.unreadable(path: path, failure))
     }

@@ -48,6 +48,11 @@ struct RequireCommand: ParsableCommand {
       annotation per requirement (at most 50 lines, however many machines) and a step summary \
       under 512 KiB.
 
+      A manifest or report named on the command line may be a pipe: a FIFO, or a shell's \
+      <(command), read to its end as cat reads it (require <(jq .needs app.json) \
+      --against <(ssh kiosk devcaps list --json)). A device is refused, and so is a directory's entry \
+      that is not a regular file: nobody named it, and its writer may never come.
+
       With --format json, junit or github, an invalid manifest or an input that cannot be read \
       is reported on standard output too: a JSON outcome with an error member, a JUnit \
       testsuite with an error testcase, an ::error annotation at the file's line and column. \
@@ -79,7 +84,8 @@ struct RequireCommand: ParsableCommand {
         devcaps require kiosk.json --against reports/
       """)
 
-  @Argument(help: ArgumentHelp("The manifest: a .json or .plist file, or - for standard input.", valueName: "manifest"))
+  @Argument(
+    help: ArgumentHelp("The manifest: a .json or .plist file, a pipe, or - for standard input.", valueName: "manifest"))
   var manifestArgument: String?
 
   @Flag(name: .long, help: "Print every key a manifest may name, its value and its meaning, one per line.")

@@ -67,7 +67,14 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
 
   /// ``openRegularFileWithSize(_:)`` with the file opened by `opening`, given the flags to
   /// open it with (a path confined below a root, say).
+  ///
+  /// `acceptingPipes`: a pipe is read too (a FIFO, a shell's `<(…)`, /dev/stdin when it is a
+  /// pipe), for a file a person named on the command line; its size is 0. The open does not
+  /// block; the first read waits, as `cat` does, until a writer sends or leaves. Only a path
+  /// named as input takes this: a FIFO in a directory that is searched, or in a DEVCAPS_ROOT,
+  /// would wait for a writer who never comes.
   package static func openRegularFileWithSize(
+    acceptingPipes: Bool = false,
     _ opening: (Int32) throws(Errno) -> FileDescriptor
   ) throws(RegularFileError) -> (descriptor: FileDescriptor, size: Int) {
     let descriptor: FileDescriptor
@@ -84,11 +91,30 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
       throw .system(error)
     }
     let kind = info.st_mode & S_IFMT
+    if kind == S_IFIFO && acceptingPipes {
+      do throws(Errno) {
+        try descriptor.waitForWriter()
+      } catch {
+        descriptor.closeIgnoringErrors()
+        throw .system(error)
+      }
+      return (descriptor, 0)
+    }
     guard kind == S_IFREG else {
       descriptor.closeIgnoringErrors()
       throw .notRegular(FileKind(mode: kind))
     }
     return (descriptor, Int(info.st_size))
+  }
+
+  /// Makes reads of a pipe opened with O_NONBLOCK block, and waits until a writer has sent
+  /// something or left: until one has opened it, a read of a FIFO would end at once, empty.
+  private func waitForWriter() throws(Errno) {
+    let descriptor = rawValue
+    let flags = try Errno.check { fcntl(descriptor, F_GETFL) }
+    try Errno.check { fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+    var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    try FileDescriptor.poll(&ready)
   }
 
   /// `fstat`.

@@ -22,9 +22,10 @@ public enum MotionRecording {
   /// The largest recording ``readFile(_:)`` reads: about 3 hours of 10 columns at 200 Hz.
   public static let maximumFileSize = 256 << 20
 
-  /// A recording's bytes; relative paths are taken from the working directory.
+  /// A recording's bytes, from a regular file or a pipe; relative paths are taken from the
+  /// working directory.
   public static func readFile(_ path: String) -> Result<[UInt8], ReadError> {
-    SystemRoot().readBytes(path.hasPrefix("/") ? path : "./" + path, limit: maximumFileSize)
+    SystemRoot.readNamedInput(path, limit: maximumFileSize)
   }
 
   /// The samples of a recording, in the file's order; throws with the line and the problem.

@@ -11,6 +11,8 @@ public final class MotionRecordingReader {
   public static let bufferSize = 64 << 10
 
   private let descriptor: FileDescriptor
+  /// False for standard input, which is not the reader's to close.
+  private let ownsDescriptor: Bool
   private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
   // Unchecked exclusivity: only `next()` touches these, one call at a time, and a class's
   // stored properties otherwise cost a run-time access check at every use, every field.
@@ -20,11 +22,14 @@ public final class MotionRecordingReader {
   @exclusivity(unchecked) private var finished = false
   @exclusivity(unchecked) private var parser = MotionRecordingParser()
 
-  /// Opens a recording; relative paths are taken from the working directory. Only a regular
-  /// file is read: a FIFO or device in its place is refused.
+  /// Opens a recording; relative paths are taken from the working directory. A regular file
+  /// or a pipe (a FIFO, a shell's `<(…)`) is read; a device, socket or directory is refused.
   public init(path: String) throws(ReadError) {
     do throws(RegularFileError) {
-      descriptor = try FileDescriptor.openRegularFile(path)
+      descriptor = try FileDescriptor.openRegularFileWithSize(acceptingPipes: true) { (flags) throws(Errno) in
+        try FileDescriptor.open(path, flags)
+      }.descriptor
+      ownsDescriptor = true
     } catch {
       buffer.deallocate()
       switch error {
@@ -34,8 +39,18 @@ public final class MotionRecordingReader {
     }
   }
 
+  /// A reader of standard input (`motion --replay -`), which it leaves open.
+  public static func standardInput() -> MotionRecordingReader {
+    MotionRecordingReader(descriptor: .standardInput, owned: false)
+  }
+
+  private init(descriptor: FileDescriptor, owned: Bool) {
+    self.descriptor = descriptor
+    ownsDescriptor = owned
+  }
+
   deinit {
-    descriptor.closeIgnoringErrors()
+    if ownsDescriptor { descriptor.closeIgnoringErrors() }
     buffer.deallocate()
   }
 

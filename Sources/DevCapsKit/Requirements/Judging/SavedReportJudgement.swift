@@ -46,7 +46,9 @@ extension RequirementEvaluator {
   ) -> FleetJudgement {
     let builder = FleetJudgement.Builder(reports: files.count, requirementCount: manifest.requirements.count)
     let judge = ReportJudge(manifest, standardInput: standardInput, nameLength: nameLength)
-    WorkerThread.forEach(files.count, workers: workers) { index in builder.set(index, judge(files[index])) }
+    WorkerThread.forEach(files.count, workers: workers) { index in
+      builder.set(index, judge(files[index], named: files.isNamed(index)))
+    }
     return builder.judgement(of: files)
   }
 
@@ -93,11 +95,12 @@ private struct ReportJudge: Sendable {
       ReportSection.allCases.filter { [needed] in $0 == .device || needed.contains($0) })
   }
 
-  func callAsFunction(_ path: String) -> Result<JudgedReport, SavedReport.LoadError> {
+  /// `named`: the path was named as it is (a pipe is read too), not found in a directory.
+  func callAsFunction(_ path: String, named: Bool = true) -> Result<JudgedReport, SavedReport.LoadError> {
     let loaded =
       path == "-"
       ? SavedReport.decode(standardInput ?? [], path: "<stdin>", wanted: wanted)
-      : SavedReport.load(path, wanted: wanted)
+      : SavedReport.load(path, wanted: wanted, named: named)
     return loaded.map { report in
       let name = report.device?.name
       return JudgedReport(

@@ -72,10 +72,10 @@ extension Manifest {
   /// The manifest limit: larger files are refused before parsing.
   public static let maximumFileSize = SystemRoot.maximumFileSize
 
-  /// A manifest file's bytes, for `parse`; relative paths are taken from the working directory,
-  /// never from `DEVCAPS_ROOT`.
+  /// A manifest file's bytes, for `parse`: a regular file or a pipe (a shell's `<(…)`);
+  /// relative paths are taken from the working directory, never from `DEVCAPS_ROOT`.
   public static func readFile(_ path: String) -> Result<[UInt8], ReadError> {
-    SystemRoot().readBytes(path.hasPrefix("/") ? path : "./" + path, limit: maximumFileSize)
+    SystemRoot.readNamedInput(path, limit: maximumFileSize)
   }
 
   /// Parses and checks a manifest; throws with the key and the problem, and the nearest known key for a typo.

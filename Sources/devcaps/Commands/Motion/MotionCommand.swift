@@ -45,8 +45,8 @@ struct MotionCommand: ParsableCommand {
       timestamp (s), gyroscope x y z (rad/s, right-handed, bias included), accelerometer x y z \
       (g, the gravity direction: 0,0,-1 lying face up; negate an IMU's specific force), and \
       optionally magnetometer x y z (microtesla, used as recorded), in the device frame above. \
-      The file is read as it goes, in the same little memory whatever its size, each sample \
-      printed before the next line is read. A UTF-8 byte order mark, empty lines, lines starting \
+      The file (or pipe, or - for standard input) is read as it goes, in the same little memory \
+      whatever its size, each sample printed before the next line is read. A UTF-8 byte order mark, empty lines, lines starting \
       with # and a first line of column names are skipped; anything else must be a sample: \
       decimal numbers (no NUL, nan or hexadecimal), no field longer than 4096 bytes. --rate and \
       --timeout do not apply; sensors names the file. A clock gap over 0.5 s is bridged: the \
@@ -68,7 +68,7 @@ struct MotionCommand: ParsableCommand {
       Exit status: 0 at --count, --timeout, q or the recording's end, 65 when a --replay line \
       is not a sample (the message gives its line and column; the samples before it are printed) \
       or the frame needs magnetometer columns the first sample lacks, 66 when the --replay file \
-      cannot be read (it must be a regular file: not a FIFO, a pipe or standard input), 69 when the machine has no motion sensors or the frame's magnetometer is \
+      cannot be read (a regular file, a pipe or -; a device or directory is refused), 69 when the machine has no motion sensors or the frame's magnetometer is \
       missing (the message says what is missing), 73 when the --record file is refused or \
       cannot be created or written, 74 when standard output cannot be written, 130 on SIGINT, 143 on SIGTERM.
 
@@ -77,6 +77,7 @@ struct MotionCommand: ParsableCommand {
         devcaps motion --once --json
         devcaps motion --replay walk.csv --json
         devcaps motion --replay swing.csv --gyroscope-range 2000 --json
+        xzcat walk.csv.xz | devcaps motion --replay - --json
         devcaps motion --record walk.csv --timeout 30 --rate 100
         devcaps motion --json --rate 100 --reference-frame x-magnetic-north-z-vertical
       """)
@@ -99,7 +100,10 @@ struct MotionCommand: ParsableCommand {
   @OptionGroup var end: StreamEndOptions
 
   @Option(
-    name: .long, help: ArgumentHelp("Replay a CSV recording instead of the sensors (see below).", valueName: "file"))
+    name: .long,
+    help: ArgumentHelp(
+      "Replay a CSV recording (a file, a pipe or - for standard input) instead of the sensors (see below).",
+      valueName: "file"))
   var replay: String?
 
   @Option(

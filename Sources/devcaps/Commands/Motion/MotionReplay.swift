@@ -4,6 +4,7 @@ import DevCapsKit
 /// `devcaps motion --replay FILE`: a recording's samples through devcaps' fusion filter, printed
 /// as the live stream prints them.
 struct MotionReplay {
+  /// The recording's path, `-` for standard input.
   let path: String
   let referenceFrame: AttitudeReferenceFrame
   let json: Bool
@@ -20,10 +21,13 @@ struct MotionReplay {
   /// stdout cannot be written (also when a bad line follows: the output is lost either way).
   /// Samples stamped before the one before them are skipped, as the estimator skips them live,
   /// and a warning says how many and where the first was.
+  /// The recording as messages name it.
+  var name: String { path == "-" ? "<stdin>" : path }
+
   func run() throws {
     let reader: MotionRecordingReader
     do {
-      reader = try MotionRecordingReader(path: path)
+      reader = path == "-" ? .standardInput() : try MotionRecordingReader(path: path)
     } catch {
       Output.error("cannot read \(path): \(error)")
       throw ExitCode.noInput
@@ -37,12 +41,12 @@ struct MotionReplay {
     var rateStart: (time: Double, delivered: Int)?
     var read = 0
     var skipped = Skipped()
-    let sensors = [path]
+    let sensors = [name]
     while delivered < limit, let input = try next(reader, printer, skipped) {
       read += 1
       if read == 1 && referenceFrame.usesMagnetometer && input.magneticField == nil {
         try fail(
-          "\(path): \(referenceFrame.rawValue) needs the magnetometer columns (8 to 10), and the first sample has none",
+          "\(name): \(referenceFrame.rawValue) needs the magnetometer columns (8 to 10), and the first sample has none",
           printer, skipped)
       }
       guard let motion = estimator.update(input) else {
@@ -65,7 +69,7 @@ struct MotionReplay {
       if !written { break }
     }
     _ = printer.flush()
-    skipped.warn(path)
+    skipped.warn(name)
     try StreamRunner.exit(.finished)
   }
 
@@ -89,9 +93,9 @@ struct MotionReplay {
       return try reader.next()
     } catch {
       switch error {
-      case .data(let problem): try fail("\(path): \(problem)", printer, skipped)
+      case .data(let problem): try fail("\(name): \(problem)", printer, skipped)
       case .read(let line, let failure):
-        try fail("cannot read \(path) at line \(line): \(failure)", printer, skipped, .noInput)
+        try fail("cannot read \(name) at line \(line): \(failure)", printer, skipped, .noInput)
       }
     }
   }
@@ -101,7 +105,7 @@ struct MotionReplay {
     _ message: String, _ printer: StreamPrinter, _ skipped: Skipped, _ code: ExitCode = .dataError
   ) throws -> Never {
     _ = printer.flush()
-    skipped.warn(path)
+    skipped.warn(name)
     Output.error(message)
     if let failure = Output.writeFailure { Output.failAndExit(failure) }
     throw code

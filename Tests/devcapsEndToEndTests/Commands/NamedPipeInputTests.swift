@@ -1,0 +1,100 @@
+import Foundation
+import TestProcesses
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file named on the command line as input (a manifest, an `--against` report, a `--replay`
+/// recording) may be a pipe, as for `cat`: a shell's `<(…)`, a FIFO, `-`. A device is refused
+/// (opening one can act on it), and a FIFO found in a reports directory stays refused: nobody
+/// named it, and its writer may never come.
+@Suite("named pipes as input", .serialized)
+struct NamedPipeInputTests {
+  /// Runs `script` in bash with `$0` the devcaps binary, in the thinkpad-laptop fixture.
+  func bash(_ script: String, _ arguments: [String] = []) throws -> DevCapsResult {
+    let testbed = try FixtureMachine(name: "thinkpad-laptop").load()
+    return try ChildProcess.run(
+      "/bin/bash", ["-c", script, DevCapsProcess.executable.path] + arguments,
+      environment: DevCapsProcess.environment(testbed.environment), input: Data()
+    ).result
+  }
+
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("devcaps-pipes-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test("require <(…): the manifest from a process substitution is judged as from its file")
+  func manifestFromProcessSubstitution() throws {
+    let result = try bash(#""$0" require <(echo '{"keyboard": true, "touchscreen": false}')"#)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasSuffix("all 2 requirements met\n"))
+  }
+
+  @Test("require --against <(…): a report piped from another command is a machine like a saved one")
+  func reportFromProcessSubstitution() throws {
+    let result = try bash(#""$0" require <(echo '["keyboard"]') --against <("$0" list --json) --format json"#)
+    #expect(result.status == 0, "\(result.stderr)")
+    let outcomes = try #require(try result.json() as? [[String: Any]])
+    #expect(outcomes.count == 1)
+    #expect(outcomes.first?["satisfied"] as? Bool == true, "\(result.stdout)")
+  }
+
+  @Test("a FIFO whose writer comes a moment later is waited for, not read as an empty manifest")
+  func lateWriter() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let fifo = directory.appendingPathComponent("manifest.json").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    // The writer opens the FIFO half a second after devcaps: a read before any writer came
+    // would end at once, and the manifest would be empty (65); the writer, left without a
+    // reader then, is killed.
+    let result = try bash(
+      #"(sleep 0.5; echo '["keyboard"]' > "$1") & writer=$!; "$0" require "$1"; status=$?; kill $writer 2>/dev/null; exit $status"#, [fifo])
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("✓ keyboard"), "\(result.stdout)")
+  }
+
+  @Test("a device named as a manifest, report or recording is refused (66) without being read")
+  func deviceRefused() throws {
+    let manifest = try bash(#""$0" require /dev/zero"#)
+    #expect(manifest.status == 66)
+    #expect(manifest.stderr == "devcaps: cannot read /dev/zero: it is a character device, not a regular file\n")
+    let report = try bash(#""$0" require <(echo '["keyboard"]') --against /dev/zero"#)
+    #expect(report.status == 66)
+    #expect(report.stderr.contains("cannot read /dev/zero: it is a character device"), "\(report.stderr)")
+    let recording = try bash(#""$0" motion --replay /dev/zero"#)
+    #expect(recording.status == 66)
+    #expect(recording.stderr.contains("cannot read /dev/zero: it is a character device"), "\(recording.stderr)")
+  }
+
+  @Test("motion --replay from <(…) and from - prints what the file prints")
+  func recordingFromPipes() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("turning.csv")
+    try MotionReplayTests.turningRecording().write(to: file, atomically: true, encoding: .utf8)
+    let fromFile = try bash(#""$0" motion --replay "$1" --json"#, [file.path])
+    #expect(fromFile.status == 0, "\(fromFile.stderr)")
+    #expect(fromFile.stdout.split(separator: "\n").count == 1000)
+    let substituted = try bash(#""$0" motion --replay <(cat "$1") --json"#, [file.path])
+    #expect(substituted.status == 0, "\(substituted.stderr)")
+    let fromStandardInput = try bash(#""$0" motion --replay - --json < "$1""#, [file.path])
+    #expect(fromStandardInput.status == 0, "\(fromStandardInput.stderr)")
+    // The lines name the recording they came from and the wall-clock time they were printed;
+    // the rest is the same, sample for sample.
+    func withoutSource(_ text: String) -> String {
+      text.replacingOccurrences(of: #""sensors":\["[^"]*"\]"#, with: "", options: .regularExpression)
+        .replacingOccurrences(of: #""time":"[^"]*""#, with: "", options: .regularExpression)
+    }
+    #expect(withoutSource(substituted.stdout) == withoutSource(fromFile.stdout))
+    #expect(withoutSource(fromStandardInput.stdout) == withoutSource(fromFile.stdout))
+    #expect(fromStandardInput.stdout.contains(#""sensors":["<stdin>"]"#))
+    let badLine = try bash(#"printf '0,0,0,0,0,0,-1\nx\n' | "$0" motion --replay - --json"#)
+    #expect(badLine.status == 65)
+    #expect(badLine.stderr.contains("devcaps: <stdin>: line 2"), "\(badLine.stderr)")
+  }
+}
