@@ -34,7 +34,7 @@ package struct JSONParser {
   var index = 0
   var depth = 0
 
-  private init(bytes: [UInt8], limits: Limits, keepsTopLevelMember: ((String) -> Bool)?, comparesKeyBytes: Bool) {
+  init(bytes: [UInt8], limits: Limits, keepsTopLevelMember: ((String) -> Bool)?, comparesKeyBytes: Bool) {
     self.bytes = bytes
     self.limits = limits
     self.keepsTopLevelMember = keepsTopLevelMember

@@ -82,7 +82,8 @@ struct RequirementsManifestTests {
     try Self.withFile("typo.json", #"["acelerometer"]"#) { path in
       #expect(
         throws: RequirementsManifestError.invalid(
-          path: path, problem: "'acelerometer' is not a known capability; did you mean 'accelerometer'?")
+          path: path,
+          problem: "line 1, column 2: 'acelerometer' is not a known capability; did you mean 'accelerometer'?")
       ) {
         try RequirementsManifest(path: path)
       }

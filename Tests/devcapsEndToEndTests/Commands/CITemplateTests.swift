@@ -314,7 +314,9 @@ struct CITemplateTests {
     let job = try runGitLab(manifest: manifest.path, machine: "qemu-vm")
     #expect(job.run.status == 65)
     #expect(job.outcome == "DEVCAPS_OUTCOME=invalid-manifest\n")
-    #expect(job.junit.contains("<error message=\"\(manifest.path): &apos;acelerometer&apos; is not a known capability"))
+    #expect(
+      job.junit.contains(
+        "<error message=\"\(manifest.path): line 1, column 2: &apos;acelerometer&apos; is not a known capability"))
     #expect(job.junit.contains("type=\"invalid-manifest\""))
   }
 }

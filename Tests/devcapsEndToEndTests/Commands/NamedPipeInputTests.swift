@@ -53,7 +53,8 @@ struct NamedPipeInputTests {
     // would end at once, and the manifest would be empty (65); the writer, left without a
     // reader then, is killed.
     let result = try bash(
-      #"(sleep 0.5; echo '["keyboard"]' > "$1") & writer=$!; "$0" require "$1"; status=$?; kill $writer 2>/dev/null; exit $status"#, [fifo])
+      #"(sleep 0.5; echo '["keyboard"]' > "$1") & writer=$!; "$0" require "$1"; status=$?; kill $writer 2>/dev/null; exit $status"#,
+      [fifo])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(result.stdout.contains("✓ keyboard"), "\(result.stdout)")
   }

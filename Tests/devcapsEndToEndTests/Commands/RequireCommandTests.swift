@@ -227,8 +227,14 @@ struct RequireCommandTests {
   @Test(
     "an invalid manifest is exit 65 naming the file, the key and the problem",
     arguments: [
-      (#"["acelerometer"]"#, "<stdin>: 'acelerometer' is not a known capability; did you mean 'accelerometer'?"),
-      (#"{"memory": ">= 4 gb"}"#, "<stdin>: 'memory': '>= 4 gb' has an unknown unit 'gb'; did you mean 'GB'?"),
+      (
+        #"["acelerometer"]"#,
+        "<stdin>: line 1, column 2: 'acelerometer' is not a known capability; did you mean 'accelerometer'?"
+      ),
+      (
+        #"{"memory": ">= 4 gb"}"#,
+        "<stdin>: line 1, column 2: 'memory': '>= 4 gb' has an unknown unit 'gb'; did you mean 'GB'?"
+      ),
       (#"{"gps": true, "gps": true}"#, "appears twice"),
       ("[\"gps\"\u{0}]", "NUL byte"),
       (String(repeating: "[", count: 100_000), "nested deeper than 64 levels"),

@@ -29,11 +29,13 @@ struct RequireErrorFormatTests {
         == "::error file=\(path),line=3,col=12,title=devcaps require%3A invalid manifest::\(path): not valid JSON: line 3, column 12: unexpected '>', expected ':' after the key\n",
       "\(result.stdout)")
     #expect(result.stderr.contains("not valid JSON: line 3, column 12"))
-    let unknown = try require(["-", "--format", "github"], stdin: Data(#"["acelerometer"]"#.utf8))
+    // A valid document with an unknown key: the annotation points at the key.
+    let unknown = try require(["-", "--format", "github"], stdin: Data("[\n  \"gps\",\n  \"acelerometer\"\n]".utf8))
     #expect(unknown.status == 65)
     #expect(
       unknown.stdout.hasPrefix(
-        "::error file=<stdin>,title=devcaps require%3A invalid manifest::<stdin>: 'acelerometer'"))
+        "::error file=<stdin>,line=3,col=3,title=devcaps require%3A invalid manifest::<stdin>: line 3, column 3: 'acelerometer'"
+      ), "\(unknown.stdout)")
     let missing = try require(["/nonexistent/m.json", "--format", "github"])
     #expect(missing.status == 66)
     #expect(

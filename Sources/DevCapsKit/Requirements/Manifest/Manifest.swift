@@ -56,13 +56,36 @@ public struct Requirement: Sendable, Equatable {
 public struct ManifestError: Error, Equatable, CustomStringConvertible {
   /// The reason, for a person.
   public var description: String
-  /// Where in the file, when the problem has a place: a JSON syntax error's line and column.
+  /// Where in the file, when the problem has a place: a JSON syntax error's, or that of the
+  /// key or element a problem is about.
   public var line: Int?
   public var column: Int?
+  /// The member or element the problem is about, from the top of the document.
+  var path: [JSONStep] = []
   init(_ description: String, line: Int? = nil, column: Int? = nil) {
     self.description = description
     self.line = line
     self.column = column
+  }
+
+  /// The same problem, found inside the value `step` leads to.
+  func inside(_ step: JSONStep) -> ManifestError {
+    var error = self
+    error.path.insert(step, at: 0)
+    return error
+  }
+
+  /// The problem with the line and column of the value it is about, found in `bytes` (a JSON
+  /// document: a property list's values have no place here), also at the start of the
+  /// description, as a syntax error has them.
+  func located(in bytes: [UInt8]) -> ManifestError {
+    var error = self
+    error.path = []
+    guard line == nil, let (line, column) = JSONParser.position(of: path, in: bytes) else { return error }
+    error.line = line
+    error.column = column
+    error.description = "line \(line), column \(column): \(description)"
+    return error
   }
 }
 
@@ -78,8 +101,17 @@ extension Manifest {
     SystemRoot.readNamedInput(path, limit: maximumFileSize)
   }
 
-  /// Parses and checks a manifest; throws with the key and the problem, and the nearest known key for a typo.
+  /// Parses and checks a manifest; throws with the key and the problem, and the nearest known key
+  /// for a typo; in JSON, with the line and column of the key or element it is about.
   public static func parse(_ bytes: [UInt8], isPropertyList: Bool = false) throws(ManifestError) -> Manifest {
+    do {
+      return try parseDocument(bytes, isPropertyList: isPropertyList)
+    } catch {
+      throw error.located(in: bytes)
+    }
+  }
+
+  private static func parseDocument(_ bytes: [UInt8], isPropertyList: Bool) throws(ManifestError) -> Manifest {
     let body = bytes.drop {
       $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
     }
@@ -102,14 +134,20 @@ extension Manifest {
     do { document = try JSONParser.parse(bytes) } catch {
       throw ManifestError("not valid JSON: \(error)", line: error.line, column: error.column)
     }
-    if case .object(let members) = document, let wrapped = members.first(where: { $0.key == wrapperKey }) {
-      let others = members.filter { $0.key != wrapperKey }.map(\.key)
-      guard others.isEmpty else {
+    if case .object(let members) = document, let place = members.firstIndex(where: { $0.key == wrapperKey }) {
+      if let other = members.firstIndex(where: { $0.key != wrapperKey }) {
+        let others = members.filter { $0.key != wrapperKey }.map(\.key)
         throw ManifestError(
           "\(others.map { $0.quotedForMessage }.joined(separator: ", ")) next to \(wrapperKey): put every requirement inside it"
-        )
+        ).inside(.member(other))
       }
-      return try Manifest(checking: requirements(from: wrapped.value), wrapped: true)
+      let wrapped: [Requirement]
+      do {
+        wrapped = try requirements(from: members[place].value)
+      } catch {
+        throw error.inside(.member(place))
+      }
+      return try Manifest(checking: wrapped, wrapped: true)
     }
     return try Manifest(checking: requirements(from: document), wrapped: false)
   }
@@ -130,72 +168,21 @@ extension Manifest {
     case .array(let elements):
       var requirements: [Requirement] = []
       for (index, element) in elements.enumerated() {
-        guard case .string(let key) = element else {
-          throw ManifestError("element \(index) of the list is \(describe(element)), not a capability name in quotes")
+        do {
+          requirements.append(try listRequirement(element, index: index, after: requirements))
+        } catch {
+          throw error.inside(.element(index))
         }
-        if ManifestKeys.groupKeys.contains(key) {
-          throw ManifestError(
-            "\(key.quotedForMessage) takes a list of manifests, which the list form cannot hold: use {\"\(key)\": [[\"gpu\"], {\"memory\": \">= 8 GiB\"}]}"
-          )
-        }
-        let requirement = try parseKey(key)
-        if ManifestKeys.nameKeys.contains(requirement.baseKey) {
-          throw ManifestError(
-            "\(key.quotedForMessage) needs a name, which the list form cannot hold: use {\"\(key)\": \"\(ManifestKeys.allowedNames(of: key)?[3] ?? "debian")\"}"
-          )
-        }
-        if ManifestKeys.listKeys.contains(requirement.baseKey) {
-          throw ManifestError(
-            "\(key.quotedForMessage) needs a list of names, which the list form cannot hold: use {\"\(key)\": \(ManifestKeys.namesExample(of: key))}"
-          )
-        }
-        if case .some = ManifestKeys.measure(of: requirement.baseKey) {
-          throw ManifestError(
-            "\(key.quotedForMessage) needs a constraint, which the list form cannot hold: use {\"\(key)\": \"\(Constraint.example(ManifestKeys.measure(of: requirement.baseKey)!).dropFirst().dropLast())\"}"
-          )
-        }
-        if requirements.contains(where: { $0.key == key }) {
-          throw ManifestError("\(key.quotedForMessage) appears twice; a key may appear once")
-        }
-        requirements.append(requirement)
       }
       return requirements
     case .object(let members):
       var requirements: [Requirement] = []
-      for member in members {
-        if ManifestKeys.groupKeys.contains(member.key) {
-          requirements.append(try group(member))
-          continue
+      for (index, member) in members.enumerated() {
+        do {
+          requirements.append(try objectRequirement(member))
+        } catch {
+          throw error.inside(.member(index))
         }
-        var requirement = try parseKey(member.key)
-        if ManifestKeys.anyOfKeys.contains(requirement.baseKey) {
-          requirement.expectation = .anyName(try deviceIDs(member, key: requirement.baseKey))
-        } else if ManifestKeys.listKeys.contains(requirement.baseKey) {
-          requirement.expectation = .allOf(try names(member))
-        } else if ManifestKeys.nameKeys.contains(requirement.baseKey) {
-          requirement.expectation = .anyName(try names(member))
-        } else if requirement.baseKey == "gpu", member.value.isStringOrArray {
-          requirement.expectation = .anyName(try gpuVendors(member))
-        } else if let measure = ManifestKeys.measure(of: requirement.baseKey) {
-          guard case .string(let text) = member.value else {
-            throw ManifestError(
-              "\(member.key.quotedForMessage) takes a constraint string such as \(Constraint.example(measure)), not \(describe(member.value))"
-            )
-          }
-          do {
-            requirement.expectation = .constraint(try Constraint.parse(text, measure: measure))
-          } catch {
-            throw ManifestError("\(member.key.quotedForMessage): \(error)")
-          }
-        } else {
-          guard case .bool(let wanted) = member.value else {
-            throw ManifestError(
-              "\(member.key.quotedForMessage) takes true (required) or false (prohibited), not \(describe(member.value))"
-            )
-          }
-          requirement.expectation = wanted ? .required : .prohibited
-        }
-        requirements.append(requirement)
       }
       return requirements
     default:
@@ -203,6 +190,74 @@ extension Manifest {
         "the manifest is \(describe(value)); write a list such as [\"accelerometer\"] or an object such as {\"memory\": \">= 4 GiB\"}"
       )
     }
+  }
+
+  /// A requirement of the list form: a capability's name, in quotes, once.
+  static func listRequirement(
+    _ element: JSONValue, index: Int, after requirements: [Requirement]
+  ) throws(ManifestError) -> Requirement {
+    guard case .string(let key) = element else {
+      throw ManifestError("element \(index) of the list is \(describe(element)), not a capability name in quotes")
+    }
+    if ManifestKeys.groupKeys.contains(key) {
+      throw ManifestError(
+        "\(key.quotedForMessage) takes a list of manifests, which the list form cannot hold: use {\"\(key)\": [[\"gpu\"], {\"memory\": \">= 8 GiB\"}]}"
+      )
+    }
+    let requirement = try parseKey(key)
+    if ManifestKeys.nameKeys.contains(requirement.baseKey) {
+      throw ManifestError(
+        "\(key.quotedForMessage) needs a name, which the list form cannot hold: use {\"\(key)\": \"\(ManifestKeys.allowedNames(of: key)?[3] ?? "debian")\"}"
+      )
+    }
+    if ManifestKeys.listKeys.contains(requirement.baseKey) {
+      throw ManifestError(
+        "\(key.quotedForMessage) needs a list of names, which the list form cannot hold: use {\"\(key)\": \(ManifestKeys.namesExample(of: key))}"
+      )
+    }
+    if case .some = ManifestKeys.measure(of: requirement.baseKey) {
+      throw ManifestError(
+        "\(key.quotedForMessage) needs a constraint, which the list form cannot hold: use {\"\(key)\": \"\(Constraint.example(ManifestKeys.measure(of: requirement.baseKey)!).dropFirst().dropLast())\"}"
+      )
+    }
+    if requirements.contains(where: { $0.key == key }) {
+      throw ManifestError("\(key.quotedForMessage) appears twice; a key may appear once")
+    }
+    return requirement
+  }
+
+  /// A requirement of the object form: a key and what it expects.
+  static func objectRequirement(_ member: JSONMember) throws(ManifestError) -> Requirement {
+    if ManifestKeys.groupKeys.contains(member.key) { return try group(member) }
+    var requirement = try parseKey(member.key)
+    if ManifestKeys.anyOfKeys.contains(requirement.baseKey) {
+      requirement.expectation = .anyName(try deviceIDs(member, key: requirement.baseKey))
+    } else if ManifestKeys.listKeys.contains(requirement.baseKey) {
+      requirement.expectation = .allOf(try names(member))
+    } else if ManifestKeys.nameKeys.contains(requirement.baseKey) {
+      requirement.expectation = .anyName(try names(member))
+    } else if requirement.baseKey == "gpu", member.value.isStringOrArray {
+      requirement.expectation = .anyName(try gpuVendors(member))
+    } else if let measure = ManifestKeys.measure(of: requirement.baseKey) {
+      guard case .string(let text) = member.value else {
+        throw ManifestError(
+          "\(member.key.quotedForMessage) takes a constraint string such as \(Constraint.example(measure)), not \(describe(member.value))"
+        )
+      }
+      do {
+        requirement.expectation = .constraint(try Constraint.parse(text, measure: measure))
+      } catch {
+        throw ManifestError("\(member.key.quotedForMessage): \(error)")
+      }
+    } else {
+      guard case .bool(let wanted) = member.value else {
+        throw ManifestError(
+          "\(member.key.quotedForMessage) takes true (required) or false (prohibited), not \(describe(member.value))"
+        )
+      }
+      requirement.expectation = wanted ? .required : .prohibited
+    }
+    return requirement
   }
 
   /// `any-of` and `none-of`: a list of manifests, each in the list or the object form.
@@ -223,14 +278,18 @@ extension Manifest {
       switch element {
       case .array, .object:
         do { alternative = try requirements(from: element) } catch {
-          throw ManifestError("\(member.key.quotedForMessage), manifest \(index + 1): \(error.description)")
+          var nested = error.inside(.element(index))
+          nested.description = "\(member.key.quotedForMessage), manifest \(index + 1): \(error.description)"
+          throw nested
         }
       default:
         throw ManifestError(
           "element \(index) of \(member.key.quotedForMessage) is \(describe(element)), not a manifest (a list or an object)"
-        )
+        ).inside(.element(index))
       }
-      if alternative.isEmpty { throw ManifestError("manifest \(index + 1) of \(member.key.quotedForMessage) is empty") }
+      if alternative.isEmpty {
+        throw ManifestError("manifest \(index + 1) of \(member.key.quotedForMessage) is empty").inside(.element(index))
+      }
       manifests.append(alternative)
     }
     let expectation: Requirement.Expectation = member.key == "any-of" ? .anyOf(manifests) : .noneOf(manifests)

@@ -119,6 +119,46 @@ struct ManifestTests {
   }
 
   @Test(
+    "an error names the line and column of the key or element it is about, inside any-of and the Info.plist wrapper",
+    arguments: [
+      ("{\n  \"gps\": true,\n  \"gyroscop\": true\n}", 3, 3, "'gyroscop' is not a known capability"),
+      ("[\n  \"gps\",\n    3\n]", 3, 5, "element 1 of the list is the number 3"),
+      ("{\"memory\": \">= 4\"}", 1, 2, "'memory': '>= 4' has no unit"),
+      ("{\"any-of\": [\n  [\"gpu\"],\n  {\"memry\": \">= 8 GiB\"}\n]}", 3, 4, "'any-of', manifest 2: 'memry'"),
+      ("{\"any-of\": [[\"gpu\"], 3]}", 1, 22, "element 1 of 'any-of' is the number 3"),
+      ("{\"UIRequiredDeviceCapabilities\": {\n\"gps\": 1}}", 2, 1, "'gps' takes true (required) or false"),
+      (
+        "{\"gps\": true, \"UIRequiredDeviceCapabilities\": [\"nfc\"]}", 1, 2,
+        "'gps' next to UIRequiredDeviceCapabilities"
+      ),
+    ])
+  func located(text: String, line: Int, column: Int, message: String) {
+    do {
+      _ = try parse(text)
+      Issue.record("no error for \(text)")
+    } catch {
+      #expect(error.line == line && error.column == column, "\(error)")
+      #expect(error.description.hasPrefix("line \(line), column \(column): \(message)"), "\(error)")
+    }
+  }
+
+  @Test("a property list's error names the key without a line, and the whole manifest's none")
+  func unlocated() {
+    let plist =
+      "<plist><dict><key>UIRequiredDeviceCapabilities</key><array><string>gyroscop</string></array></dict></plist>"
+    #expect(throws: ManifestError("'gyroscop' is not a known capability; did you mean 'gyroscope'?")) {
+      try parse(plist)
+    }
+    #expect(
+      throws: ManifestError(
+        "the manifest is the number 3; write a list such as [\"accelerometer\"] or an object such as {\"memory\": \">= 4 GiB\"}"
+      )
+    ) {
+      try parse("3")
+    }
+  }
+
+  @Test(
     "an error quotes at most 40 characters and 80 bytes of a value or key of 150,000, with …",
     arguments: [
       #"{"memory": ">= X"}"#, #"{"memory": ">= 4 X"}"#, #"{"disk-free:/": ">= X"}"#, #"{"cpu-level": ">= X"}"#,
@@ -165,13 +205,16 @@ struct ManifestTests {
   func emptyNameList(key: String, example: String) {
     #expect(
       throws: ManifestError(
-        "'\(key)' names nothing: an empty list requires nothing; name at least one, such as \(example)"
-      )
+        "line 1, column 2: '\(key)' names nothing: an empty list requires nothing; name at least one, such as \(example)",
+        line: 1, column: 2)
     ) { try parse("{\"\(key)\": []}") }
     // The wrong type names the same example (gpu also takes true or false: its own message).
     if key == "gpu" { return }
-    #expect(throws: ManifestError("'\(key)' takes a list of names such as \(example), not the number 3")) {
-      try parse("{\"\(key)\": 3}")
+    #expect(
+      throws: ManifestError(
+        "line 2, column 3: '\(key)' takes a list of names such as \(example), not the number 3", line: 2, column: 3)
+    ) {
+      try parse("{\n  \"\(key)\": 3\n}")
     }
   }
 
@@ -179,8 +222,8 @@ struct ManifestTests {
   func emptyGroup(key: String) {
     #expect(
       throws: ManifestError(
-        "'\(key)' names nothing: an empty list of manifests; name at least one, such as [[\"gpu\"], {\"memory\": \">= 8 GiB\"}]"
-      )
+        "line 1, column 2: '\(key)' names nothing: an empty list of manifests; name at least one, such as [[\"gpu\"], {\"memory\": \">= 8 GiB\"}]",
+        line: 1, column: 2)
     ) { try parse("{\"\(key)\": []}") }
   }
 
