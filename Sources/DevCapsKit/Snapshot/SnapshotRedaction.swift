@@ -66,12 +66,16 @@ struct SnapshotRedaction {
 
   private func byName(_ path: String, _ bytes: [UInt8]) -> [UInt8] {
     switch path {
-    case "/etc/hostname", "/proc/sys/kernel/hostname": return Array((Self.hostname + "\n").utf8)
+    case "/etc/hostname", "/proc/sys/kernel/hostname":
+      // A blank one names nobody, and replays as no name, as the bundle's report has it.
+      if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) { return bytes }
+      return Array((Self.hostname + "\n").utf8)
     case "/etc/machine-id", "/var/lib/dbus/machine-id": return Array((String(repeating: "0", count: 32) + "\n").utf8)
     case "/etc/machine-info":
       let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map {
         line in
-        line.hasPrefix("PRETTY_HOSTNAME=") ? "PRETTY_HOSTNAME=" + Self.hostname : String(line)
+        line.hasPrefix("PRETTY_HOSTNAME=") && line != "PRETTY_HOSTNAME="
+          ? "PRETTY_HOSTNAME=" + Self.hostname : String(line)
       }
       return Array(lines.joined(separator: "\n").utf8)
     case "/proc/self/mountinfo", "/proc/mounts", "/etc/fstab", "/etc/mtab":
@@ -327,15 +331,17 @@ struct SnapshotRedaction {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// An EDID with its serial number (bytes 12–15) zeroed and any serial-number descriptor (tag
-  /// 0xFF) blanked, its checksum made right again.
+  /// An EDID with its serial number (bytes 12–15) zeroed (no serial) and any serial-number
+  /// descriptor (tag 0xFF) saying `redacted`, as the bundle's report does, its checksum made
+  /// right again.
   static func edidWithoutSerial(_ bytes: [UInt8]) -> [UInt8] {
     guard bytes.count >= 128 else { return bytes }
     var edid = bytes
     for index in 12..<16 { edid[index] = 0 }
     for start in stride(from: 54, to: 126, by: 18)
     where edid[start] == 0 && edid[start + 1] == 0 && edid[start + 3] == 0xFF {
-      let text = Array("0\n".utf8) + [UInt8](repeating: 0x20, count: 11)
+      // A descriptor's text: up to 13 bytes, a newline after a shorter one, spaces after that.
+      let text = Array("\(serial)\n".utf8) + [UInt8](repeating: 0x20, count: 13 - serial.utf8.count - 1)
       edid.replaceSubrange((start + 5)..<(start + 18), with: text)
     }
     let sum = edid[0..<127].reduce(UInt8(0)) { $0 &+ $1 }

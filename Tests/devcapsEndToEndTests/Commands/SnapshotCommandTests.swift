@@ -76,6 +76,24 @@ struct SnapshotCommandTests {
     #expect(try Self.comparable(saved) == Self.comparable(original.stdout), "the bundle's own report")
   }
 
+  @Test(
+    "a redacted snapshot replays as its own report says: the placeholders, a display's serial `redacted`",
+    arguments: FixtureMachine.all)
+  func redactedReplayEqualsBundleReport(machine: String) throws {
+    let testbed = try FixtureMachine(name: machine).load()
+    let bundle = try Self.emptyDirectory().appendingPathComponent("snapshot")
+    defer { try? FileManager.default.removeItem(at: bundle.deletingLastPathComponent()) }
+    let taken = try DevCapsProcess.run(["snapshot", bundle.path], environment: testbed.environment)
+    #expect(taken.status == 0, "stderr: \(taken.stderr)")
+    let replayed = try Self.replay(bundle, ["list", "--json"])
+    #expect(replayed.status == 0, "stderr: \(replayed.stderr)")
+    let saved = try String(contentsOf: bundle.appendingPathComponent("devcaps-report.json"), encoding: .utf8)
+    #expect(
+      try Self.comparable(replayed.stdout) == Self.comparable(saved),
+      "\(machine): replayed\n\(replayed.stdout)\nsaved\n\(saved)")
+    if machine == "thinkpad-laptop" { #expect(saved.contains(#""serialNumber": "redacted""#), "\(saved)") }
+  }
+
   @Test("a file over the size limit is copied over it again, so the replay warns the same")
   func tooLarge() throws {
     let testbed = try FixtureMachine(name: "thinkpad-laptop").load()
