@@ -80,11 +80,18 @@ struct CgroupLimits {
     var tightest: UInt64? = nil
     for directory in hierarchy.directories {
       guard let line = context.line(directory + (v2 ? "/memory.max" : "/memory.limit_in_bytes")),
-        let limit = UInt64(line), limit < ceiling,
-        let usage = context.line(directory + (v2 ? "/memory.current" : "/memory.usage_in_bytes")).flatMap({
-          UInt64($0)
-        })
+        let limit = UInt64(line), limit < ceiling
       else { continue }
+      // A limit without its usage leaves what is left below it unknown: said, not passed over.
+      let usagePath = directory + (v2 ? "/memory.current" : "/memory.usage_in_bytes")
+      guard let written = context.line(usagePath) else {
+        context.diagnostics.record(usagePath, "no usage read beside the memory limit: what is left below it is unknown")
+        continue
+      }
+      guard let usage = UInt64(written) else {
+        context.diagnostics.record(usagePath, "expected a byte count, found \(written.quotedForMessage)")
+        continue
+      }
       let inactive = inactiveFile(directory + "/memory.stat", key: v2 ? "inactive_file" : "total_inactive_file")
       let charged = usage - min(usage, inactive ?? 0)
       let left = limit - min(limit, charged)

@@ -439,7 +439,7 @@ public final class RequirementEvaluator {
       guard let memory = facts.memory else { return .unknown("the report has no memory section") }
       guard let available = memory.availableBytes else { return .unknown("/proc/meminfo has no MemAvailable") }
       if memory.limitBytes != nil && memory.cgroupAvailableBytes == nil {
-        return .unknown("the report gives a cgroup limit but not what is left below it (memory.cgroupAvailableBytes)")
+        return .unknown("a cgroup memory limit is known, but not what is left below it (memory.cgroupAvailableBytes)")
       }
       if let headroom = memory.cgroupAvailableBytes, headroom < available {
         return .bytes(headroom, what: "left below the cgroup limit", unknown: "")

@@ -20,7 +20,15 @@ V2_MOUNT = "35 24 0:30 / /sys/fs/cgroup rw,nosuid,nodev,noexec,relatime shared:9
 ROOT_MOUNT = "24 1 259:2 / / rw,relatime shared:1 - ext4 /dev/nvme0n1p2 rw\n"
 
 
+# A memory cgroup's usage, which the kernel shows beside each limit: 150 MiB.
+USAGE = f"{150 << 20}\n"
+
+
 def machine(name, files):
+    for path in list(files):
+        for limit, usage in [("memory.max", "memory.current"), ("memory.limit_in_bytes", "memory.usage_in_bytes")]:
+            if path.endswith("/" + limit):
+                files.setdefault(path[: -len(limit)] + usage, USAGE)
     root = os.path.join(HERE, name)
     shutil.rmtree(root, ignore_errors=True)
     for path, text in files.items():

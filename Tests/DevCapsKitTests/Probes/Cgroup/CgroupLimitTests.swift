@@ -95,6 +95,29 @@ struct CgroupLimitTests {
     #expect(MemoryProbe(context: alone.context).probe().cgroupAvailableBytes == 524 << 20)
   }
 
+  @Test(
+    "a memory limit without its usage (memory.current missing or not a count) leaves the headroom unknown, with a warning",
+    arguments: [nil, "lots\n"])
+  func headroomWithoutUsage(usage: String?) throws {
+    var files = [
+      "/proc/self/cgroup": "0::/\n", "/proc/self/mountinfo": "35 24 0:30 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n",
+      "/proc/meminfo": "MemTotal: 16777216 kB\nMemAvailable: 8388608 kB\n",
+      "/sys/fs/cgroup/memory.max": "\(1 << 30)\n",
+    ]
+    files["/sys/fs/cgroup/memory.current"] = usage
+    let root = try TemporaryRoot(files)
+    let context = root.context
+    let memory = MemoryProbe(context: context).probe()
+    #expect(memory.limitBytes == 1 << 30)
+    #expect(memory.cgroupAvailableBytes == nil)
+    #expect(
+      context.diagnostics.entries.map(\.description) == [
+        usage == nil
+          ? "/sys/fs/cgroup/memory.current: no usage read beside the memory limit: what is left below it is unknown"
+          : "/sys/fs/cgroup/memory.current: expected a byte count, found 'lots'"
+      ])
+  }
+
   @Test("garbage in cgroup, status and limits files is reported, never fatal")
   func garbage() throws {
     let root = try TemporaryRoot([
