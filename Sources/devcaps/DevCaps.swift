@@ -79,11 +79,10 @@ struct DevCaps: ParsableCommand {
       let names = subcommands.map { $0._commandName }
       guard let index = names.firstIndex(of: name) else {
         if path == "devcaps" && name == "help" { return }
-        // Escaped where every message is, in Output.endReporting.
-        let shown = name.count > 40 ? name.prefix(40) + "…" : name
-        if names.isEmpty { throw ValidationError("unknown command '\(shown)': \(path) has no subcommands") }
+        // Escaped and cut where every usage error's quoted argument is, in Output.endReporting.
+        if names.isEmpty { throw ValidationError("unknown command '\(name)': \(path) has no subcommands") }
         throw ValidationError(
-          "unknown command '\(shown)'; the commands of \(path) are \(names.joined(separator: ", "))")
+          "unknown command '\(name)'; the commands of \(path) are \(names.joined(separator: ", "))")
       }
       subcommands = subcommandsOf(subcommands[index])
       path += " " + name

@@ -15,7 +15,7 @@ struct ExportCommand: ParsableCommand {
       prometheus: the Prometheus text exposition format 0.0.4, for node_exporter's textfile \
       collector, whose Debian default directory is /var/lib/prometheus/node-exporter: devcaps_info (model, vendor, chassis, architecture, os, os_version, the point release such \
       as 12.11, kernel, virtualization (none, or the innermost layer such as kvm or docker), \
-      virtualization_kind (vm or container) and hypervisor (the VM under a container) as \
+      virtualization_kind (vm or container) and hypervisor (the VM, alone or under a container) as \
       labels), devcaps_capability per catalog key, memory and disks in bytes, the cgroup memory \
       limit in bytes, battery level as a ratio and state as one series per state, on battery, \
       displays connected, sensors per type, CPUs online and available to this process (affinity, \
@@ -28,7 +28,7 @@ struct ExportCommand: ParsableCommand {
       two, such as 16Gi; where it is not known, MemTotal over 0.93, for what the firmware and \
       kernel take before MemTotal), devcaps-cpu-level (x86-64-v3), devcaps-available-cores, devcaps-os \
       (debian), devcaps-os-version (12.11), devcaps-virtualization (none, kvm, docker and so on), \
-      devcaps-hypervisor (under a container) and devcaps-gpu-VENDOR=true for each GPU vendor \
+      devcaps-hypervisor (the VM, alone or under a container) and devcaps-gpu-VENDOR=true for each GPU vendor \
       found (nvidia, amd, intel and so on). NFD adds the prefix feature.node.kubernetes.io/. Its local source reads \
       /etc/kubernetes/node-feature-discovery/features.d/.
 

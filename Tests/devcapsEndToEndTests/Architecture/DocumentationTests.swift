@@ -40,6 +40,19 @@ struct DocumentationTests {
     return links
   }
 
+  @Test("the README's first sample is what devcaps prints on the thinkpad-laptop fixture, line for line")
+  func readmeSample() throws {
+    let readme = try Self.text("README.md")
+    let command = "$ devcaps list --only device,system,memory\n"
+    let start = try #require(readme.range(of: command)).upperBound
+    let end = try #require(
+      readme.range(of: "\n$ devcaps get memory.installedBytes\n17179869184\n", range: start..<readme.endIndex))
+    let testbed = try FixtureMachine(name: "thinkpad-laptop").load()
+    let printed = try DevCapsProcess.run(["list", "--only", "device,system,memory"], environment: testbed.environment)
+    #expect(printed.status == 0, "\(printed.stderr)")
+    #expect(String(readme[start..<end.lowerBound]) == printed.stdout)
+  }
+
   @Test("the README is an introduction, not a manual: at most 300 lines")
   func readmeIsShort() throws {
     let lines = try Self.text("README.md").split(separator: "\n", omittingEmptySubsequences: false).count
