@@ -23,7 +23,7 @@ struct DevCaps: ParsableCommand {
       (default /), so a mounted image or a test fixture can be inspected.
 
       Exit status: 0 success, 1 a requirement not met, 64 usage error, 65 invalid manifest, \
-      66 unreadable manifest, 69 a needed source is unavailable, 73 an export file, a snapshot or a calibration cannot be written, 74 standard output cannot be written (a full disk; a reader that went away keeps the command's own status), 75 too little turning for a calibration, 130 SIGINT, 143 SIGTERM.
+      66 unreadable manifest, 69 a needed source is unavailable, 73 an export file, a snapshot or a calibration cannot be written, 74 standard output cannot be written (a full disk; a reader that went away keeps the command's own status), 75 too little turning for a calibration, 130 SIGINT, 143 SIGTERM (a stream or live view also ends cleanly on SIGHUP, 129, and SIGQUIT, 131).
 
       Examples:
         devcaps list                       a readable report of the whole machine

@@ -19,6 +19,6 @@ extension ExitCode {
   static let ioError = ExitCode(74)
   /// 75 (EX_TEMPFAIL): try again (too little turning for a calibration).
   static let tryAgain = ExitCode(75)
-  /// 128 + the signal's number: stopped by SIGINT (130) or SIGTERM (143).
+  /// 128 + the signal's number: stopped by SIGHUP (129), SIGINT (130), SIGQUIT (131) or SIGTERM (143).
   static func signal(_ number: Int32) -> ExitCode { ExitCode(128 + number) }
 }

@@ -20,8 +20,10 @@ enum StreamRunner {
     case failed(String)
   }
 
-  /// SIGINT and SIGTERM blocked in this thread are blocked in every thread started after it, so
-  /// they wait for `sigwait` in the runner instead of killing the process mid-line. Call before
+  /// SIGINT, SIGTERM, SIGHUP (the terminal or the SSH session went away) and SIGQUIT (Ctrl-\)
+  /// blocked in this thread are blocked in every thread started after it, so they wait for
+  /// `sigwait` in the runner instead of killing the process mid-line, or leaving a live view's
+  /// terminal raw (SIGQUIT would otherwise be the Swift runtime's crash report). Call before
   /// anything starts a thread (the stream, the Swift concurrency pool).
   static func takeOverSignals() {
     var set = terminationSignals
@@ -32,8 +34,7 @@ enum StreamRunner {
   private static var terminationSignals: sigset_t {
     var set = sigset_t()
     sigemptyset(&set)
-    sigaddset(&set, SIGINT)
-    sigaddset(&set, SIGTERM)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&set, signal) }
     return set
   }
 
@@ -135,11 +136,11 @@ enum StreamRunner {
     func get() -> End? { end.withLock { $0 } }
   }
 
-  /// A thread that takes SIGINT and SIGTERM with sigwait and writes the signal's number to the
-  /// runner's pipe. It lives until the process ends.
+  /// A thread that takes the termination signals with sigwait and writes the signal's number to
+  /// the runner's pipe. It lives until the process ends.
   private enum SignalWaiter {
     static func start(writingTo descriptor: FileDescriptor) {
-      // Without the thread (out of threads) SIGINT and SIGTERM stay blocked until the stream ends.
+      // Without the thread (out of threads) the signals stay blocked until the stream ends.
       _ = try? WorkerThread.detached(named: "devcaps-signals") {
         var set = StreamRunner.terminationSignals
         var number: Int32 = 0

@@ -254,11 +254,12 @@ struct TiltCommandTests {
   }
 
   @Test(
-    "q quits with 0 and SIGTERM with 143, the terminal restored either way", arguments: [("q", "0"), ("kill", "143")])
+    "q quits with 0, SIGTERM with 143, SIGHUP with 129 and SIGQUIT (Ctrl-\\) with 131, the terminal restored each way",
+    arguments: [("q", "0"), ("kill", "143"), ("hangup", "129"), ("quit", "131")])
   func quit(key: String, status: String) throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")
     let line =
-      key == "kill"
+      key != "q"
       ? Self.commandLine(testbed, "--rate 50") + " & echo \"JOB $!\"; wait $!; echo \"status $?\"; stty -a"
       : Self.commandLine(testbed, "--rate 50") + "; echo \"status $?\"; stty -a"
     let session = try TerminalSession(line)
@@ -266,13 +267,15 @@ struct TiltCommandTests {
     if key == "q" {
       session.type("q")
     } else {
-      #expect(session.job.map { kill($0, SIGTERM) } == 0, "\(session.output.prefix(200).debugDescription)")
+      let signal = ["kill": SIGTERM, "hangup": SIGHUP, "quit": SIGQUIT][key]!
+      #expect(session.job.map { kill($0, signal) } == 0, "\(session.output.prefix(200).debugDescription)")
     }
     let output = session.finish()
     let restore = try #require(output.range(of: "\u{1B}[?25h\u{1B}[?1049l"))
     let after = output[restore.upperBound...]
     #expect(after.contains("status \(status)"), "\(after.debugDescription)")
     #expect(!after.contains("-icanon") && !after.contains(" -echo "))
+    #expect(!output.contains("crashed"), "\(output.debugDescription)")
   }
 
   @Test("a zero-size terminal draws no ball and still quits cleanly")

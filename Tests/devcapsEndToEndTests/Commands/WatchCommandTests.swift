@@ -102,7 +102,8 @@ struct WatchCommandTests {
   }
 
   @Test(
-    "SIGINT and SIGTERM end a stream with 130 and 143", arguments: [(Int32(2), Int32(130)), (Int32(15), Int32(143))])
+    "SIGINT, SIGTERM, SIGHUP and SIGQUIT end a stream with 130, 143, 129 and 131, saying nothing (no crash report)",
+    arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129)), (SIGQUIT, Int32(131))])
   func signals(signal: Int32, status: Int32) throws {
     let testbed = try TestbedDriver(fixture: "thinkpad-laptop")
     let stream = try StreamProcess(["watch", "displays"], environment: testbed.environment)

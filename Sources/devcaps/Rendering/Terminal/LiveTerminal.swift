@@ -41,10 +41,14 @@ final class LiveTerminal: Sendable {
 
   /// SIGWINCH, SIGTSTP and SIGCONT blocked here and in every thread started later, taken by one
   /// thread with `sigwait`: a resize becomes a request, a suspend restores the terminal before
-  /// the process stops. Call after `StreamRunner.takeOverSignals`, before anything else starts a
-  /// thread.
+  /// the process stops. SIGTTOU is blocked too, never taken: when the shell has taken the
+  /// terminal back before the suspend's restore (a parent in the job, `sh -c` or sudo, stopped
+  /// first), putting the terminal's settings back from the background would otherwise stop the
+  /// signal thread there, and `fg` would find the view stopped again. Call after
+  /// `StreamRunner.takeOverSignals`, before anything else starts a thread.
   static func takeOverSignals() {
     var set = jobControlSignals
+    sigaddset(&set, SIGTTOU)
     pthread_sigmask(SIG_BLOCK, &set, nil)
     detach(named: "devcaps-signals") { waitForSignals() }
   }
