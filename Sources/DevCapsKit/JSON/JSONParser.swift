@@ -179,6 +179,8 @@ package struct JSONParser {
       case .plain(let range): text = String(decoding: bytes[range], as: UTF8.self)
       case .decoded(let decoded): text = decoded
       }
+      // At the second key itself, not past it.
+      index = keyOffset
       throw error("key \"\(text)\" appears twice (first on line \(position(of: earlier).line)); a key may appear once")
     }
     skipWhitespace()
@@ -445,7 +447,9 @@ package struct JSONParser {
   func position(of offset: Int) -> (line: Int, column: Int) {
     var line = 1
     var column = 1
-    for byte in bytes[..<min(offset, bytes.count)] {
+    // A byte order mark is no column: an editor shows the first character at column 1.
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, offset) : 0
+    for byte in bytes[start..<max(start, min(offset, bytes.count))] {
       if byte == 0x0A {
         line += 1
         column = 1

@@ -50,8 +50,9 @@ struct RequireCommand: ParsableCommand {
 
       A manifest or report named on the command line may be a pipe: a FIFO, or a shell's \
       <(command), read to its end as cat reads it (require <(jq .needs app.json) \
-      --against <(ssh kiosk devcaps list --json)). A device is refused, and so is a directory's entry \
-      that is not a regular file: nobody named it, and its writer may never come.
+      --against <(ssh kiosk devcaps list --json)). A pipe is read once: naming one twice (a \
+      FIFO's path twice, or - and /dev/stdin) is a usage error. A device is refused, and so is a \
+      directory's entry that is not a regular file: nobody named it, and its writer may never come.
 
       With --format json, junit or github, an invalid manifest or an input that cannot be read \
       is reported on standard output too: a JSON outcome with an error member, a JUnit \
@@ -136,6 +137,23 @@ struct RequireCommand: ParsableCommand {
     }
     if against.filter({ $0 == "-" }).count > 1 {
       throw ValidationError("--against names standard input (-) more than once")
+    }
+    try checkPipesNamedOnce()
+  }
+
+  /// A pipe is read once: named twice (a FIFO's path twice, or standard input as - and as
+  /// /dev/stdin), its bytes would be split between two readers and neither copy be whole.
+  func checkPipesNamedOnce() throws {
+    var seen: [(device: UInt, inode: UInt, name: String)] = []
+    for input in [manifest] + against {
+      let info = input == "-" ? try? FileDescriptor.standardInput.status() : try? FileSystem.status(input)
+      guard let info, FileKind(mode: info.st_mode) == .fifo else { continue }
+      let name = input == "-" ? "standard input (-)" : input
+      if let first = seen.first(where: { $0.device == UInt(info.st_dev) && $0.inode == UInt(info.st_ino) }) {
+        let named = first.name == name ? "\(name) is named twice" : "\(first.name) and \(name) are the same pipe"
+        throw ValidationError("\(named), and a pipe can be read once: name it once, or save it to a file")
+      }
+      seen.append((UInt(info.st_dev), UInt(info.st_ino), name))
     }
   }
 
@@ -275,7 +293,7 @@ struct RequireCommand: ParsableCommand {
   /// All of standard input: over `limit` is exit 65, a read error 66.
   func readStandardInput(what: String, limit: Int, kind: Input) throws -> [UInt8] {
     do throws(ReadAllError) {
-      return try FileDescriptor.standardInput.readAll(limit: limit)
+      return try FileDescriptor.standardInput.readAll(limit: limit, waitsForData: true)
     } catch .limitExceeded {
       throw fail(
         RequireError(

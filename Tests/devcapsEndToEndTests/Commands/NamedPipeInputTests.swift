@@ -98,4 +98,66 @@ struct NamedPipeInputTests {
     #expect(badLine.status == 65)
     #expect(badLine.stderr.contains("devcaps: <stdin>: line 2"), "\(badLine.stderr)")
   }
+
+  @Test("a socket is named for what it is (it cannot be opened: ENXIO read as 'does not exist')")
+  func socketRefused() throws {
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let socket = directory.appendingPathComponent("report.json").path
+    let result = try bash(
+      #"python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$1" && "$0" require "$1""#,
+      [socket])
+    #expect(result.status == 66)
+    #expect(result.stderr == "devcaps: cannot read \(socket): it is a socket, not a regular file\n")
+  }
+
+  @Test("one pipe named twice (as - and /dev/stdin, or a FIFO's path twice) is a usage error: it can be read once")
+  func pipeNamedTwice() throws {
+    let stdin = try bash(#"echo '["keyboard"]' | "$0" require /dev/stdin --against -"#)
+    #expect(stdin.status == 64)
+    #expect(
+      stdin.stderr.contains(
+        "/dev/stdin and standard input (-) are the same pipe, and a pipe can be read once: name it once, or save it to a file"
+      ), "\(stdin.stderr)")
+    let directory = try Self.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let fifo = directory.appendingPathComponent("report.json").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let twice = try bash(#""$0" require <(echo '["keyboard"]') --against "$1" --against "$1""#, [fifo])
+    #expect(twice.status == 64)
+    #expect(twice.stderr.contains("\(fifo) is named twice, and a pipe can be read once"), "\(twice.stderr)")
+  }
+
+  @Test("standard input a parent left non-blocking is waited on, not read as 'Resource temporarily unavailable'")
+  func nonBlockingStandardInput() throws {
+    // The parent sets O_NONBLOCK on the pipe's reading end, hands it over, and writes its lines
+    // (the first argument, split at |) later.
+    let script = #"""
+      import fcntl, os, subprocess, sys, time
+      r, w = os.pipe()
+      fcntl.fcntl(r, fcntl.F_SETFL, fcntl.fcntl(r, fcntl.F_GETFL) | os.O_NONBLOCK)
+      child = subprocess.Popen(sys.argv[2:], stdin=r)
+      os.close(r)
+      for line in sys.argv[1].split("|"):
+          time.sleep(0.3)
+          os.write(w, (line + "\n").encode())
+      os.close(w)
+      sys.exit(child.wait())
+      """#
+    let replay = try bash(
+      #"python3 -c "$1" '0,0,0,0.1,0,0,-1|0.01,0,0,0.1,0,0,-1' "$0" motion --replay - --json"#, [script])
+    #expect(replay.status == 0, "\(replay.stderr)")
+    #expect(replay.stdout.split(separator: "\n").count == 2)
+    let manifest = try bash(#"python3 -c "$1" '["keyboard",|"touchpad"]' "$0" require -"#, [script])
+    #expect(manifest.status == 0, "\(manifest.stderr)")
+    #expect(manifest.stdout.hasSuffix("all 2 requirements met\n"), "\(manifest.stdout)")
+  }
+
+  @Test("a recording from a pipe prints each sample as it is read, not when the writer is done")
+  func streamedReplay() throws {
+    let result = try bash(
+      #"{ echo 0,0,0,0,0,0,-1; sleep 2; echo 0.01,0,0,0,0,0,-1; } | "$0" motion --replay - --json | { IFS= read -r line; echo "first after $SECONDS s"; cat > /dev/null; }"#
+    )
+    #expect(result.stdout == "first after 0 s\n", "\(result.stdout)\(result.stderr)")
+  }
 }

@@ -82,6 +82,8 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     do throws(Errno) {
       descriptor = try opening(regularFileFlags)
     } catch {
+      // A socket cannot be opened (ENXIO, which reads as "no such device"): say what it is.
+      if error.rawValue == ENXIO, let kind = kindWithoutOpening(opening) { throw .notRegular(kind) }
       throw .system(error)
     }
     do throws(Errno) {
@@ -105,6 +107,12 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
       throw .notRegular(FileKind(mode: kind))
     }
     return (descriptor, Int(info.st_size))
+  }
+
+  /// What is at a path that cannot be opened for reading, from a descriptor of the path alone.
+  private static func kindWithoutOpening(_ opening: (Int32) throws(Errno) -> FileDescriptor) -> FileKind? {
+    guard let path = try? opening(pathOnly) else { return nil }
+    return path.closeAfter { (try? $0.status()).map { FileKind(mode: $0.st_mode) } }
   }
 
   /// Makes reads of a pipe opened with O_NONBLOCK block, and waits until a writer has sent
@@ -131,6 +139,19 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     return try Errno.check { systemRead(descriptor, buffer.baseAddress, buffer.count) }
   }
 
+  /// ``read(into:)`` that, on a descriptor a parent left non-blocking (EAGAIN), waits until
+  /// there is something to read.
+  package func readWaiting(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+    while true {
+      do throws(Errno) {
+        return try read(into: buffer)
+      } catch  where error.rawValue == EAGAIN {
+        var ready = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
+        try FileDescriptor.poll(&ready)
+      }
+    }
+  }
+
   /// Reads up to `buffer.count` bytes at `offset`, without moving the file position.
   package func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(Errno) -> Int {
     let descriptor = rawValue
@@ -145,8 +166,12 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   /// `expectedSize`: a regular file's size as fstat gave it, when it is its length (not a procfs
   /// or sysfs file's): read into one array of that size, and a read of 0 confirms the end. Read
   /// in 4 KB chunks, a saved report of 6 KB was allocated four times and copied three.
-  package func readAll(limit: Int, shortReadIsEnd: Bool = false, expectedSize: Int = 0) throws(ReadAllError) -> [UInt8]
-  {
+  /// `waitsForData`: standard input, which a parent may have handed over non-blocking; a read
+  /// that finds nothing yet (EAGAIN) waits for data rather than failing. Not for files a probe
+  /// reads, whose O_NONBLOCK is there so that nothing in a file's place can hold it up.
+  package func readAll(
+    limit: Int, shortReadIsEnd: Bool = false, expectedSize: Int = 0, waitsForData: Bool = false
+  ) throws(ReadAllError) -> [UInt8] {
     var bytes: [UInt8] = []
     if expectedSize > 0 && expectedSize <= limit {
       bytes = try readExpected(expectedSize)
@@ -161,7 +186,7 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
       }
       if bytes.count > limit { throw .limitExceeded }
     }
-    bytes = try readAllInChunks(limit: limit, shortReadIsEnd: shortReadIsEnd, after: bytes)
+    bytes = try readAllInChunks(limit: limit, shortReadIsEnd: shortReadIsEnd, waitsForData: waitsForData, after: bytes)
     guard bytes.capacity > 2 * bytes.count + 64 else { return bytes }
     return bytes.withUnsafeBufferPointer { [UInt8]($0) }
   }
@@ -186,7 +211,9 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     return bytes
   }
 
-  private func readAllInChunks(limit: Int, shortReadIsEnd: Bool, after start: [UInt8]) throws(ReadAllError) -> [UInt8] {
+  private func readAllInChunks(
+    limit: Int, shortReadIsEnd: Bool, waitsForData: Bool, after start: [UInt8]
+  ) throws(ReadAllError) -> [UInt8] {
     var bytes = start
     while true {
       // The first read into 1 KB on the stack, copied out at its size: most files fit, and then
@@ -199,7 +226,8 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
       if chunkSize <= 1024 {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunkSize) { buffer in
           do throws(Errno) {
-            let count = try read(into: UnsafeMutableRawBufferPointer(buffer))
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            let count = try waitsForData ? readWaiting(into: raw) : read(into: raw)
             bytes = Array(UnsafeBufferPointer(rebasing: buffer[..<count]))
           } catch {
             failure = error
@@ -208,7 +236,8 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
       } else {
         let chunk = [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, initialized in
           do throws(Errno) {
-            initialized = try read(into: UnsafeMutableRawBufferPointer(buffer))
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            initialized = try waitsForData ? readWaiting(into: raw) : read(into: raw)
           } catch {
             failure = error
           }

@@ -49,6 +49,13 @@ public final class MotionRecordingReader {
     ownsDescriptor = owned
   }
 
+  /// Whether the recording arrives as it is written (a pipe, a terminal), not from a regular
+  /// file: a reader that shows samples should show each before waiting for the next.
+  public var isStreamed: Bool {
+    guard let info = try? descriptor.status() else { return true }
+    return FileKind(mode: info.st_mode) != .regular
+  }
+
   deinit {
     if ownsDescriptor { descriptor.closeIgnoringErrors() }
     buffer.deallocate()
@@ -69,7 +76,7 @@ public final class MotionRecordingReader {
         }
       }
       do throws(Errno) {
-        filled = try descriptor.read(into: buffer)
+        filled = try descriptor.readWaiting(into: buffer)
       } catch {
         throw .read(line: parser.line, ReadError(error))
       }

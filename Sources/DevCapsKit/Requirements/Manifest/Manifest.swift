@@ -75,6 +75,13 @@ public struct ManifestError: Error, Equatable, CustomStringConvertible {
     return error
   }
 
+  /// The same problem, about the `index`th name of `member`'s list (or its one name, written
+  /// without a list).
+  func inside(elementOf member: JSONMember, at index: Int) -> ManifestError {
+    guard case .array = member.value else { return self }
+    return inside(.element(index))
+  }
+
   /// The problem with the line and column of the value it is about, found in `bytes` (a JSON
   /// document: a property list's values have no place here), also at the start of the
   /// description, as a syntax error has them.
@@ -301,11 +308,11 @@ extension Manifest {
   static func names(_ member: JSONMember) throws(ManifestError) -> [String] {
     let names = try writtenNames(member)
     if let allowed = ManifestKeys.allowedNames(of: member.key) {
-      for name in names where !allowed.contains(name.lowercased()) {
+      for (index, name) in names.enumerated() where !allowed.contains(name.lowercased()) {
         let hint = nearestCandidate(to: name, among: allowed).map { "did you mean '\($0)'? " } ?? ""
         throw ManifestError(
           "\(member.key.quotedForMessage): \(name.quotedForMessage) is not one of its names; \(hint)names are \(allowed.joined(separator: ", "))"
-        )
+        ).inside(elementOf: member, at: index)
       }
     }
     return names
@@ -330,10 +337,12 @@ extension Manifest {
     for (index, element) in elements.enumerated() {
       guard case .string(let name) = element, !name.isEmpty else {
         throw ManifestError(
-          "element \(index) of \(member.key.quotedForMessage) is \(describe(element)), not a name in quotes")
+          "element \(index) of \(member.key.quotedForMessage) is \(describe(element)), not a name in quotes"
+        ).inside(.element(index))
       }
       if names.contains(name) {
-        throw ManifestError("\(member.key.quotedForMessage) names \(name.quotedForMessage) twice")
+        throw ManifestError("\(member.key.quotedForMessage) names \(name.quotedForMessage) twice").inside(
+          .element(index))
       }
       names.append(name)
     }
@@ -344,11 +353,11 @@ extension Manifest {
   static func gpuVendors(_ member: JSONMember) throws(ManifestError) -> [String] {
     let known = ManifestKeys.gpuVendors.map(\.name)
     let vendors = try writtenNames(member, single: true).map { $0.lowercased() }
-    for vendor in vendors where !known.contains(vendor) {
+    for (index, vendor) in vendors.enumerated() where !known.contains(vendor) {
       let hint = nearestCandidate(to: vendor, among: known).map { "did you mean '\($0)'? " } ?? ""
       throw ManifestError(
         "'gpu': \(vendor.quotedForMessage) is not a GPU vendor; \(hint)vendors are \(known.joined(separator: ", "))"
-      )
+      ).inside(elementOf: member, at: index)
     }
     return vendors
   }
@@ -356,11 +365,11 @@ extension Manifest {
   /// A `pci-device` or `usb-device` requirement's IDs, `vvvv:dddd` or `vvvv:*`, in lower case.
   static func deviceIDs(_ member: JSONMember, key: String) throws(ManifestError) -> [String] {
     let patterns = try writtenNames(member)
-    for pattern in patterns where !ManifestKeys.isDeviceIDPattern(pattern) {
+    for (index, pattern) in patterns.enumerated() where !ManifestKeys.isDeviceIDPattern(pattern) {
       let ids = ManifestKeys.deviceIDKeys[key] ?? ("a", "device", "")
       throw ManifestError(
         "\(key.quotedForMessage): \(pattern.quotedForMessage) is not a \(ids.bus) ID; write vendor:\(ids.second) in hex, such as \(ids.examples)"
-      )
+      ).inside(elementOf: member, at: index)
     }
     return patterns.map { $0.lowercased() }
   }

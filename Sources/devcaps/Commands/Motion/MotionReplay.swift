@@ -34,7 +34,8 @@ struct MotionReplay {
     }
     var estimator = DeviceMotionEstimator(
       source: .fusion, referenceFrame: referenceFrame, gyroscopeRange: gyroscopeRange)
-    let printer = StreamPrinter(json: json, batched: true)
+    // From a pipe each sample is printed as it is read: the next may be long in coming.
+    let printer = StreamPrinter(json: json, batched: !reader.isStreamed)
     let limit = once ? 1 : count.map { $0 < Int.max ? $0 + 1 : Int.max } ?? Int.max
     var delivered = 0
     // The rate counts from the first sample, or from the last restart (a recording joined on).

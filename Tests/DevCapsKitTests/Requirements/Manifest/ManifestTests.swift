@@ -131,6 +131,12 @@ struct ManifestTests {
         "{\"gps\": true, \"UIRequiredDeviceCapabilities\": [\"nfc\"]}", 1, 2,
         "'gps' next to UIRequiredDeviceCapabilities"
       ),
+      ("{\n  \"gpu\": [\"nvidia\",\n   \"nvidiaa\"]\n}", 3, 4, "'gpu': 'nvidiaa' is not a GPU vendor"),
+      ("{\"virtualization\": [\"kvm\", \"kvmm\"]}", 1, 28, "'virtualization': 'kvmm' is not one of its names"),
+      ("{\"pci-device\": [\"10de:*\", \"zz:1\"]}", 1, 27, "'pci-device': 'zz:1' is not a PCI ID"),
+      ("{\"os\": [\"debian\", 3]}", 1, 19, "element 1 of 'os' is the number 3"),
+      ("{\"gpu\": \"nvidiaa\"}", 1, 2, "'gpu': 'nvidiaa' is not a GPU vendor"),
+      ("\u{FEFF}[\"gps\", \"gpss\"]", 1, 9, "'gpss' is not a known capability"),
     ])
   func located(text: String, line: Int, column: Int, message: String) {
     do {
