@@ -47,8 +47,11 @@ struct UpAngleView {
     }
     grid[centre.row][centre.column] = "o"
     var lines = grid.map { "  " + String($0) } + [""]
+    var footer: [String] = []
     if let problem = sample.problem {
-      lines.append("  " + style.bad("no reading: " + problem))
+      // A footer line, cut to the width: a long path in it must not make the view's minimum
+      // size, and hide itself behind "terminal too small".
+      footer.append("  " + style.bad("no reading: " + problem))
     } else if let angle {
       lines.append(
         "  " + style.heading(Units.fixed(angle, decimals: 1) + "°") + "  " + sample.orientation.rawValue
@@ -57,8 +60,8 @@ struct UpAngleView {
       lines.append("  " + style.dim("lying flat: holding the last direction") + "  " + sample.orientation.rawValue)
     }
     lines.append(sample.gravity.map { "  gravity " + EventText.vector($0) } ?? "")
-    let footer = style.dim("  \(sensor) · q or Ctrl-C to quit")
-    return LiveFrame(lines: lines, footer: [footer])
+    footer.append(style.dim("  \(sensor) · q or Ctrl-C to quit"))
+    return LiveFrame(lines: lines, footer: footer)
   }
 
   static func bodyCharacter(dx: Double, dy: Double) -> Character {

@@ -9,10 +9,11 @@ enum TerminalWidth {
     return cells
   }
 
-  /// `text` cut to `columns` cells, its escape sequences kept (a colour cut off midway is
-  /// reset at the end).
+  /// `text` cut to `columns` cells, the last of them "…" so that a cut value is not read as a
+  /// whole one; its escape sequences kept (a colour cut off midway is reset at the end).
   static func fitted(_ text: String, columns: Int) -> String {
     guard of(text) > columns else { return text }
+    guard columns > 0 else { return "" }
     var result = ""
     var cells = 0
     var escape = EscapeScanner()
@@ -21,9 +22,9 @@ enum TerminalWidth {
         result.unicodeScalars.append(scalar)
         continue
       }
-      guard cells < columns else { continue }
-      result.unicodeScalars.append(scalar)
+      if cells == columns - 1 { result += "…" }
       cells += 1
+      if cells < columns { result.unicodeScalars.append(scalar) }
     }
     return result.contains("\u{1B}") ? result + "\u{1B}[0m" : result
   }

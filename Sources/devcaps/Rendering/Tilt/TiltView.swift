@@ -100,6 +100,8 @@ struct TiltStatus {
     let text = Array(" " + parts.joined(separator: " · "))
     let keys = "  space recentre · q quit"
     if text.count + keys.count < columns { return String(text) + style.dim(keys) }
-    return String(text.prefix(max(0, columns - 1)))
+    // One column left free (a full last row would scroll); a cut line ends in "…".
+    if text.count <= columns - 1 { return String(text) }
+    return columns > 2 ? String(text.prefix(columns - 2)) + "…" : ""
   }
 }

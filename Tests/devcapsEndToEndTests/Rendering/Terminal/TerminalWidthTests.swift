@@ -4,13 +4,16 @@ import Testing
 
 @Suite("Terminal widths")
 struct TerminalWidthTests {
-  @Test("escape sequences take no cells; a cut line keeps them and resets the colour")
+  @Test("escape sequences take no cells; a cut line ends in …, keeps them and resets the colour")
   func fitted() {
     let dim = "\u{1B}[2mq or Ctrl-C to quit\u{1B}[0m"
     #expect(TerminalWidth.of(dim) == 19)
     #expect(TerminalWidth.fitted(dim, columns: 19) == dim)
-    #expect(TerminalWidth.fitted(dim, columns: 4) == "\u{1B}[2mq or\u{1B}[0m\u{1B}[0m")
-    #expect(TerminalWidth.fitted("°·↑●", columns: 2) == "°·")
+    #expect(TerminalWidth.fitted(dim, columns: 4) == "\u{1B}[2mq o…\u{1B}[0m\u{1B}[0m")
+    #expect(TerminalWidth.of(TerminalWidth.fitted(dim, columns: 4)) == 4)
+    #expect(TerminalWidth.fitted("°·↑●", columns: 2) == "°…")
+    #expect(TerminalWidth.fitted("°·↑●", columns: 1) == "…")
+    #expect(TerminalWidth.fitted("°·↑●", columns: 0) == "")
   }
 
   @Test("wrapped at spaces; a word longer than the line is cut")

@@ -42,6 +42,8 @@ struct TiltViewTests {
     for columns in [0, 1, 10, 40] {
       #expect(Self.status.line(style: plain, columns: columns).count <= max(0, columns - 1))
     }
+    // Cut, it says so: "61" alone would read as a whole value.
+    #expect(Self.status.line(style: plain, columns: 40) == " tilt 90° → · speed 12.4 columns/s · 6…")
     var failed = Self.status
     failed.problem = "iio:device1: in_accel_x_raw holds 'x'"
     failed.rate = nil
