@@ -112,7 +112,7 @@ struct TiltCommand: ParsableCommand {
     let terminal = json ? nil : LiveTerminal.listening()
     terminal?.enterScreen(TiltView.enter, leaving: TiltView.leave)
     let style = TextStyle.forStandardOutput()
-    let end = StreamRunner.run(stream) {
+    let end = StreamRunner.run(stream, quitting: terminal?.quitPressed) {
       let output: TiltPlayer.Output = terminal.map { .screen($0, style) } ?? .json
       let player = TiltPlayer(settings: settings, output: output, rumble: rumble, columns: size.0, rows: size.1)
       return player.handle

@@ -62,6 +62,7 @@ enum Output {
   }
 
   static func failAndExit(_ failure: Errno) -> Never {
+    releaseMessages()
     error("cannot write to standard output: \(failure)")
     exit(ExitCode.ioError.rawValue)
   }
@@ -89,12 +90,66 @@ enum Output {
   /// that the bundle holds identifiers): its failure is the caller's to report, exit 74. One
   /// line, escaped, and cut to `OutsideText.messageLineWidth` whatever it quotes.
   static func tell(_ text: String) throws(Errno) {
-    let line = OutsideText.escape(text, for: .terminal, width: OutsideText.messageLineWidth)
-    try FileDescriptor.standardError.writeAll("devcaps: " + line + "\n")
+    let line = "devcaps: " + OutsideText.escape(text, for: .terminal, width: OutsideText.messageLineWidth) + "\n"
+    let kept = held.withLock { messages in
+      guard messages != nil else { return false }
+      messages!.keep(line)
+      return true
+    }
+    if kept { return }
+    try FileDescriptor.standardError.writeAll(line)
+  }
+
+  /// Messages kept while a live view holds the screen that stderr shows: written there, they
+  /// would land in the middle of the view and be erased by its next frame.
+  private static let held = Mutex<HeldMessages?>(nil)
+
+  /// From now on messages are kept, when stderr is a terminal (a log file takes them at once).
+  static func holdMessages() {
+    guard isatty(2) == 1 else { return }
+    held.withLock { if $0 == nil { $0 = HeldMessages() } }
+  }
+
+  /// Writes the messages kept, once each with how often it came, and writes later ones at once.
+  static func releaseMessages() {
+    guard
+      let kept = held.withLock({ current -> HeldMessages? in
+        defer { current = nil }
+        return current
+      })
+    else { return }
+    for line in kept.lines { try? FileDescriptor.standardError.writeAll(line) }
   }
 
   /// Each problem met while probing, its path cut to `OutsideText.valueColumn` (JSON keeps it whole).
   static func warn(_ diagnostics: [Diagnostic]) {
     for diagnostic in diagnostics { error("warning: \(OutsideText.value(diagnostic.path)): \(diagnostic.problem)") }
+  }
+}
+
+/// Messages kept while a live view is on the screen: each once, in order, with how many times it
+/// came; at most `capacity` different ones (a sensor that fails each sample a different way
+/// would otherwise grow them without end), the rest counted.
+struct HeldMessages {
+  static let capacity = 50
+  private var messages: [(line: String, count: Int)] = []
+  private var dropped = 0
+
+  /// Keeps `line` (ending in a newline), or counts it.
+  mutating func keep(_ line: String) {
+    if let index = messages.firstIndex(where: { $0.line == line }) {
+      messages[index].count += 1
+    } else if messages.count < HeldMessages.capacity {
+      messages.append((line, 1))
+    } else {
+      dropped += 1
+    }
+  }
+
+  /// The lines to write: a repeated one says how often it came.
+  var lines: [String] {
+    messages.map { message in
+      message.count == 1 ? message.line : String(message.line.dropLast()) + " (\(message.count) times)\n"
+    } + (dropped > 0 ? ["devcaps: … and \(dropped) more messages\n"] : [])
   }
 }

@@ -43,7 +43,12 @@ enum StreamRunner {
   /// failed; meanwhile this thread waits for the end, a signal or a vanished reader, then stops
   /// the stream. Each line waits until stdout can take it or the runner stops, so a reader that
   /// stopped reading cannot hold up a Ctrl-C.
-  static func run(_ stream: DeviceStream, makePrinter: () -> (StreamEvent) -> Bool) -> End {
+  ///
+  /// `quitting`: a descriptor that becomes readable when a live view's `q` is pressed, which ends
+  /// the stream as its end would (exit 0), whether or not an event comes to be drawn.
+  static func run(
+    _ stream: DeviceStream, quitting: FileDescriptor? = nil, makePrinter: () -> (StreamEvent) -> Bool
+  ) -> End {
     let wake: (read: FileDescriptor, write: FileDescriptor)
     let gate: OutputGate
     do throws(Errno) {
@@ -71,7 +76,7 @@ enum StreamRunner {
         _ = try? wakeWrite.write(value: UInt8(0))
       })
 
-    let end = waitForEnd(wakeRead: wakeRead, result: result)
+    let end = waitForEnd(wakeRead: wakeRead, quitting: quitting, result: result)
     gate.close()
     stream.stop()
     return end
@@ -79,19 +84,23 @@ enum StreamRunner {
 
   /// Sleeps until the consumer is done (byte 0), a signal arrives (its number), or stdout, a pipe
   /// or socket, is closed by its reader while nothing is being written.
-  private static func waitForEnd(wakeRead: FileDescriptor, result: ConsumerResult) -> End {
+  private static func waitForEnd(wakeRead: FileDescriptor, quitting: FileDescriptor?, result: ConsumerResult) -> End {
     let watchOutput =
       (try? FileDescriptor.standardOutput.status()).map { [.fifo, .socket].contains(FileKind(mode: $0.st_mode)) }
       ?? false
     while true {
-      var descriptors = [pollfd(fd: wakeRead.rawValue, events: Int16(POLLIN), revents: 0)]
+      var descriptors = [
+        pollfd(fd: wakeRead.rawValue, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: quitting?.rawValue ?? -1, events: Int16(POLLIN), revents: 0),
+      ]
       if watchOutput { descriptors.append(pollfd(fd: 1, events: 0, revents: 0)) }
       do throws(Errno) {
         try FileDescriptor.poll(&descriptors)
       } catch {
         return .failed("poll: \(error)")
       }
-      if watchOutput, descriptors[1].revents & Int16(POLLERR | POLLHUP) != 0 { return .outputClosed }
+      if watchOutput, descriptors[2].revents & Int16(POLLERR | POLLHUP) != 0 { return .outputClosed }
+      if descriptors[1].revents != 0 { return result.get() ?? .finished }
       guard descriptors[0].revents != 0 else { continue }
       var byte: UInt8 = 0
       guard (try? wakeRead.read(into: &byte)) == 1 else { continue }

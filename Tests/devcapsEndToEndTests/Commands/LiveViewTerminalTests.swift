@@ -72,6 +72,26 @@ struct LiveViewTerminalTests {
   }
 
   @Test(
+    "samples that cannot be read: nothing written over the view, q alone still quits, the note after it",
+    arguments: ["motion", "tilt"])
+  func unreadableSamples(view: String) throws {
+    let testbed = try Self.convertible()
+    let session = try TmuxSession(columns: 100, rows: 40, environment: testbed.environment)
+    try session.run("$DC \(view) --rate 20")
+    #expect(session.wait { _ in Self.showsView(view, session) }, "\(session.shown)")
+    // From now on every sample is skipped: no event comes to be drawn, and each says why.
+    try testbed.set(MotionCommandTests.display, "in_accel_x_raw", "abc")
+    usleep(1_000_000)
+    #expect(session.modes.alternate && !session.screen.contains { $0.contains("note:") }, "\(session.shown)")
+    try session.type("q")
+    #expect(session.wait { Self.atPrompt($0) } && !session.modes.alternate, "q alone quits: \(session.shown)")
+    #expect(
+      Self.words(session.screen).contains("devcaps: note: skipping a sample:")
+        && Self.words(session.screen).contains("holds 'abc'"),
+      "the note, once the screen is given back: \(session.shown)")
+  }
+
+  @Test(
     "a resize while running measures again: the frame, the reason at 40×12 and 20×6, the whole frame again",
     arguments: ["up-angle", "motion"])
   func resize(view: String) throws {

@@ -243,7 +243,7 @@ struct TiltCommandTests {
     #expect(
       output.contains("\u{1B}[20;1H tilt 45° → · speed "),
       "the status line on the last row: \(output.suffix(400).debugDescription)")
-    #expect(output.contains(" Hz · accelerometer i\u{1B}[K"), "the source, cut at the width")
+    #expect(output.contains(" Hz · accelerometer i…\u{1B}[K"), "the source, cut at the width, saying so")
     let restore = try #require(output.range(of: "\u{1B}[?25h\u{1B}[?1049l"), "left the alternate screen")
     let after = output[restore.upperBound...]
     #expect(after.contains("status 130"), "\(after.debugDescription)")

@@ -33,6 +33,12 @@ final class LiveTerminal: Sendable {
   }
 
   private let pending = Mutex<[Request]>([])
+  /// Readable once `q` was pressed: the stream runner ends on it even when no event comes to be
+  /// drawn (a sensor whose samples cannot be read). Never closed: the key thread may write to it
+  /// until the process ends.
+  private let quitPipe = try? FileDescriptor.pipe()
+  /// Where a runner learns that `q` was pressed; nil without a pipe (out of descriptors).
+  var quitPressed: FileDescriptor? { quitPipe?.read }
   private let saved: Mutex<termios?> = Mutex(nil)
   private let screen = Mutex(Screen())
 
@@ -126,6 +132,7 @@ final class LiveTerminal: Sendable {
       screen = Screen(enter: enter, leave: leave)
       Output.write(enter)
     }
+    Output.holdMessages()
   }
 
   /// Undoes `enterScreen` and the key mode: the terminal as it was, and left alone from now on
@@ -139,6 +146,7 @@ final class LiveTerminal: Sendable {
       screen = Screen()
     }
     leaveKeyMode()
+    Output.releaseMessages()
   }
 
   /// Writes a frame; while suspended nothing is written (the redraw after SIGCONT shows the
@@ -155,6 +163,7 @@ final class LiveTerminal: Sendable {
       screen.suspended = true
     }
     leaveKeyMode()
+    Output.releaseMessages()
   }
 
   /// From the signal thread, after SIGCONT: keys without echo again, the screen taken again, and
@@ -162,7 +171,10 @@ final class LiveTerminal: Sendable {
   private func resume() {
     enterKeyMode()
     screen.withLock { screen in
-      if screen.suspended { _ = Output.tryWrite(screen.enter) }
+      if screen.suspended {
+        _ = Output.tryWrite(screen.enter)
+        Output.holdMessages()
+      }
       screen.suspended = false
     }
     pending.withLock { $0.append(.resize) }
@@ -182,7 +194,9 @@ final class LiveTerminal: Sendable {
     var byte: UInt8 = 0
     while (try? FileDescriptor.standardInput.read(into: &byte)) == 1 {
       switch byte {
-      case UInt8(ascii: "q"), UInt8(ascii: "Q"): pending.withLock { $0.append(.quit) }
+      case UInt8(ascii: "q"), UInt8(ascii: "Q"):
+        pending.withLock { $0.append(.quit) }
+        _ = try? quitPipe?.write.write(value: UInt8(1))
       case UInt8(ascii: "\n"), UInt8(ascii: "\r"): pending.withLock { $0.append(.confirm) }
       case UInt8(ascii: " "): pending.withLock { $0.append(.recentre) }
       default: break

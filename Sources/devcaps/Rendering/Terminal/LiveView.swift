@@ -20,10 +20,10 @@ enum LiveView {
     defer { terminal.restore() }
     guard LiveTerminal.canRedraw else {
       Output.error("note: TERM=dumb cannot redraw in place: printing a line when the reading changes")
-      return StreamRunner.run(stream) { changedLines(terminal) }
+      return StreamRunner.run(stream, quitting: terminal.quitPressed) { changedLines(terminal) }
     }
     let screen = LiveScreen(terminal: terminal)
-    return StreamRunner.run(stream) {
+    return StreamRunner.run(stream, quitting: terminal.quitPressed) {
       { event in
         guard let frame = frame(event.event) else { return true }
         return screen.show(frame)
