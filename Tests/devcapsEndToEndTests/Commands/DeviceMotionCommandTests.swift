@@ -206,7 +206,9 @@ struct MotionTerminalTests {
       : command + "; echo \"status $?\"; stty -a"
     let session = try TerminalSession(line)
     #expect(
-      session.wait { $0.contains("Device motion · devcaps fusion") && $0.contains(" Hz") },
+      session.wait {
+        $0.contains("Device motion · devcaps fusion") && $0.range(of: #"\d Hz"#, options: .regularExpression) != nil
+      },
       "\(session.output.suffix(600).debugDescription)")
     switch key {
     case "q": session.type("q")
