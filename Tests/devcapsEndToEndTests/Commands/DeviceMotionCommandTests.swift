@@ -102,6 +102,28 @@ struct DeviceMotionCommandTests {
     #expect(try SchemaValidator.problems(in: stream.received, schema: "event.schema.json") == [])
   }
 
+  @Test(
+    "stopped for 3 s (Ctrl-Z) and continued: the estimate restarts, and the rate counts from there, not over the pause")
+  func rateAfterPause() throws {
+    let testbed = try TestbedDriver(fixture: "yoga-convertible")
+    try Self.add(testbed, gyroscope: true, magnetometer: false)
+    try MotionCommandTests.tilt(testbed, 0, 0, -1)
+    let stream = try StreamProcess(["watch", "motion", "--json", "--rate", "20"], environment: testbed.environment)
+    let before = stream.waitForLines(10).count
+    stream.signal(SIGSTOP)
+    usleep(3_000_000)
+    stream.signal(SIGCONT)
+    _ = stream.waitForLines(before + 12)
+    stream.signal(SIGINT)
+    #expect(stream.wait() == 130)
+    let events = try stream.received.map { try stream.json($0) }
+    let restart = try #require(events.lastIndex { $0["restarted"] as? Bool == true }, "the pause restarts the estimate")
+    #expect(restart >= 9, "\(restart)")
+    #expect(events[restart]["rateHz"] is NSNull, "nothing counted yet at the restart")
+    let rate = try #require(events.last?["rateHz"] as? Double)
+    #expect(rate > 14 && rate < 26, "about the 20 Hz asked for, not averaged over the pause: \(rate)")
+  }
+
   @Test("only an accelerometer: source accelerometer, no yaw, rotation rate or heading")
   func accelerometerOnly() throws {
     let testbed = try TestbedDriver(fixture: "yoga-convertible")

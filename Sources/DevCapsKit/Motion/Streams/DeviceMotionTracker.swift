@@ -16,6 +16,8 @@ final class DeviceMotionTracker {
   private let sensorIDs: [String]
   private var delivered = 0
   private var firstTime: Double?
+  /// The count of samples delivered when the rate started counting (the first, or a restart).
+  private var rateFrom = 0
   /// Problems already told, so a sensor that keeps failing is said once, not at every tick.
   private var toldProblems: Set<String> = []
   /// An optional sensor's problem, said once and taken by `takeNote()`.
@@ -76,10 +78,13 @@ final class DeviceMotionTracker {
     }
     let now = input.timestamp
     guard let motion = estimator.update(input) else { return .waiting }
-    if firstTime == nil { firstTime = now }
     delivered += 1
+    // The rate counts from the first sample, or from the last restart (a process stopped with
+    // Ctrl-Z for seconds), as a replay's does: an average over the pause would say 12 Hz at 50.
+    if firstTime == nil || motion.restarted { (firstTime, rateFrom) = (now, delivered) }
     let elapsed = now - (firstTime ?? now)
-    let rate = delivered > 1 && elapsed > 0 ? Double(delivered - 1) / elapsed : nil
+    let counted = delivered - rateFrom
+    let rate = counted > 0 && elapsed > 0 ? Double(counted) / elapsed : nil
     return .motion(
       DeviceMotionUpdate(motion: motion, sensors: sensorIDs, rateHz: rate, input: input), initial: delivered == 1)
   }
