@@ -134,7 +134,8 @@ extension SystemRoot {
       do throws(ReadAllError) {
         // sysfs gives every attribute a size of 4096 and procfs 0: only other files are trusted.
         return .success(
-          try descriptor.readAll(limit: limit, shortReadIsEnd: sysfs, expectedSize: kernelFileSystem ? 0 : size))
+          try descriptor.readAll(
+            limit: limit, shortReadIsEnd: sysfs, expectedSize: kernelFileSystem ? 0 : size, waitsForData: namedInput))
       } catch {
         switch error {
         case .system(let error): return .failure(ReadError(error))

@@ -72,10 +72,14 @@ struct SnapshotRedaction {
       return Array((Self.hostname + "\n").utf8)
     case "/etc/machine-id", "/var/lib/dbus/machine-id": return Array((String(repeating: "0", count: 32) + "\n").utf8)
     case "/etc/machine-info":
+      // Each line read as the probe reads the file (` PRETTY_HOSTNAME = "x"` is one), and one
+      // whose name is blank left as it is: it names nobody, and replays as no name.
       let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map {
         line in
-        line.hasPrefix("PRETTY_HOSTNAME=") && line != "PRETTY_HOSTNAME="
-          ? "PRETTY_HOSTNAME=" + Self.hostname : String(line)
+        guard let name = parseEnvironmentFile(String(line))["PRETTY_HOSTNAME"], !name.isEmpty else {
+          return String(line)
+        }
+        return "PRETTY_HOSTNAME=" + Self.hostname
       }
       return Array(lines.joined(separator: "\n").utf8)
     case "/proc/self/mountinfo", "/proc/mounts", "/etc/fstab", "/etc/mtab":

@@ -159,9 +159,14 @@ enum StreamRunner {
     }
   }
 
-  /// How a stream's end becomes the exit status: 0 (also when the reader of stdout went away),
-  /// 74 when stdout failed otherwise (a full disk), 128 + the signal, or 69 with the reason.
+  /// How a stream's end becomes the exit status: 128 + the signal that ended it, else 0 (also
+  /// when the reader of stdout went away), 74 when stdout failed otherwise (a full disk), or 69
+  /// with the reason. Messages a live view held are written first.
   static func exit(_ end: End) throws {
+    Output.releaseMessages()
+    // A signal first: after a hangup, writing the terminal's restore fails (EIO), and that is
+    // the hangup's doing, not a failure of its own.
+    if case .signal(let number) = end { throw ExitCode.signal(number) }
     if let failure = Output.writeFailure { Output.failAndExit(failure) }
     switch end {
     case .finished, .outputClosed: return

@@ -70,7 +70,8 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   ///
   /// `acceptingPipes`: a pipe is read too (a FIFO, a shell's `<(…)`, /dev/stdin when it is a
   /// pipe), for a file a person named on the command line; its size is 0. The open does not
-  /// block; the first read waits, as `cat` does, until a writer sends or leaves. Only a path
+  /// block; this waits, as `cat` does, until a writer sends or leaves, and the pipe stays
+  /// non-blocking: read it with ``readWaiting(into:)`` (``readAll`` with `waitsForData`). Only a path
   /// named as input takes this: a FIFO in a directory that is searched, or in a DEVCAPS_ROOT,
   /// would wait for a writer who never comes.
   package static func openRegularFileWithSize(
@@ -115,13 +116,10 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     return path.closeAfter { (try? $0.status()).map { FileKind(mode: $0.st_mode) } }
   }
 
-  /// Makes reads of a pipe opened with O_NONBLOCK block, and waits until a writer has sent
-  /// something or left: until one has opened it, a read of a FIFO would end at once, empty.
+  /// Waits until a writer of a FIFO has sent something or left: until one has opened it, a read
+  /// would end at once, empty. Later reads that find nothing yet wait in ``readWaiting(into:)``.
   private func waitForWriter() throws(Errno) {
-    let descriptor = rawValue
-    let flags = try Errno.check { fcntl(descriptor, F_GETFL) }
-    try Errno.check { fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
-    var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    var ready = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
     try FileDescriptor.poll(&ready)
   }
 
@@ -166,8 +164,8 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   /// `expectedSize`: a regular file's size as fstat gave it, when it is its length (not a procfs
   /// or sysfs file's): read into one array of that size, and a read of 0 confirms the end. Read
   /// in 4 KB chunks, a saved report of 6 KB was allocated four times and copied three.
-  /// `waitsForData`: standard input, which a parent may have handed over non-blocking; a read
-  /// that finds nothing yet (EAGAIN) waits for data rather than failing. Not for files a probe
+  /// `waitsForData`: a pipe a person named, or standard input, which a parent may have handed
+  /// over non-blocking; a read that finds nothing yet (EAGAIN) waits for data rather than failing. Not for files a probe
   /// reads, whose O_NONBLOCK is there so that nothing in a file's place can hold it up.
   package func readAll(
     limit: Int, shortReadIsEnd: Bool = false, expectedSize: Int = 0, waitsForData: Bool = false
@@ -310,7 +308,7 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   }
 }
 
-/// A failure of ``FileDescriptor/readAll(limit:shortReadIsEnd:expectedSize:)``.
+/// A failure of ``FileDescriptor/readAll(limit:shortReadIsEnd:expectedSize:waitsForData:)``.
 package enum ReadAllError: Error, Sendable, Equatable {
   case system(Errno)
   case limitExceeded

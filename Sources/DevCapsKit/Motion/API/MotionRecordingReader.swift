@@ -49,6 +49,10 @@ public final class MotionRecordingReader {
     ownsDescriptor = owned
   }
 
+  /// Called before each read of more of the recording: a reader of a pipe (``isStreamed``) can
+  /// show what it has before the read waits for the writer.
+  public var beforeRead: (() -> Void)?
+
   /// Whether the recording arrives as it is written (a pipe, a terminal), not from a regular
   /// file: a reader that shows samples should show each before waiting for the next.
   public var isStreamed: Bool {
@@ -76,6 +80,7 @@ public final class MotionRecordingReader {
         }
       }
       do throws(Errno) {
+        beforeRead?()
         filled = try descriptor.readWaiting(into: buffer)
       } catch {
         throw .read(line: parser.line, ReadError(error))

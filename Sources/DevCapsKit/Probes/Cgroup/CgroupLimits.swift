@@ -85,7 +85,11 @@ struct CgroupLimits {
       // A limit without its usage leaves what is left below it unknown: said, not passed over.
       let usagePath = directory + (v2 ? "/memory.current" : "/memory.usage_in_bytes")
       guard let written = context.line(usagePath) else {
-        context.diagnostics.record(usagePath, "no usage read beside the memory limit: what is left below it is unknown")
+        // A file that could not be read has its warning already, with the reason.
+        if !context.diagnostics.entries.contains(where: { $0.path == usagePath }) {
+          context.diagnostics.record(
+            usagePath, "no usage read beside the memory limit: what is left below it is unknown")
+        }
         continue
       }
       guard let usage = UInt64(written) else {

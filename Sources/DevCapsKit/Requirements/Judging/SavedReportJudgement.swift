@@ -22,13 +22,16 @@ extension RequirementEvaluator {
   /// Judges `manifest` on each saved report, reading and parsing them on `workers` threads:
   /// each worker holds one report at a time, so memory stays flat however many there are.
   /// The results come back in the order of `paths`; `standardInput` is the report named `-`.
+  /// Each path must be a regular file (a list from ``SavedReport/files(at:)`` may hold a FIFO
+  /// found in a directory, which would wait for a writer): a pipe a person named goes through
+  /// ``ReportFiles``, which knows which paths were named.
   public static func judge(
     _ manifest: Manifest, reports paths: [String], standardInput: [UInt8]? = nil,
     workers: Int = RequirementEvaluator.availableWorkers
   ) -> [Result<JudgedReport, SavedReport.LoadError>] {
     let slots = Slots(count: paths.count)
     let judge = ReportJudge(manifest, standardInput: standardInput)
-    WorkerThread.forEach(paths.count, workers: workers) { index in slots.set(index, judge(paths[index])) }
+    WorkerThread.forEach(paths.count, workers: workers) { index in slots.set(index, judge(paths[index], named: false)) }
     return slots.values
   }
 
@@ -95,8 +98,9 @@ private struct ReportJudge: Sendable {
       ReportSection.allCases.filter { [needed] in $0 == .device || needed.contains($0) })
   }
 
-  /// `named`: the path was named as it is (a pipe is read too), not found in a directory.
-  func callAsFunction(_ path: String, named: Bool = true) -> Result<JudgedReport, SavedReport.LoadError> {
+  /// `named`: the path was named as it is on the command line (a pipe is read too), not found
+  /// in a directory or handed over in a list, where only a regular file is read.
+  func callAsFunction(_ path: String, named: Bool) -> Result<JudgedReport, SavedReport.LoadError> {
     let loaded =
       path == "-"
       ? SavedReport.decode(standardInput ?? [], path: "<stdin>", wanted: wanted)

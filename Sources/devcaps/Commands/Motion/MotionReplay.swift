@@ -14,16 +14,17 @@ struct MotionReplay {
   /// The gyroscope's range (rad/s), nil to learn it from readings stuck at one extreme value.
   var gyroscopeRange: Double? = nil
 
+  /// The recording as messages name it.
+  var name: String { path == "-" ? "<stdin>" : path }
+
   /// Reads the file as it goes, printing the samples' lines in batches of 64 KB (written before
-  /// any message on stderr, so the lines before an error come before it). Exit 66
+  /// any message on stderr, so the lines before an error come before it; from a pipe, also
+  /// before a read waits for the writer). Exit 66
   /// when the file cannot be read, 65 at the first line that is not a sample (the samples
   /// before it printed) or when the frame needs a magnetometer the first sample lacks, 74 when
   /// stdout cannot be written (also when a bad line follows: the output is lost either way).
   /// Samples stamped before the one before them are skipped, as the estimator skips them live,
   /// and a warning says how many and where the first was.
-  /// The recording as messages name it.
-  var name: String { path == "-" ? "<stdin>" : path }
-
   func run() throws {
     let reader: MotionRecordingReader
     do {
@@ -34,8 +35,10 @@ struct MotionReplay {
     }
     var estimator = DeviceMotionEstimator(
       source: .fusion, referenceFrame: referenceFrame, gyroscopeRange: gyroscopeRange)
-    // From a pipe each sample is printed as it is read: the next may be long in coming.
-    let printer = StreamPrinter(json: json, batched: !reader.isStreamed)
+    let printer = StreamPrinter(json: json, batched: true)
+    // From a pipe the samples read are printed before a read waits: the next may be long in
+    // coming. (A write per sample cost 40 % more for a fast writer such as xzcat.)
+    if reader.isStreamed { reader.beforeRead = { _ = printer.flush() } }
     let limit = once ? 1 : count.map { $0 < Int.max ? $0 + 1 : Int.max } ?? Int.max
     var delivered = 0
     // The rate counts from the first sample, or from the last restart (a recording joined on).

@@ -18,11 +18,11 @@ struct MotionView {
   func frame(_ update: DeviceMotionUpdate) -> LiveFrame {
     let motion = update.motion
     var lines: [String] = []
-    // The rate in a field of its own width (up to 999.9 Hz), "—" until it is known: the title
-    // is as wide from the first frame on, and so is the view's minimum size.
-    let rate = update.rateHz.map { Units.fixed(min($0, 999.9), decimals: 1) } ?? "—"
+    // The rate in a field of its own width (up to --rate's 1000.0 Hz), "—" until it is known:
+    // the title is as wide from the first frame on, and so is the view's minimum size.
+    let rate = update.rateHz.map { Units.fixed($0, decimals: 1) } ?? "—"
     let title =
-      "Device motion · " + source(motion.source) + " · " + String(repeating: " ", count: max(0, 5 - rate.count))
+      "Device motion · " + source(motion.source) + " · " + String(repeating: " ", count: max(0, 6 - rate.count))
       + rate + " Hz"
     lines.append(style.heading(title))
     lines.append(style.dim("reference frame " + motion.referenceFrame.rawValue))

@@ -37,6 +37,7 @@ final class LiveTerminal: Sendable {
   /// drawn (a sensor whose samples cannot be read). Never closed: the key thread may write to it
   /// until the process ends.
   private let quitPipe = try? FileDescriptor.pipe()
+  private let quitSent = Mutex(false)
   /// Where a runner learns that `q` was pressed; nil without a pipe (out of descriptors).
   var quitPressed: FileDescriptor? { quitPipe?.read }
   private let saved: Mutex<termios?> = Mutex(nil)
@@ -47,16 +48,23 @@ final class LiveTerminal: Sendable {
 
   /// SIGWINCH, SIGTSTP and SIGCONT blocked here and in every thread started later, taken by one
   /// thread with `sigwait`: a resize becomes a request, a suspend restores the terminal before
-  /// the process stops. SIGTTOU is blocked too, never taken: when the shell has taken the
-  /// terminal back before the suspend's restore (a parent in the job, `sh -c` or sudo, stopped
-  /// first), putting the terminal's settings back from the background would otherwise stop the
-  /// signal thread there, and `fg` would find the view stopped again. Call after
-  /// `StreamRunner.takeOverSignals`, before anything else starts a thread.
+  /// the process stops. Call after `StreamRunner.takeOverSignals`, before anything else starts a
+  /// thread.
   static func takeOverSignals() {
     var set = jobControlSignals
-    sigaddset(&set, SIGTTOU)
     pthread_sigmask(SIG_BLOCK, &set, nil)
-    detach(named: "devcaps-signals") { waitForSignals() }
+    detach(named: "devcaps-signals") {
+      // In this thread alone SIGTTOU is blocked: when the shell took the terminal back before the
+      // suspend's restore (a parent in the job, `sh -c` or sudo, stopped first), the restore
+      // from the background would otherwise stop this thread half-way, and `fg` would find the
+      // view stopped again. The other threads keep it: a view sent to the background (`bg`, `&`)
+      // stops at its first frame, as any program does, rather than draw over the shell.
+      var tty = sigset_t()
+      sigemptyset(&tty)
+      sigaddset(&tty, SIGTTOU)
+      pthread_sigmask(SIG_BLOCK, &tty, nil)
+      waitForSignals()
+    }
   }
 
   private static var jobControlSignals: sigset_t {
@@ -167,17 +175,29 @@ final class LiveTerminal: Sendable {
   }
 
   /// From the signal thread, after SIGCONT: keys without echo again, the screen taken again, and
-  /// a full redraw asked for.
+  /// a full redraw asked for. Only in the foreground: continued in the background (`bg`), the
+  /// view stays suspended until `fg` continues it again; and not once the view has ended.
   private func resume() {
-    enterKeyMode()
-    screen.withLock { screen in
-      if screen.suspended {
-        _ = Output.tryWrite(screen.enter)
-        Output.holdMessages()
+    guard LiveTerminal.isForeground else { return }
+    LiveTerminal.current.withLock { current in
+      guard current === self else { return }
+      enterKeyMode()
+      screen.withLock { screen in
+        if screen.suspended && !screen.enter.isEmpty {
+          _ = Output.tryWrite(screen.enter)
+          Output.holdMessages()
+        }
+        screen.suspended = false
       }
-      screen.suspended = false
+      pending.withLock { $0.append(.resize) }
     }
-    pending.withLock { $0.append(.resize) }
+  }
+
+  /// Whether this process's group owns the terminal on standard output (true when it is no
+  /// terminal, or cannot say).
+  private static var isForeground: Bool {
+    let owner = tcgetpgrp(1)
+    return owner == -1 || owner == getpgrp()
   }
 
   /// The thread that turns keys into requests, living until the process ends, blocked in read;
@@ -196,7 +216,13 @@ final class LiveTerminal: Sendable {
       switch byte {
       case UInt8(ascii: "q"), UInt8(ascii: "Q"):
         pending.withLock { $0.append(.quit) }
-        _ = try? quitPipe?.write.write(value: UInt8(1))
+        // Once: a view that reads no runner's pipe (calibrate) must not fill it up.
+        if quitSent.withLock({ sent in
+          defer { sent = true }
+          return !sent
+        }) {
+          _ = try? quitPipe?.write.write(value: UInt8(1))
+        }
       case UInt8(ascii: "\n"), UInt8(ascii: "\r"): pending.withLock { $0.append(.confirm) }
       case UInt8(ascii: " "): pending.withLock { $0.append(.recentre) }
       default: break
