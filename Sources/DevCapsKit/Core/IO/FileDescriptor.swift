@@ -71,9 +71,9 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   /// `acceptingPipes`: a pipe is read too (a FIFO, a shell's `<(…)`, /dev/stdin when it is a
   /// pipe), for a file a person named on the command line; its size is 0. The open does not
   /// block; this waits, as `cat` does, until a writer sends or leaves, and the pipe stays
-  /// non-blocking: read it with ``readWaiting(into:)`` (``readAll`` with `waitsForData`). Only a path
-  /// named as input takes this: a FIFO in a directory that is searched, or in a DEVCAPS_ROOT,
-  /// would wait for a writer who never comes.
+  /// non-blocking: read it with ``readWaiting(into:)`` (``readAll`` with `waitsForData`). Only
+  /// a path named as input takes this: a FIFO in a directory that is searched, or in a
+  /// DEVCAPS_ROOT, would wait for a writer who never comes.
   package static func openRegularFileWithSize(
     acceptingPipes: Bool = false,
     _ opening: (Int32) throws(Errno) -> FileDescriptor
@@ -165,8 +165,9 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable {
   /// or sysfs file's): read into one array of that size, and a read of 0 confirms the end. Read
   /// in 4 KB chunks, a saved report of 6 KB was allocated four times and copied three.
   /// `waitsForData`: a pipe a person named, or standard input, which a parent may have handed
-  /// over non-blocking; a read that finds nothing yet (EAGAIN) waits for data rather than failing. Not for files a probe
-  /// reads, whose O_NONBLOCK is there so that nothing in a file's place can hold it up.
+  /// over non-blocking; a read that finds nothing yet (EAGAIN) waits for data rather than
+  /// failing. Not for files a probe reads, whose O_NONBLOCK is there so that nothing in a
+  /// file's place can hold it up.
   package func readAll(
     limit: Int, shortReadIsEnd: Bool = false, expectedSize: Int = 0, waitsForData: Bool = false
   ) throws(ReadAllError) -> [UInt8] {
