@@ -35,6 +35,15 @@ struct LiveViewTerminalTests {
     screen.last { !$0.isEmpty } == "$"
   }
 
+  /// `view` at 20 Hz on the convertible in a 100×40 tmux window, its first frame shown.
+  static func started(_ view: String) throws -> (TestbedDriver, TmuxSession) {
+    let testbed = try convertible()
+    let session = try TmuxSession(columns: 100, rows: 40, environment: testbed.environment)
+    try session.run("$DC \(view) --rate 20")
+    #expect(session.wait { _ in showsView(view, session) }, "\(session.shown)")
+    return (testbed, session)
+  }
+
   /// Quits the view with q alone (no Enter: the keys are read one by one) and checks the shell
   /// gets status 0 and the terminal's modes back.
   static func quitAndCheck(_ session: TmuxSession) throws {
@@ -52,10 +61,9 @@ struct LiveViewTerminalTests {
     "Ctrl-Z gives the terminal back (main screen, cursor, echo); fg takes it again, redraws, and q alone quits",
     arguments: ["up-angle", "motion", "tilt"])
   func suspendAndContinue(view: String) throws {
-    let testbed = try Self.convertible()
-    let session = try TmuxSession(columns: 100, rows: 40, environment: testbed.environment)
-    try session.run("$DC \(view) --rate 20")
-    #expect(session.wait { _ in Self.showsView(view, session) }, "\(session.shown)")
+    let (testbed, session) = try Self.started(view)
+    // The testbed's devices live as long as it does.
+    defer { withExtendedLifetime(testbed) {} }
 
     try session.press("C-z")
     #expect(session.wait { Self.atPrompt($0) }, "the shell's prompt: \(session.shown)")
@@ -75,10 +83,7 @@ struct LiveViewTerminalTests {
     "samples that cannot be read: nothing written over the view, q alone still quits, the note after it",
     arguments: ["motion", "tilt"])
   func unreadableSamples(view: String) throws {
-    let testbed = try Self.convertible()
-    let session = try TmuxSession(columns: 100, rows: 40, environment: testbed.environment)
-    try session.run("$DC \(view) --rate 20")
-    #expect(session.wait { _ in Self.showsView(view, session) }, "\(session.shown)")
+    let (testbed, session) = try Self.started(view)
     // From now on every sample is skipped: no event comes to be drawn, and each says why.
     try testbed.set(MotionCommandTests.display, "in_accel_x_raw", "abc")
     usleep(1_000_000)
@@ -95,10 +100,9 @@ struct LiveViewTerminalTests {
     "a resize while running measures again: the frame, the reason at 40×12 and 20×6, the whole frame again",
     arguments: ["up-angle", "motion"])
   func resize(view: String) throws {
-    let testbed = try Self.convertible()
-    let session = try TmuxSession(columns: 100, rows: 40, environment: testbed.environment)
-    try session.run("$DC \(view) --rate 20")
-    #expect(session.wait { _ in Self.showsView(view, session) }, "\(session.shown)")
+    let (testbed, session) = try Self.started(view)
+    // The testbed's devices live as long as it does.
+    defer { withExtendedLifetime(testbed) {} }
     let whole = session.screen
 
     try session.resize(columns: 40, rows: 12)
