@@ -53,11 +53,11 @@ public struct InertialFilter: Sendable {
     /// While the gyroscope reads at the end of its range, and after, the accelerometer is
     /// averaged over no more than this (seconds), growing back to `accelerationTimeConstant` as
     /// time passes, and the heading follows the magnetometer as fast: the gyroscope says less than
-    /// the device turned, so what it integrated is off by an unknown angle; the field's dip
-    /// corrects the tilt as fast. 0.5 s: a turn fast enough to clip a gyroscope (hundreds of
-    /// degrees a second) is a hand's swing, half a second or so, and so are the accelerations it
-    /// brings, which a shorter average would follow. Chosen among 0.25, 0.5, 1 and 2 s on BROAD's
-    /// two clipped trials (docs/explanation/motion-benchmark.md): 0.25 s scores about the same.
+    /// the device turned, so what it integrated is off by an unknown angle. 0.5 s: a turn fast
+    /// enough to clip a gyroscope (hundreds of degrees a second) is a hand's swing, half a second
+    /// or so, and so are the accelerations it brings, which a shorter average would follow. Chosen
+    /// among 0.25, 0.5, 1 and 2 s on BROAD's two clipped trials (docs/explanation/motion-benchmark.md):
+    /// 0.25 s scores better at ±400°/s and a little worse where 2.5 % of the samples clip.
     public var clippedRecoveryTime = 0.5
     /// Whether the gyroscope's bias is also learned while the device moves, from the tilt
     /// corrections (a device that never rests, a robot or a vehicle, would otherwise keep a tilt
@@ -122,9 +122,10 @@ public struct InertialFilter: Sendable {
   private(set) var fieldHoldsStrength = false
   /// While the attitude is off (a clipped gyroscope missed a turn the field showed, within
   /// `accelerationTimeConstant`), a field is taken if its strength is within this many times
-  /// `magneticStrengthTolerance`, whatever its dip, and its dip corrects the tilt: the dip is
-  /// measured through the estimated tilt, so a dip gate would leave out the field exactly when
-  /// the tilt needs it. Twice: a
+  /// `magneticStrengthTolerance`, whatever its dip: the dip is measured through the estimated
+  /// tilt, so a dip gate would leave out the field exactly when the heading needs it. Its dip
+  /// does not correct the tilt: on BROAD's clipped trials that scored worse than leaving the tilt
+  /// to the accelerometer (docs/explanation/motion-benchmark.md). Twice: a
   /// magnet near enough to bend the field by tens of degrees changes its strength by tens of
   /// percent, while steel in a table changes it by several percent a hand's length above it
   /// (BROAD's 41 µT on the table, 44 µT above it) without turning it.
@@ -227,10 +228,6 @@ public struct InertialFilter: Sendable {
         || (blindLately && fieldHoldsStrength)
     else { return }
     magnetometerIgnored = false
-    if blindLately, let referenceDip = magnetic.referenceDip {
-      correctTilt(
-        dipError: dip - referenceDip, fieldAlong: Vector3(earth.x, earth.y, 0) * (1 / horizontal), interval: interval)
-    }
     // North is where the horizontal field points: the heading that turns it onto x.
     let target = -Double.atan2(y: earth.y, x: earth.x)
     var error = (target - heading).truncatingRemainder(dividingBy: 2 * Double.pi)
@@ -284,21 +281,10 @@ public struct InertialFilter: Sendable {
     integrated = (integrated * correction).normalized
   }
 
-  /// Turns the estimate about the horizontal axis across the field's horizontal direction
-  /// (`fieldAlong`, unit, earth frame) so that the field's dip comes back to the learned one,
-  /// over `clippedRecoveryTime`. The turn goes into the integrated frame, as the gyroscope's own
-  /// turns do, so the accelerometer's average taken before agrees with it again.
-  private mutating func correctTilt(dipError: Double, fieldAlong: Vector3, interval: Double) {
-    let share = 1 - Double.exp(-interval / settings.clippedRecoveryTime)
-    // A positive turn about up × along takes along downwards: the field steepens.
-    let turn = Quaternion(axis: Vector3(0, 0, 1).cross(fieldAlong), angle: dipError * share)
-    integrated = (tilt.conjugate * turn * tilt * integrated).normalized
-  }
-
-  /// The magnetometer showed that a clipped gyroscope missed a turn (over 2°): for the next
-  /// `accelerationTimeConstant` seconds, until the accelerometer's average has gathered anew, a
-  /// field of the learned strength is taken whatever its dip (measured through a tilt now off)
-  /// and its dip corrects the tilt.
+  /// The magnetometer showed that a clipped gyroscope missed a turn (`ClippedTurn.evidentTurn`):
+  /// for the next `accelerationTimeConstant` seconds, until the accelerometer's average has
+  /// gathered anew, a field of the learned strength is taken whatever its dip (measured through a
+  /// tilt now off), so that the heading follows it.
   mutating func turnMissed() {
     sinceTurnMissed = 0
   }
@@ -366,8 +352,6 @@ struct RestDetector: Sendable {
 /// still, and how long the field has matched it.
 struct MagneticReference: Sendable {
   private var reference: (strength: Double, dip: Double)?
-  /// The learned field's dip (radians), nil until one is learned.
-  var referenceDip: Double? { reference?.dip }
   private var candidate: (strength: Double, dip: Double)?
   private var candidateTime = 0.0
   /// Seconds of field that matched the reference (or, before there is one, any field).
