@@ -54,7 +54,8 @@ Hermite, the causal candidate docs/explanation/motion-benchmark.md describes) le
 VQF's (6D or 9D) or not below the better of Madgwick's and Mahony's (as the tables print them, to
 0.01 deg); when a clipped trial
 is not below Madgwick's on the same samples, or the clipped average is more than CLIPPED_CEILING
-times the unclipped one; or when a cut trial restarts or
+times the unclipped one (LIGHT_CLIPPED_CEILING when clipped on 2.5 % of the samples, the held-out
+dataset's condition); or when a cut trial restarts or
 more than doubles its 6D error: the test command (scripts/test.sh) runs it on the vendored
 trials.
 """
@@ -105,6 +106,14 @@ CLIPPED_GOAL = 1.5
 # bias: the unclipped 9D average fell (2.35° → 2.10°) while the clipped one stayed 7.06°; the
 # round before (4.0 ×) still fails it.
 CLIPPED_CEILING = {"6D": 9.0, "9D": 3.4}
+# The held-out dataset's condition, where the issue found the problem: its gyroscope clipped at
+# ±422°/s on 2–3 % of the samples, far fewer than BROAD's fast trials have beyond ±400°/s (9–26 %).
+# Each trial is clipped at the range (to 10°/s) that 2.5 % of its samples exceed on some axis.
+LIGHT_CLIPPED_SHARE = 0.025
+# What --check holds that case's average to (6D, 9D; × the unclipped): what devcaps reached on the
+# vendored pair (2.0 × and 1.9 ×, 2026-11-29, after the field's dip stopped correcting the tilt;
+# 9D was 2.5 × with it), with a little room.
+LIGHT_CLIPPED_CEILING = {"6D": 2.2, "9D": 2.1}
 # The gap case: seconds cut out of each trial's middle, and how much of the uncut run's 6D error
 # (one heading offset removed) may be lost: a restart's heading would start again from 0, off by
 # the whole turn since the start.
@@ -314,46 +323,60 @@ def averages_table(title, groups, rows):
     return behind
 
 
-def clipped_table(binary, trials, load_trial, unclipped):
-    """The fast-rotation trials with the gyroscope clipped at GYROSCOPE_RANGE: devcaps against its
-    unclipped run and Madgwick's filter on the same samples."""
-    print(f"Gyroscope clipped at ±{math.degrees(GYROSCOPE_RANGE):.0f}°/s (6D inclination, 9D total):")
+def light_clipping_range(gyroscope):
+    """The range (rad/s, to 10 deg/s) that LIGHT_CLIPPED_SHARE of the samples exceed on some axis."""
+    fastest = numpy.max(numpy.abs(gyroscope), axis=1)
+    return math.radians(round(math.degrees(numpy.quantile(fastest, 1 - LIGHT_CLIPPED_SHARE)), -1))
+
+
+def clipped_table(binary, trials, load_trial, unclipped, light=False):
+    """The fast-rotation trials with the gyroscope clipped at GYROSCOPE_RANGE (light: at the range
+    LIGHT_CLIPPED_SHARE of each trial's samples exceed): devcaps against its unclipped run, VQF and
+    Madgwick's filter on the same samples."""
+    if light:
+        print(f"Gyroscope clipped on {100 * LIGHT_CLIPPED_SHARE:.1f} % of the samples, the held-out dataset's "
+              "condition (6D inclination, 9D total):")
+    else:
+        print(f"Gyroscope clipped at ±{math.degrees(GYROSCOPE_RANGE):.0f}°/s (6D inclination, 9D total):")
     print()
-    print("| Trial | clipped samples | 6D devcaps | 6D devcaps clipped | 6D VQF clipped | 6D Madgwick clipped "
+    print("| Trial | range (°/s) | clipped samples | 6D devcaps | 6D devcaps clipped | 6D VQF clipped | 6D Madgwick clipped "
           "| 9D devcaps | 9D devcaps clipped | 9D VQF clipped | 9D Madgwick clipped |")
-    print("|---" * 10 + "|")
+    print("|---" * 11 + "|")
     behind = []
     rows = []
     for trial in trials:
         data = load_trial(trial)
-        share = numpy.mean(numpy.any(numpy.abs(data["gyroscope"]) > GYROSCOPE_RANGE, axis=1))
-        data["gyroscope"] = numpy.clip(data["gyroscope"], -GYROSCOPE_RANGE, GYROSCOPE_RANGE)
+        limit = light_clipping_range(data["gyroscope"]) if light else GYROSCOPE_RANGE
+        share = numpy.mean(numpy.any(numpy.abs(data["gyroscope"]) > limit, axis=1))
+        data["gyroscope"] = numpy.clip(data["gyroscope"], -limit, limit)
         reference, movement = data["reference"], data["movement"]
         # Told the range, as a live IIO gyroscope's comes from its scan type and scale.
-        ours6 = errors(devcaps(binary, data, False, GYROSCOPE_RANGE)[0], reference, movement)["inclination"]
-        ours9 = errors(devcaps(binary, data, True, GYROSCOPE_RANGE)[0], reference, movement)["total"]
+        ours6 = errors(devcaps(binary, data, False, limit)[0], reference, movement)["inclination"]
+        ours9 = errors(devcaps(binary, data, True, limit)[0], reference, movement)["total"]
         vqf6, vqf9 = (errors(q, reference, movement) for q in vqf_run(data))
         theirs6 = errors(madgwick(data, False), reference, movement)["inclination"]
         theirs9 = errors(madgwick(data, True), reference, movement)["total"]
         was6, was9 = unclipped[trial][0]["inclination"], unclipped[trial][1]["total"]
-        print(f"| {trial} | {100 * share:.1f} % | {cells([was6, ours6, vqf6['inclination'], theirs6])} | "
+        print(f"| {trial} | {math.degrees(limit):.0f} | {100 * share:.1f} % | "
+              f"{cells([was6, ours6, vqf6['inclination'], theirs6])} | "
               f"{cells([was9, ours9, vqf9['total'], theirs9])} |", flush=True)
         rows.append([was6, ours6, vqf6["inclination"], theirs6, was9, ours9, vqf9["total"], theirs9])
         for kind, ours, theirs in (("6D", ours6, theirs6), ("9D", ours9, theirs9)):
             if not round(ours, 2) < round(theirs, 2):
-                behind.append(f"{trial} clipped {kind}: {ours:.2f}° against Madgwick's {theirs:.2f}°")
+                behind.append(f"{trial} {'lightly ' if light else ''}clipped {kind}: {ours:.2f}° against Madgwick's {theirs:.2f}°")
     if not rows:
         return behind
     mean = numpy.mean(rows, axis=0)
-    print(f"| **average** | | {cells(mean[:4])} | {cells(mean[4:])} |")
+    print(f"| **average** | | | {cells(mean[:4])} | {cells(mean[4:])} |")
     print()
+    name, ceiling = ("lightly clipped", LIGHT_CLIPPED_CEILING) if light else ("clipped", CLIPPED_CEILING)
     for kind, was, ours, vqf, theirs in (("6D", *mean[:4]), ("9D", *mean[4:])):
-        print(f"{kind}: devcaps clipped {ours / was:.1f} × its unclipped error (the goal: at most {CLIPPED_GOAL} ×), "
+        print(f"{kind}: devcaps {name} {ours / was:.1f} × its unclipped error (the goal: at most {CLIPPED_GOAL} ×), "
               f"VQF {vqf:.2f}°, Madgwick {theirs:.2f}°.")
         if not round(ours, 2) < round(theirs, 2):
-            behind.append(f"clipped {kind}: {ours:.2f}° against Madgwick's {theirs:.2f}°")
-        if ours > CLIPPED_CEILING[kind] * was:
-            behind.append(f"clipped {kind}: {ours / was:.1f} × the unclipped error, more than {CLIPPED_CEILING[kind]} ×")
+            behind.append(f"{name} {kind}: {ours:.2f}° against Madgwick's {theirs:.2f}°")
+        if ours > ceiling[kind] * was:
+            behind.append(f"{name} {kind}: {ours / was:.1f} × the unclipped error, more than {ceiling[kind]} ×")
     print()
     return behind
 
@@ -616,6 +639,7 @@ def main():
         behind = averages_table("Category", CATEGORIES, rows)
     clipped = [trial for trial in CLIPPED_TRIALS if trial in rows]
     behind += clipped_table(arguments.devcaps, clipped, load_trial, devcaps_errors)
+    behind += clipped_table(arguments.devcaps, clipped, load_trial, devcaps_errors, light=True)
     behind += gap_table(arguments.devcaps, list(rows), load_trial, devcaps_errors)
     return behind
 
