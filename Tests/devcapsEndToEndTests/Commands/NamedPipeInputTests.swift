@@ -43,6 +43,15 @@ struct NamedPipeInputTests {
     #expect(outcomes.first?["satisfied"] as? Bool == true, "\(result.stdout)")
   }
 
+  @Test("a report from <(…) with no device name is named by its whole path (/dev/fd/63), not '63'")
+  func unnamedReportFromProcessSubstitution() throws {
+    // The first "name" in `list --json` is the device's.
+    let result = try bash(
+      #""$0" require <(echo '["keyboard"]') --against <("$0" list --json | sed '0,/"name"/s/"name": *"[^"]*",//')"#)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains(" /dev/fd/"), "\(result.stdout)")
+  }
+
   @Test("a FIFO whose writer comes a moment later is waited for, not read as an empty manifest")
   func lateWriter() throws {
     let directory = try Self.temporaryDirectory()

@@ -28,10 +28,12 @@ struct RequireFleet {
 
   var count: Int { fleet.count }
 
-  /// The report's file name, without its directory.
+  /// The report's file name, without its directory; a shell's `<(…)` (`/dev/fd/63`,
+  /// `/proc/self/fd/63`) whole, as its name alone, `63`, says nothing.
   func fileName(_ index: Int) -> String {
     let path = fleet.path(index)
     guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+    if path[..<slash] == "/dev/fd" || path[..<slash].hasSuffix("/fd") { return path }
     return String(path[path.utf8.index(after: slash)...])
   }
 
