@@ -48,7 +48,9 @@ struct InertialFilterMissedTurnTests {
     return min(difference, 2 * Double.pi - difference) * 180 / Double.pi
   }
 
-  @Test("told of a missed turn, the heading takes back four fifths of an unseen 30° in 3 s from a field whose dip reads 15° off")
+  @Test(
+    "told of a missed turn, the heading takes back four fifths of an unseen 30° in 3 s from a field whose dip reads 15° off"
+  )
   func headingFollowsField() {
     let (filter, truth) = afterUnseenTurn(tellFilter: true)
     let error = headingError(filter.quaternion, truth)
