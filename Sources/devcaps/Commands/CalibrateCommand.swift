@@ -82,10 +82,11 @@ struct CalibrateMagnetometerCommand: ParsableCommand {
     let fitting = MagnetometerFitting()
     let columns = { LiveTerminal.size().flatMap { $0.columns > 0 ? $0.columns : nil } }
     if !json { Output.write(view.introduction(columns: isatty(1) == 1 ? columns() : nil)) }
-    let terminal = !json && isatty(0) == 1 && isatty(1) == 1 ? LiveTerminal.listening() : nil
+    let terminal = !json && isatty(0) == 1 && isatty(1) == 1 ? LiveTerminal.listening(enterQuits: true) : nil
     let start = LiveScreen.monotonicSeconds()
     var shownSeconds: Int?
-    let end = StreamRunner.run(stream) {
+    // q or Enter ends the runner even when no sample comes (one that cannot be read).
+    let end = StreamRunner.run(stream, quitting: terminal?.quitPressed) {
       { event in
         // q or Enter: the fit so far, saved when it is good enough.
         if let terminal, terminal.takeRequests().contains(where: { $0 == .quit || $0 == .confirm }) { return false }

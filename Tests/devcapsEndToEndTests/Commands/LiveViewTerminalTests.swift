@@ -233,6 +233,25 @@ struct LiveViewTerminalTests {
     #expect(!output.contains("\u{1B}"), "\(output.debugDescription)")
   }
 
+  @Test(
+    "calibrate: q and Enter end it at once even when no sample can be read (garbage in the accelerometer)",
+    arguments: ["q", "\r"])
+  func calibrateKeyWithoutSamples(key: String) throws {
+    let testbed = try CalibrateCommandTests.convertible()
+    try testbed.set(MotionCommandTests.display, "in_accel_x_raw", "garbage")
+    let state = try CalibrateCommandTests.stateDirectory()
+    defer { try? FileManager.default.removeItem(at: state) }
+    let session = try TerminalSession(
+      Self.calibrateLine(testbed, state: state, "stty cols 100 rows 20; ") + " --timeout 60; echo \"status $?\"")
+    #expect(session.wait(seconds: 20) { $0.contains("until the accuracy is high") }, "\(session.output.suffix(500))")
+    let pressed = Date()
+    session.type(key)
+    let output = session.finish(seconds: 20)
+    #expect(Date().timeIntervalSince(pressed) < 10, "ended \(Date().timeIntervalSince(pressed)) s after the key")
+    #expect(output.contains("status 75"), "\(output.suffix(800))")
+    #expect(output.contains("nothing saved"), "\(output.suffix(800))")
+  }
+
   @Test("calibrate: Enter saves a fit that is good enough (medium) without waiting for the timeout")
   func calibrateEnterSaves() throws {
     let (testbed, state, _) = try CalibrateCommandTests.convertibleWithState()

@@ -33,11 +33,13 @@ final class LiveTerminal: Sendable {
   }
 
   private let pending = Mutex<[Request]>([])
-  /// Readable once `q` was pressed: the stream runner ends on it even when no event comes to be
-  /// drawn (a sensor whose samples cannot be read). Never closed: the key thread may write to it
-  /// until the process ends.
+  /// Readable once `q` (or Enter, when it quits) was pressed: the stream runner ends on it even
+  /// when no event comes to be drawn (a sensor whose samples cannot be read). Never closed: the
+  /// key thread may write to it until the process ends.
   private let quitPipe = try? FileDescriptor.pipe()
   private let quitSent = Mutex(false)
+  /// Whether Enter, too, makes `quitPressed` readable.
+  private let enterQuits: Bool
   /// Where a runner learns that `q` was pressed; nil without a pipe (out of descriptors).
   var quitPressed: FileDescriptor? { quitPipe?.read }
   private let saved: Mutex<termios?> = Mutex(nil)
@@ -105,9 +107,14 @@ final class LiveTerminal: Sendable {
     }
   }
 
+  private init(enterQuits: Bool) {
+    self.enterQuits = enterQuits
+  }
+
   /// Keys without echo, listened to from now on; resizes and suspends act on this terminal.
-  static func listening() -> LiveTerminal {
-    let terminal = LiveTerminal()
+  /// `enterQuits`: Enter ends the runner as `q` does (calibrate, where both save).
+  static func listening(enterQuits: Bool = false) -> LiveTerminal {
+    let terminal = LiveTerminal(enterQuits: enterQuits)
     terminal.enterKeyMode()
     terminal.startListening()
     return terminal
@@ -210,20 +217,26 @@ final class LiveTerminal: Sendable {
     }
   }
 
+  /// Makes `quitPressed` readable, once: nothing reads it after the runner ends, and a second
+  /// byte would only sit in the pipe.
+  private func sendQuit() {
+    let first = quitSent.withLock { sent in
+      defer { sent = true }
+      return !sent
+    }
+    if first { _ = try? quitPipe?.write.write(value: UInt8(1)) }
+  }
+
   private func readKeys() {
     var byte: UInt8 = 0
     while (try? FileDescriptor.standardInput.read(into: &byte)) == 1 {
       switch byte {
       case UInt8(ascii: "q"), UInt8(ascii: "Q"):
         pending.withLock { $0.append(.quit) }
-        // Once: a view that reads no runner's pipe (calibrate) must not fill it up.
-        if quitSent.withLock({ sent in
-          defer { sent = true }
-          return !sent
-        }) {
-          _ = try? quitPipe?.write.write(value: UInt8(1))
-        }
-      case UInt8(ascii: "\n"), UInt8(ascii: "\r"): pending.withLock { $0.append(.confirm) }
+        sendQuit()
+      case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+        pending.withLock { $0.append(.confirm) }
+        if enterQuits { sendQuit() }
       case UInt8(ascii: " "): pending.withLock { $0.append(.recentre) }
       default: break
       }
