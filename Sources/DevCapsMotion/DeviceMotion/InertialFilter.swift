@@ -59,10 +59,11 @@ public struct InertialFilter: Sendable {
     /// among 0.25, 0.5, 1 and 2 s on BROAD's two clipped trials (docs/explanation/motion-benchmark.md):
     /// 0.25 s scores better at ±400°/s and a little worse where 2.5 % of the samples clip.
     public var clippedRecoveryTime = 0.5
-    /// Whether the gyroscope's bias is also learned while the device moves, from the tilt
-    /// corrections (a device that never rests, a robot or a vehicle, would otherwise keep a tilt
-    /// error of the bias times `accelerationTimeConstant`). Off, only the estimator's
-    /// ``GyroscopeBias`` learns it, at rest.
+    /// Whether the gyroscope's bias, and how much each axis under-reads a turn (its scale), are
+    /// also learned while the device moves, from the tilt corrections (a device that never
+    /// rests, a robot or a vehicle, would otherwise keep a tilt error of the bias times
+    /// `accelerationTimeConstant`; no rest measures a scale). Off, only the estimator's
+    /// ``GyroscopeBias`` learns the bias, at rest, and no scale is learned.
     public var learnsBiasInMotion = true
 
     /// The defaults: 3 s and 15 s time constants (4 s for the heading at rest), 6 % and 10°
@@ -147,6 +148,16 @@ public struct InertialFilter: Sendable {
     return toEarth.inverseRotate(Vector3(earth.x, earth.y, 0))
   }
 
+  /// How much each gyroscope axis under-reads a turn, learned while moving (a fraction: 0.003
+  /// for 0.3 %): every rotation rate, bias removed, is multiplied by 1 + this.
+  var gyroscopeScale: Vector3 { motionBias.scale }
+
+  /// A rate with the bias removed, times 1 + `gyroscopeScale` per axis.
+  private func scaled(_ rate: Vector3) -> Vector3 {
+    let scale = motionBias.scale
+    return Vector3(rate.x * (1 + scale.x), rate.y * (1 + scale.y), rate.z * (1 + scale.z))
+  }
+
   /// Returns ``gyroscopeBias`` and forgets the bias learned in motion: the caller removes what
   /// it took from the rates it passes from now on (the estimator's ``GyroscopeBias`` takes it
   /// over once it learns at rest, and keeps it across a restart). A vertical part that was not
@@ -187,7 +198,9 @@ public struct InertialFilter: Sendable {
     sinceBlind += interval
     sinceTurnMissed += interval
     if averagingFor >= settings.accelerationTimeConstant { reacquiring = false }
-    let rotationRate = rotationRate - gyroscopeBias
+    let removedBias = gyroscopeBias
+    let unscaled = rotationRate - removedBias
+    let rotationRate = scaled(unscaled)
     integrate(rotationRate, seconds: interval)
     sinceAccelerometer += interval
     if let up, up.isFinite {
@@ -205,7 +218,8 @@ public struct InertialFilter: Sendable {
         tilt = (Quaternion(axis: correction, angle: correction.magnitude) * tilt).normalized
         if settings.learnsBiasInMotion {
           motionBias.update(
-            attitude: tilt * integrated, correction: correction, lowPass: lowPass, atRest: atRest || reacquiring,
+            attitude: tilt * integrated, correction: correction, rate: unscaled, removed: removedBias, lowPass: lowPass,
+            atRest: atRest || reacquiring,
             interval: step)
         }
       }
@@ -257,7 +271,7 @@ public struct InertialFilter: Sendable {
   public mutating func bridge(rotationRate: Vector3, seconds: Double) {
     guard seconds > 0, seconds.isFinite, rotationRate.isFinite else { return }
     elapsed += seconds
-    integrate(rotationRate - gyroscopeBias, seconds: seconds)
+    integrate(scaled(rotationRate - gyroscopeBias), seconds: seconds)
     heading -= headingDrift * seconds
     averagingFor = 0
     reacquiring = true
