@@ -16,7 +16,8 @@ struct InertialFilterScaleTests {
   /// one way, as a bias would, but in proportion to a rate that changes: the two are told apart.
   static func wheel(_ t: Double) -> Quaternion {
     let rolled = 90 * t - 200 * Double.cos(0.3 * t)
-    return Quaternion(axis: Vector3(0, 0, 1), angle: radians(10 * t)) * Quaternion(axis: Vector3(1, 0, 0), angle: radians(rolled))
+    return Quaternion(axis: Vector3(0, 0, 1), angle: radians(10 * t))
+      * Quaternion(axis: Vector3(1, 0, 0), angle: radians(rolled))
   }
 
   /// Two minutes of the wheel with the gyroscope reading `1 - underRead` of every turn, no
