@@ -61,8 +61,8 @@ struct MotionBiasEstimator: Sendable {
   /// `correction` the rotation vector (rad) the correction turned the earth frame by, `rate` the
   /// rotation rate with the bias removed, before the scale (rad/s), `removed` the bias that was
   /// removed from it (all of `bias`, or its horizontal part when a magnetometer steers the
-  /// heading), `lowPass` the accelerometer
-  /// low-pass filter's step, `atRest` whether the device lies still.
+  /// heading), `lowPass` the accelerometer low-pass filter's step, `atRest` whether the device
+  /// lies still.
   mutating func update(
     attitude: Quaternion, correction: Vector3, rate: Vector3, removed: Vector3, lowPass: LowPassStep, atRest: Bool,
     interval: Double
