@@ -33,7 +33,8 @@ struct RequireFleet {
   func fileName(_ index: Int) -> String {
     let path = fleet.path(index)
     guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-    if path[..<slash] == "/dev/fd" || path[..<slash].hasSuffix("/fd") { return path }
+    let directory = path[..<slash]
+    if directory == "/dev/fd" || (directory.hasPrefix("/proc/") && directory.hasSuffix("/fd")) { return path }
     return String(path[path.utf8.index(after: slash)...])
   }
 
